@@ -1,0 +1,236 @@
+"""Cards as small ints: rank, suit, colour, deck copy, and the text notation.
+
+A card id is ``deck * 54 + face`` where ``face`` is ``rank * 4 + suit`` for the
+52 suited cards, 52 for the black joker and 53 for the red joker.  Ranks are
+indices into ``RANKS`` (3 lowest, 2 highest), then ``BLACK_JOKER`` and
+``RED_JOKER``.  Hands are handled as per-rank count vectors wherever suits do
+not matter.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from enum import IntEnum
+
+__all__ = [
+    "BLACK_JOKER",
+    "CARDS_PER_DECK",
+    "NUM_RANKS",
+    "RANKS",
+    "RANK_CHARS",
+    "RED_JOKER",
+    "Card",
+    "Colour",
+    "InvalidCardsError",
+    "Suit",
+    "card_colour",
+    "card_deck",
+    "card_rank",
+    "card_suit",
+    "deck_cards",
+    "format_card",
+    "format_cards",
+    "format_ranks",
+    "make_card",
+    "parse_cards",
+    "parse_ranks",
+    "rank_counts",
+    "sort_cards",
+]
+
+Card = int
+
+RANKS = "3456789TJQKA2"
+RANK_CHARS = RANKS + "BR"
+#: Rank index of the black (small) joker and of the red (big) joker.
+BLACK_JOKER = 13
+RED_JOKER = 14
+#: Ranks 3 … 2 plus the two jokers.
+NUM_RANKS = 15
+CARDS_PER_DECK = 54
+
+
+class Suit(IntEnum):
+    """The four suits, in the notation's order ``s h d c``."""
+
+    SPADES = 0
+    HEARTS = 1
+    DIAMONDS = 2
+    CLUBS = 3
+
+
+class Colour(IntEnum):
+    """Card colour: spades, clubs and the black joker are black; the rest red."""
+
+    BLACK = 0
+    RED = 1
+
+
+SUIT_CHARS = "shdc"
+_SUIT_SYMBOLS = {"♠": "s", "♥": "h", "♦": "d", "♣": "c"}
+
+
+class InvalidCardsError(ValueError):
+    """Text that is not a valid card string, or cards a table does not hold."""
+
+
+def make_card(rank: int, suit: int | None = None, deck: int = 0) -> Card:
+    """The card id of ``rank`` (a rank index) in ``suit`` from deck copy ``deck``."""
+    if rank == BLACK_JOKER or rank == RED_JOKER:
+        face = 52 + rank - BLACK_JOKER
+    else:
+        if suit is None:
+            raise InvalidCardsError(f"rank {RANK_CHARS[rank]} needs a suit")
+        face = rank * 4 + suit
+    return deck * CARDS_PER_DECK + face
+
+
+def card_rank(card: Card) -> int:
+    """Rank index of a card: 0 for 3 … 12 for 2, 13 black joker, 14 red joker."""
+    face = card % CARDS_PER_DECK
+    return face >> 2 if face < 52 else face - 52 + BLACK_JOKER
+
+
+def card_suit(card: Card) -> Suit | None:
+    """Suit of a card, ``None`` for a joker."""
+    face = card % CARDS_PER_DECK
+    return Suit(face & 3) if face < 52 else None
+
+
+def card_deck(card: Card) -> int:
+    """Which deck copy (0, 1, 2) a card comes from."""
+    return card // CARDS_PER_DECK
+
+
+def card_colour(card: Card) -> Colour:
+    """Colour of a card: ♠ ♣ and the black joker are black, ♥ ♦ and the red joker red."""
+    face = card % CARDS_PER_DECK
+    if face >= 52:
+        return Colour.BLACK if face == 52 else Colour.RED
+    return Colour.RED if face & 3 in (Suit.HEARTS, Suit.DIAMONDS) else Colour.BLACK
+
+
+def deck_cards(decks: int = 1, removed_ranks: Iterable[int] = ()) -> list[Card]:
+    """Every card of ``decks`` decks, minus the ranks a table removes."""
+    removed = set(removed_ranks)
+    return [
+        d * CARDS_PER_DECK + face
+        for d in range(decks)
+        for face in range(CARDS_PER_DECK)
+        if card_rank(face) not in removed
+    ]
+
+
+def sort_cards(cards: Iterable[Card]) -> list[Card]:
+    """Cards low to high by rank, then suit, then deck copy."""
+    return sorted(cards, key=lambda c: (card_rank(c), c % CARDS_PER_DECK, c))
+
+
+def format_card(card: Card, suits: bool = True) -> str:
+    """``7c``, ``Ts``, ``B``; with ``suits=False`` only the rank character."""
+    rank = card_rank(card)
+    suit = card_suit(card)
+    if suit is None or not suits:
+        return RANK_CHARS[rank]
+    return RANK_CHARS[rank] + SUIT_CHARS[suit]
+
+
+def format_cards(cards: Iterable[Card], suits: bool = True) -> str:
+    """Cards sorted low to high; suited cards separated by spaces, suitless ones run together."""
+    ordered = sort_cards(cards)
+    sep = " " if suits else ""
+    return sep.join(format_card(c, suits) for c in ordered)
+
+
+def format_ranks(ranks: Iterable[int]) -> str:
+    """A rank multiset as a suitless string, low to high (``33344``)."""
+    return "".join(RANK_CHARS[r] for r in sorted(ranks))
+
+
+_TOKEN = re.compile(r"\s*(10|[3-9TJQKA2BRtjqkabr])([shdcSHDC♠♥♦♣]?)")
+
+
+def _tokens(text: str) -> list[tuple[int, Suit | None]]:
+    """Split notation into (rank, suit or None); raise on the first bad token, quoting it."""
+    out: list[tuple[int, Suit | None]] = []
+    pos = 0
+    text = text.strip()
+    while pos < len(text):
+        if text[pos].isspace() or text[pos] in ",+":
+            pos += 1
+            continue
+        m = _TOKEN.match(text, pos)
+        if m is None:
+            raise InvalidCardsError(
+                f"{text[pos]!r} is not a card (in {text!r}): use ranks 3456789TJQKA2 "
+                "(T or 10 for ten), suits s h d c (or ♠♥♦♣), B and R for the jokers"
+            )
+        rank_text, suit_text = m.group(1).upper(), m.group(2)
+        rank = RANKS.index("T") if rank_text == "10" else RANK_CHARS.index(rank_text)
+        suit: Suit | None = None
+        if suit_text:
+            if rank >= BLACK_JOKER:
+                raise InvalidCardsError(f"{m.group(0).strip()!r}: a joker has no suit")
+            suit = Suit(SUIT_CHARS.index(_SUIT_SYMBOLS.get(suit_text, suit_text.lower())))
+        out.append((rank, suit))
+        pos = m.end()
+    return out
+
+
+def parse_ranks(text: str) -> list[int]:
+    """Rank indices of a card string, suits ignored (``"33 4h B"`` → ``[0, 0, 1, 13]``)."""
+    return [rank for rank, _ in _tokens(text)]
+
+
+def parse_cards(
+    text: str, decks: int = 1, removed_ranks: Iterable[int] = (), taken: Iterable[Card] = ()
+) -> list[Card]:
+    """Parse notation into concrete card ids for a table of ``decks`` decks.
+
+    Suited tokens name a card exactly (the first copy not yet used); suitless tokens take
+    the next unused copy of that rank.  Asking for more copies than the table holds, or a
+    removed rank, is an error that says which card ran out.
+    """
+    removed = set(removed_ranks)
+    used: set[Card] = set(taken)
+    tokens = _tokens(text)
+    if not tokens:
+        raise InvalidCardsError("no cards given")
+    cards: list[Card] = []
+    # Suited tokens first so that "3 3s" does not let the suitless 3 take the 3s.
+    order = sorted(range(len(tokens)), key=lambda i: tokens[i][1] is None)
+    slots: list[Card | None] = [None] * len(tokens)
+    for i in order:
+        rank, suit = tokens[i]
+        if rank in removed:
+            raise InvalidCardsError(f"this table plays without {RANK_CHARS[rank]}s")
+        if suit is not None:
+            candidates = [make_card(rank, suit, d) for d in range(decks)]
+        elif rank >= BLACK_JOKER:
+            candidates = [make_card(rank, None, d) for d in range(decks)]
+        else:
+            candidates = [make_card(rank, s, d) for d in range(decks) for s in Suit]
+        card = next((c for c in candidates if c not in used), None)
+        if card is None:
+            name = RANK_CHARS[rank] + (SUIT_CHARS[suit] if suit is not None else "")
+            raise InvalidCardsError(
+                f"too many {name!r}: {decks} deck(s) hold only {len(candidates)}"
+            )
+        used.add(card)
+        slots[i] = card
+    cards = [c for c in slots if c is not None]
+    return cards
+
+
+def rank_counts(cards: Iterable[Card]) -> list[int]:
+    """How many cards of each rank (index 0 = 3 … 14 = red joker)."""
+    counts = [0] * NUM_RANKS
+    for c in cards:
+        counts[card_rank(c)] += 1
+    return counts
+
+
+def counts_to_ranks(counts: Sequence[int]) -> list[int]:
+    """Expand a count vector back to a sorted rank list."""
+    return [r for r, n in enumerate(counts) for _ in range(n)]

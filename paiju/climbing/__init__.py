@@ -1,0 +1,27 @@
+"""The Dou Dizhu-family engine: one hand as a state machine, views, logs and sessions."""
+
+from paiju.climbing.actions import Action, Bid, Pass, Play, action_text
+from paiju.climbing.game import Deal, Game, PlayRecord, Result
+from paiju.climbing.log import LogError, game_log, load_log, replay, save_log
+from paiju.climbing.observation import Observation, observe
+from paiju.climbing.session import Session
+
+__all__ = [
+    "Action",
+    "Bid",
+    "Deal",
+    "Game",
+    "LogError",
+    "Observation",
+    "Pass",
+    "Play",
+    "PlayRecord",
+    "Result",
+    "Session",
+    "action_text",
+    "game_log",
+    "load_log",
+    "observe",
+    "replay",
+    "save_log",
+]

@@ -1,0 +1,97 @@
+"""The event log: a versioned JSON record of a hand that replays to the identical state."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from paiju.cards import card_rank
+from paiju.climbing.actions import Action, Bid, Pass, Play
+from paiju.climbing.game import Deal, Game
+from paiju.patterns import classify_ranks
+from paiju.variants import get_variant
+
+__all__ = ["LOG_FORMAT", "LOG_VERSION", "LogError", "game_log", "load_log", "replay", "save_log"]
+
+LOG_FORMAT = "paiju-hand"
+LOG_VERSION = 1
+
+
+class LogError(ValueError):
+    """A saved hand that cannot be read or does not replay."""
+
+
+def game_log(game: Game, seats: list[str] | None = None) -> dict[str, Any]:
+    """The JSON-ready log of a hand (finished or not)."""
+    return {
+        "format": LOG_FORMAT,
+        "version": LOG_VERSION,
+        "variant": game.variant.name,
+        "seed": game.seed,
+        "dealer": game.dealer,
+        "seats": seats or [f"seat {i}" for i in range(game.players)],
+        "events": game.events,
+    }
+
+
+def save_log(game: Game, path: str | Path, seats: list[str] | None = None) -> Path:
+    """Write the hand's log to ``path`` as JSON."""
+    target = Path(path)
+    target.write_text(json.dumps(game_log(game, seats), indent=1) + "\n", encoding="utf-8")
+    return target
+
+
+def load_log(path: str | Path) -> dict[str, Any]:
+    """Read a saved log, checking its format and version."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as err:
+        raise LogError(f"cannot read {path}: {err}") from err
+    if not isinstance(data, dict) or data.get("format") != LOG_FORMAT:
+        raise LogError(f"{path} is not a paiju hand log")
+    if data.get("version") != LOG_VERSION:
+        raise LogError(f"{path} has log version {data.get('version')}; this paiju reads {LOG_VERSION}")
+    return data
+
+
+def _action_of(game: Game, event: dict[str, Any]) -> Action:
+    """The action an event records, as the game would accept it."""
+    if event["type"] == "pass":
+        return Pass()
+    if event["type"] == "bid":
+        return Bid(int(event["points"]))
+    cards = tuple(int(c) for c in event["cards"])
+    ranks = tuple(sorted(card_rank(c) for c in cards))
+    for move in classify_ranks(game.variant, ranks):
+        if move.kind == event["kind"] and move.key == event["key"] and move.length == event["length"]:
+            return Play(move, cards)
+    raise LogError(f"event {event} is not a valid move at {game.variant.name}")
+
+
+def replay(log: dict[str, Any], stop: int | None = None) -> Game:
+    """Rebuild a hand from its log (up to ``stop`` events), checking every step."""
+    try:
+        variant = get_variant(log["variant"])
+        events = log["events"]
+        deals = [
+            Deal(tuple(tuple(h) for h in e["hands"]), tuple(e["bottom"]), e["marker"])
+            for e in events
+            if e["type"] == "deal"
+        ]
+        game = Game(variant, int(log["seed"]), int(log.get("dealer", 0)), deals)
+    except (KeyError, TypeError, ValueError) as err:
+        raise LogError(f"malformed hand log: {err}") from err
+    limit = len(events) if stop is None else stop
+    for i, event in enumerate(events[:limit]):
+        if event["type"] not in ("bid", "pass", "play"):
+            if i < len(game.events) and game.events[i] != event:
+                raise LogError(f"event {i} does not replay: recorded {event}, got {game.events[i]}")
+            continue
+        if event["seat"] != game.to_act:
+            raise LogError(f"event {i}: seat {event['seat']} acts but it is seat {game.to_act}'s turn")
+        game.apply(_action_of(game, event))
+        if game.events[i] != event:
+            raise LogError(f"event {i} does not replay: recorded {event}, got {game.events[i]}")
+    return game
+

@@ -1,0 +1,71 @@
+"""A move is a value: pattern kind, key rank, chain length, the cards' ranks, and bomb tier."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from paiju.cards import RANK_CHARS, format_ranks
+
+__all__ = ["Move", "NO_TIER", "AmbiguousMoveError", "IllegalMoveError", "describe"]
+
+#: ``Move.tier`` of every move that is not a bomb.
+NO_TIER = -1
+
+
+class IllegalMoveError(ValueError):
+    """A move the rules do not allow here; the message says why."""
+
+
+class AmbiguousMoveError(ValueError):
+    """Cards that can be played as more than one move; the message lists the readings."""
+
+
+class Move(NamedTuple):
+    """One interpretation of a set of cards.
+
+    ``key`` is the rank that is compared (a chain's top rank, a body's rank, a bomb's rank);
+    ``length`` is the number of links in a chain (1 for everything else); ``ranks`` holds
+    the rank of every card, sorted; ``tier`` is the bomb class's tier on the table's bomb
+    ladder, or ``NO_TIER``; ``wilds`` pairs each wild card's own rank with the rank it
+    stands for.  Two moves with the same cards but different meanings are different moves.
+    """
+
+    kind: str
+    key: int
+    length: int
+    ranks: tuple[int, ...]
+    tier: int = NO_TIER
+    bomb: str = ""
+    wilds: tuple[tuple[int, int], ...] = ()
+
+    @property
+    def is_bomb(self) -> bool:
+        """Whether the move sits on the bomb ladder."""
+        return self.tier != NO_TIER
+
+    @property
+    def size(self) -> int:
+        """Number of cards played."""
+        return len(self.ranks)
+
+    def text(self) -> str:
+        """Canonical card string: ranks low to high; a wild card is followed by ``(rank)``."""
+        if not self.wilds:
+            return format_ranks(self.ranks)
+        plain = list(self.ranks)
+        for face, _ in self.wilds:
+            plain.remove(face)
+        parts = [(r, RANK_CHARS[r]) for r in plain]
+        parts += [(stand, f"{RANK_CHARS[face]}({RANK_CHARS[stand]})") for face, stand in self.wilds]
+        return "".join(t for _, t in sorted(parts, key=lambda p: p[0]))
+
+
+def describe(move: Move) -> str:
+    """A player-facing description, e.g. ``triple+single (trio 3)``."""
+    key = RANK_CHARS[move.key]
+    if move.kind in ("straight", "pair-chain", "triple-chain", "airplane+singles", "airplane+pairs"):
+        return f"{move.kind} of {move.length} (top {key})"
+    if move.is_bomb:
+        label = "rocket" if move.bomb == "BR" else move.bomb
+        return f"bomb {label}" if move.kind == "bomb" else f"joker bomb {label}"
+    return f"{move.kind} ({key})"

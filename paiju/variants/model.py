@@ -1,0 +1,203 @@
+"""The ``Variant`` value: every number and switch that makes one table differ from another.
+
+Engines read a variant; they never test its name.  ``Variant.__post_init__`` validates the
+whole value and raises ``VariantError`` naming the field that does not add up.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from paiju.cards import CARDS_PER_DECK, RANK_CHARS, RANKS
+
+__all__ = ["BID_STYLES", "PATTERN_KINDS", "Variant", "VariantError", "bomb_class_size"]
+
+
+class VariantError(ValueError):
+    """A variant whose numbers or switches contradict each other."""
+
+
+#: Every pattern kind the engine knows, in display order.
+PATTERN_KINDS: tuple[str, ...] = (
+    "single",
+    "pair",
+    "triple",
+    "triple+single",
+    "triple+pair",
+    "straight",
+    "pair-chain",
+    "triple-chain",
+    "airplane+singles",
+    "airplane+pairs",
+    "four+two-singles",
+    "four+two-pairs",
+    "bomb",
+    "joker-bomb",
+)
+
+#: How the landlord is chosen.  ``points``: bids of 1…max points (seeds/002 三人斗地主).
+BID_STYLES: tuple[str, ...] = ("points",)
+
+_BOMB_CLASS = re.compile(r"^bomb(\d+)$|^([BR]{2,6})$")
+
+
+def bomb_class_size(name: str) -> int:
+    """Cards in a bomb class: ``bomb5`` → 5, ``BBRR`` → 4; raises on an unknown name."""
+    m = _BOMB_CLASS.match(name)
+    if m is None:
+        raise VariantError(
+            f"bomb ladder: {name!r} is not a bomb class (use bombN for N of a kind, "
+            "or a joker set such as BR, BB, BBRR)"
+        )
+    return int(m.group(1)) if m.group(1) else len(name)
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One table's rules as data.  Build new tables with ``dataclasses.replace``."""
+
+    name: str
+    title: str
+    players: int = 3
+    decks: int = 1
+    #: Ranks taken out of every deck, as rank characters (e.g. ``"34"``).
+    removed_ranks: str = ""
+    hand_size: int = 17
+    bottom_size: int = 3
+    #: The bottom cards are shown to every seat when the landlord takes them.
+    bottom_shown: bool = True
+    patterns: frozenset[str] = frozenset(PATTERN_KINDS)
+    straight_min: int = 5
+    pair_chain_min: int = 3
+    triple_chain_min: int = 2
+    airplane_min: int = 2
+    #: ``BB`` and ``RR`` count as pairs (two-deck tables).
+    joker_pairs: bool = False
+    #: Both jokers may be two single kickers (other-games.md C6 K3).
+    rocket_kickers: bool = True
+    #: The two kickers of a four+two must differ in rank (speculator tables: 不重复).
+    distinct_four_two_kickers: bool = False
+    #: Bomb classes from weakest to strongest; classes in one tuple share a tier.
+    bomb_ladder: tuple[tuple[str, ...], ...] = (("bomb4",), ("BR",))
+    #: Bomb classes whose play doubles the stake.
+    doubling_bombs: frozenset[str] = frozenset({"bomb4", "BR"})
+    bid_style: str = "points"
+    max_bid: int = 3
+    #: Each seat bids at most once (other-games.md Q3.3 option (ii)).
+    single_round_auction: bool = False
+    #: ×2 when the losing side played no card (春天 / 反春天); off for classic (Q3.10).
+    spring: bool = False
+    #: Suits never matter to a combination: moves are printed without suits.
+    suits_matter: bool = False
+    description: str = ""
+    #: Free-form notes on resolutions this table adopts, shown by ``paiju variants --json``.
+    notes: tuple[str, ...] = field(default=())
+
+    def __post_init__(self) -> None:
+        problems = list(self._problems())
+        if problems:
+            raise VariantError(f"variant {self.name!r}: " + "; ".join(problems))
+
+    def _problems(self) -> Any:
+        if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", self.name):
+            yield f"name {self.name!r} must be lower-case letters, digits and dashes"
+        if not 2 <= self.players <= 10:
+            yield f"players = {self.players}: must be 2 to 10"
+        if not 1 <= self.decks <= 3:
+            yield f"decks = {self.decks}: must be 1 to 3"
+        bad_ranks = set(self.removed_ranks) - set(RANKS)
+        if bad_ranks:
+            yield f"removed_ranks: {''.join(sorted(bad_ranks))!r} are not ranks 3…2"
+        in_play = self.cards_in_play
+        dealt = self.players * self.hand_size + self.bottom_size
+        if dealt != in_play:
+            yield (
+                f"cards don't add up: {self.players} players × {self.hand_size} + "
+                f"{self.bottom_size} bottom = {dealt}, but {self.decks} deck(s)"
+                f"{' without ' + self.removed_ranks if self.removed_ranks else ''} "
+                f"hold {in_play}"
+            )
+        unknown = self.patterns - set(PATTERN_KINDS)
+        if unknown:
+            yield f"patterns: unknown kind(s) {sorted(unknown)}; known: {list(PATTERN_KINDS)}"
+        for name, value, low in (
+            ("straight_min", self.straight_min, 2),
+            ("pair_chain_min", self.pair_chain_min, 2),
+            ("triple_chain_min", self.triple_chain_min, 2),
+            ("airplane_min", self.airplane_min, 2),
+            ("max_bid", self.max_bid, 1),
+        ):
+            if value < low:
+                yield f"{name} = {value}: must be at least {low}"
+        seen: set[str] = set()
+        for tier in self.bomb_ladder:
+            if not tier:
+                yield "bomb ladder: an empty tier"
+            for cls in tier:
+                try:
+                    size = bomb_class_size(cls)
+                except VariantError as err:
+                    yield str(err)
+                    continue
+                if cls in seen:
+                    yield f"bomb ladder: {cls!r} appears twice"
+                seen.add(cls)
+                if cls.startswith("bomb") and not 2 <= size <= 4 * self.decks:
+                    yield f"bomb ladder: {cls!r} needs {size} of a kind; {self.decks} deck(s) hold {4 * self.decks}"
+                if not cls.startswith("bomb") and (
+                    cls.count("B") > self.decks or cls.count("R") > self.decks
+                ):
+                    yield f"bomb ladder: {cls!r} needs more jokers than {self.decks} deck(s) hold"
+        if seen and "bomb" not in self.patterns and any(c.startswith("bomb") for c in seen):
+            yield "bomb ladder lists bombs but 'bomb' is not among the patterns"
+        if any(not c.startswith("bomb") for c in seen) and "joker-bomb" not in self.patterns:
+            yield "bomb ladder lists joker bombs but 'joker-bomb' is not among the patterns"
+        extra = self.doubling_bombs - seen
+        if extra:
+            yield f"doubling_bombs: {sorted(extra)} are not on the bomb ladder"
+        if self.bid_style not in BID_STYLES:
+            yield f"bid_style {self.bid_style!r}: known styles {list(BID_STYLES)}"
+
+    # ----------------------------------------------------------------- derived values
+    @property
+    def cards_in_play(self) -> int:
+        """Cards in the shuffled pack: 54 per deck less the removed ranks."""
+        return self.decks * (CARDS_PER_DECK - 4 * len(set(self.removed_ranks)))
+
+    @property
+    def removed_rank_indices(self) -> tuple[int, ...]:
+        """The removed ranks as rank indices."""
+        return tuple(sorted(RANK_CHARS.index(r) for r in set(self.removed_ranks)))
+
+    @property
+    def bomb_tiers(self) -> dict[str, int]:
+        """Bomb class name → tier (0 = weakest bomb)."""
+        return {cls: i for i, tier in enumerate(self.bomb_ladder) for cls in tier}
+
+    @property
+    def landlord_hand_size(self) -> int:
+        """Cards the landlord holds when play starts."""
+        return self.hand_size + self.bottom_size
+
+    def with_changes(self, **changes: Any) -> Variant:
+        """A new, validated variant: this one plus ``changes``; unknown keys are an error."""
+        names = {f.name for f in dataclasses.fields(self)}
+        unknown = set(changes) - names
+        if unknown:
+            raise VariantError(f"unknown variant key(s): {sorted(unknown)}")
+        return dataclasses.replace(self, **changes)
+
+    def to_json(self) -> dict[str, Any]:
+        """A JSON-ready description of the table (used by ``paiju variants --json``)."""
+        out: dict[str, Any] = {}
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if isinstance(value, frozenset):
+                value = sorted(value, key=lambda k: (PATTERN_KINDS + (k,)).index(k))
+            elif isinstance(value, tuple):
+                value = [list(v) if isinstance(v, tuple) else v for v in value]
+            out[f.name] = value
+        return out
