@@ -15,7 +15,7 @@ from typing import Any
 
 from paiju.cards import Card, card_rank, deck_cards, format_cards, rank_counts, sort_cards
 from paiju.climbing.actions import Action, Bid, Pass, Play
-from paiju.patterns import IllegalMoveError, Move, beats, describe, generate_counts
+from paiju.patterns import IllegalMoveError, Move, beats, classify_ranks, describe, generate_counts
 from paiju.variants import Variant
 
 __all__ = ["Deal", "Game", "PlayRecord", "Result"]
@@ -255,7 +255,7 @@ class Game:
         move = action.move
         cards = self._cards_for(seat, move, action.cards)
         if action not in self.legal_actions():
-            raise IllegalMoveError(self._why_illegal(move))
+            raise IllegalMoveError(self.why_illegal(move))
         for c in cards:
             self.hands[seat].remove(c)
             self.counts[seat][card_rank(c)] -= 1
@@ -301,10 +301,8 @@ class Game:
             picked.append(card)
         return tuple(picked)
 
-    def _why_illegal(self, move: Move) -> str:
+    def why_illegal(self, move: Move) -> str:
         """A player-facing reason why ``move`` cannot be played now."""
-        from paiju.patterns import classify_ranks
-
         if move not in classify_ranks(self.variant, move.ranks):
             return f"{move.text()} is not a valid combination at this table"
         if self.trick is not None and self.trick.move is not None and not self.is_leading():

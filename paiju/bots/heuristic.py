@@ -1,0 +1,162 @@
+"""A rule-of-thumb bot: bids on hand strength, plays low, keeps bombs, helps its partner.
+
+It scores a hand by how many plays it would take to get rid of it (``plan_cost``): chains
+and triples with kickers are cheap, stray low singles expensive, 2s, jokers and bombs count
+as control.  Every decision picks the legal action that leaves the cheapest hand.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from paiju.bots.base import register
+from paiju.cards import BLACK_JOKER, NUM_RANKS, RED_JOKER, rank_counts
+from paiju.climbing import Action, Bid, Observation, Pass, Play
+from paiju.patterns import Move
+
+__all__ = ["HeuristicBot", "hand_strength", "plan_cost"]
+
+_TWO = 12
+_ACE = 11
+
+
+def _take_runs(c: list[int], width: int, least: int) -> int:
+    """Greedily remove the longest runs (ranks 3…A, ``width`` cards each, ≥ ``least`` links)."""
+    runs = 0
+    while True:
+        best: tuple[int, int] | None = None
+        start = 0
+        while start <= _ACE:
+            end = start
+            while end <= _ACE and c[end] >= width:
+                end += 1
+            if end - start >= least and (best is None or end - start > best[1] - best[0]):
+                best = (start, end)
+            start = max(end, start + 1)
+        if best is None:
+            return runs
+        for r in range(*best):
+            c[r] -= width
+        runs += 1
+
+
+def plan_cost(counts: Sequence[int]) -> float:
+    """Roughly how many plays the hand needs, less credit for cards that win tricks."""
+    c = list(counts)
+    cost = 0.0
+    if c[BLACK_JOKER] and c[RED_JOKER]:
+        cost -= 1.0
+        c[BLACK_JOKER] -= 1
+        c[RED_JOKER] -= 1
+    for r in range(_TWO + 1):
+        if c[r] >= 4:
+            cost -= 0.5
+            c[r] -= 4
+    cost += _take_runs(c, 3, 2) + _take_runs(c, 2, 3) + _take_runs(c, 1, 5)
+    triples = sum(1 for r in range(_TWO + 1) if c[r] == 3)
+    pairs = [r for r in range(_TWO + 1) if c[r] == 2]
+    singles = [r for r in range(NUM_RANKS) if c[r] == 1]
+    kickable = len(singles) + len(pairs)
+    cost += triples + len(pairs) + len(singles) - min(triples, kickable)
+    # High cards win tricks: they cost less than low ones.
+    cost -= 0.5 * sum(1 for r in singles + pairs if r >= _TWO)
+    cost -= 0.2 * sum(1 for r in singles + pairs if r == _ACE)
+    return cost
+
+
+def hand_strength(counts: Sequence[int]) -> float:
+    """Bidding strength: jokers, 2s, aces and bombs, less the cost of playing the rest."""
+    bombs = sum(1 for r in range(_TWO + 1) if counts[r] == 4)
+    rocket = 1 if counts[BLACK_JOKER] and counts[RED_JOKER] else 0
+    return (
+        2.0 * counts[RED_JOKER]
+        + 1.5 * counts[BLACK_JOKER]
+        + 1.0 * counts[_TWO]
+        + 0.4 * counts[_ACE]
+        + 2.0 * bombs
+        + 1.0 * rocket
+        - 0.25 * plan_cost(counts)
+    )
+
+
+def _after(counts: Sequence[int], move: Move) -> list[int]:
+    left = list(counts)
+    for r in move.ranks:
+        left[r] -= 1
+    return left
+
+
+@register("heuristic")
+class HeuristicBot:
+    """Bids on strength; leads and follows with the play that leaves the cheapest hand."""
+
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def act(self, obs: Observation) -> Action:
+        """Choose a bid, a pass or a play for ``obs.seat``."""
+        if obs.phase == "bid":
+            return self._bid(obs)
+        plays = [a for a in obs.legal if isinstance(a, Play)]
+        counts = rank_counts(obs.hand)
+        for a in plays:
+            if a.move.size == len(obs.hand):
+                return a  # going out wins the hand
+        if obs.trick is None:
+            return self._lead(obs, counts, plays)
+        return self._follow(obs, counts, plays)
+
+    def _bid(self, obs: Observation) -> Action:
+        strength = hand_strength(rank_counts(obs.hand))
+        want = 3 if strength >= 6.5 else 2 if strength >= 5.0 else 1 if strength >= 3.5 else 0
+        if want > obs.bid and Bid(want) in obs.legal:
+            return Bid(want)
+        return Pass()
+
+    def _score(self, counts: Sequence[int], move: Move) -> float:
+        """Lower is better: the cost of what is left, then a lower key."""
+        return plan_cost(_after(counts, move)) + 0.02 * move.key
+
+    def _opponents(self, obs: Observation) -> list[int]:
+        if obs.landlord is None:
+            return []
+        if obs.seat == obs.landlord:
+            return [s for s in range(obs.players) if s != obs.seat]
+        return [obs.landlord]
+
+    def _lead(self, obs: Observation, counts: list[int], plays: list[Play]) -> Action:
+        ordinary = [a for a in plays if not a.move.is_bomb] or plays
+        danger = min(obs.cards_left[s] for s in self._opponents(obs))
+        if danger <= 2:
+            # Do not hand an opponent about to go out a cheap way to do it.
+            safe = [a for a in ordinary if a.move.size != danger] or ordinary
+            if len(safe) == len(ordinary) or any(a.move.size > danger for a in safe):
+                ordinary = safe
+            else:
+                return max(ordinary, key=lambda a: a.move.key)
+        return min(ordinary, key=lambda a: (self._score(counts, a.move), -a.move.size))
+
+    def _follow(self, obs: Observation, counts: list[int], plays: list[Play]) -> Action:
+        assert obs.trick is not None
+        holder = obs.trick.seat
+        if not plays:
+            return Pass()
+        partner_holds = obs.landlord is not None and obs.seat != obs.landlord and holder != obs.landlord
+        if partner_holds:
+            return Pass()
+        now = plan_cost(counts)
+        danger = obs.cards_left[holder]
+        ordinary = [a for a in plays if not a.move.is_bomb]
+        if ordinary:
+            best = min(ordinary, key=lambda a: self._score(counts, a.move))
+            worse = plan_cost(_after(counts, best.move)) - now
+            limit = 1.5 if danger <= 5 else 0.6
+            if worse <= limit:
+                return best
+        bombs = [a for a in plays if a.move.is_bomb]
+        if bombs and (danger <= 4 or now <= 2.0):
+            return min(bombs, key=lambda a: (a.move.tier, a.move.key))
+        return Pass()

@@ -1,0 +1,260 @@
+"""The ``paiju`` command: parse arguments, call the library, print.
+
+Exit status: 0 success; 1 a well-formed question whose answer is "no" (cards that form no
+combination); 2 bad input (unknown variant, mistyped cards, bad file), with a one-line reason.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from paiju.cards import InvalidCardsError, parse_ranks
+from paiju.climbing import LogError, load_log, replay
+from paiju.patterns import AmbiguousMoveError, IllegalMoveError, Move, classify_ranks, describe, generate_counts
+from paiju.variants import REGISTRY, Variant, VariantError, get_variant
+
+__all__ = ["main"]
+
+
+class UsageError(Exception):
+    """Bad input on the command line; printed as one line, exit status 2."""
+
+
+def _variant(name: str) -> Variant:
+    try:
+        return get_variant(name)
+    except VariantError as err:
+        raise UsageError(str(err)) from err
+
+
+def _ranks(text: str, what: str) -> list[int]:
+    try:
+        return parse_ranks(text)
+    except InvalidCardsError as err:
+        raise UsageError(f"{what}: {err}") from err
+
+
+def _move_json(m: Move) -> dict[str, Any]:
+    return {
+        "cards": m.text(),
+        "kind": m.kind,
+        "key": "3456789TJQKA2BR"[m.key],
+        "length": m.length,
+        "bomb": m.bomb or None,
+        "description": describe(m),
+    }
+
+
+# ---------------------------------------------------------------- subcommands
+def cmd_variants(args: argparse.Namespace, out: Console) -> int:
+    """List every registered variant."""
+    if args.json:
+        print(json.dumps([v.to_json() for v in REGISTRY.values()], ensure_ascii=False))
+        return 0
+    for v in REGISTRY.values():
+        print(f"{v.name:<12} {v.players}p {v.decks}d  {v.title} — {v.description}")
+    return 0
+
+
+def cmd_classify(args: argparse.Namespace, out: Console) -> int:
+    """Every interpretation of a set of cards."""
+    variant = _variant(args.variant)
+    ranks = _ranks(args.cards, "cards")
+    counts = [ranks.count(r) for r in range(15)]
+    if any(counts[r] > variant.decks * (4 if r < 13 else 1) for r in range(15)):
+        raise UsageError(f"cards: more copies than {variant.decks} deck(s) hold")
+    moves = classify_ranks(variant, ranks)
+    if args.json:
+        print(json.dumps([_move_json(m) for m in moves], ensure_ascii=False))
+    elif not moves:
+        out.print(f"{args.cards}: not a valid combination in {variant.name}", highlight=False)
+    else:
+        for m in moves:
+            out.print(f"{m.text()}  {describe(m)}", highlight=False)
+    return 0 if moves else 1
+
+
+def _beat_move(variant: Variant, text: str, kind: str | None) -> Move:
+    """The move given by ``--beat`` (and ``--beat-kind`` when the cards read several ways)."""
+    readings = classify_ranks(variant, _ranks(text, "--beat"))
+    if kind:
+        readings = [m for m in readings if m.kind == kind or describe(m) == kind]
+    if not readings:
+        raise UsageError(f"--beat {text}: not a valid combination in {variant.name}")
+    if len({(m.kind, m.key, m.length) for m in readings}) > 1:
+        options = "; ".join(describe(m) for m in readings)
+        raise UsageError(str(AmbiguousMoveError(f"--beat {text} can be read as: {options}; choose with --beat-kind")))
+    return readings[0]
+
+
+def cmd_moves(args: argparse.Namespace, out: Console) -> int:
+    """Every legal move of a hand, leading or answering ``--beat``."""
+    variant = _variant(args.variant)
+    ranks = _ranks(args.hand, "--hand")
+    counts = [ranks.count(r) for r in range(15)]
+    to_beat = _beat_move(variant, args.beat, args.beat_kind) if args.beat else None
+    texts: list[str] = ["pass"] if to_beat is not None else []
+    for m in generate_counts(variant, counts, to_beat):
+        text = m.text()
+        if text not in texts:
+            texts.append(text)
+    if args.json:
+        print(json.dumps(texts))
+    else:
+        for t in texts:
+            print(t)
+    return 0
+
+
+def cmd_play(args: argparse.Namespace, out: Console) -> int:
+    """Play in the terminal against bots."""
+    from paiju.terminal import play_terminal
+
+    variant = _variant(args.variant)
+    if not 0 <= args.seat < variant.players:
+        raise UsageError(f"--seat must be 0 to {variant.players - 1}")
+    bots = [b for b in args.bots.split(",") if b]
+    _check_bots(bots)
+    seed = args.seed if args.seed is not None else int.from_bytes(__import__("os").urandom(4), "big")
+    play_terminal(variant, seed, args.seat, bots, out, Path(args.save) if args.save else None, args.hands)
+    return 0
+
+
+def _check_bots(names: Sequence[str]) -> None:
+    from paiju.bots import BOTS
+
+    for name in names:
+        if name not in BOTS:
+            raise UsageError(f"unknown bot {name!r}; known bots: {', '.join(BOTS)}")
+
+
+def cmd_simulate(args: argparse.Namespace, out: Console) -> int:
+    """Bot games with per-role statistics."""
+    from paiju.simulate import simulate
+
+    variant = _variant(args.variant)
+    bots = [b for b in args.bots.split(",") if b]
+    _check_bots(bots)
+    if len(bots) == 1:
+        bots = bots * variant.players
+    if len(bots) != variant.players:
+        raise UsageError(f"--bots: {variant.name} seats {variant.players} players, {len(bots)} bots given")
+    if args.games < 1:
+        raise UsageError("--games must be at least 1")
+    err = Console(stderr=True)
+    with Progress(
+        TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+        console=err, disable=args.json and not err.is_terminal, transient=True,
+    ) as bar:
+        task = bar.add_task("hands", total=args.games)
+        report = simulate(variant, args.games, bots, args.seed, lambda n: bar.update(task, completed=n))
+    if args.json:
+        print(json.dumps(report.to_json()))
+        return 0
+    table = Table(title=f"{variant.name}: {args.games} hands, seed {args.seed}, bots {','.join(bots)}")
+    for col in ("bot", "role", "hands", "win rate (95%)", "mean score (95%)"):
+        table.add_column(col)
+    rows = [("all", report.roles)] + sorted(report.by_bot.items())
+    for bot, roles in rows:
+        for role, st in sorted(roles.items()):
+            table.add_row(
+                bot, role, str(st.hands),
+                f"{st.win_rate:.3f} ± {st.win_rate_ci95:.3f}",
+                f"{st.mean_score:+.3f} ± {st.mean_score_ci95:.3f}",
+            )
+    out.print(table)
+    out.print(f"redeals (nobody bid): {report.redeals}")
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace, out: Console) -> int:
+    """Show a saved hand move by move."""
+    from paiju.terminal import show_replay
+
+    try:
+        log = load_log(args.file)
+        game = replay(log)
+    except (LogError, VariantError, IllegalMoveError) as err:
+        raise UsageError(str(err)) from err
+    if args.json:
+        print(json.dumps({"log": log, "result": list(game.result.scores) if game.result else None}))
+        return 0
+    show_replay(out, log, game)
+    return 0
+
+
+# ---------------------------------------------------------------- parser
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser (its flags are a stable contract)."""
+    p = argparse.ArgumentParser(prog="paiju", description="Dou Dizhu family card games: play, analyse, simulate.")
+    sub = p.add_subparsers(dest="command", required=True)
+
+    s = sub.add_parser("variants", help="list every variant")
+    s.add_argument("--json", action="store_true", help="machine-readable output")
+    s.set_defaults(func=cmd_variants)
+
+    s = sub.add_parser("classify", help="every interpretation of a set of cards")
+    s.add_argument("--variant", default="classic")
+    s.add_argument("--json", action="store_true")
+    s.add_argument("cards", help="cards, e.g. 333444 or '3s 3h 3d 4c'")
+    s.set_defaults(func=cmd_classify)
+
+    s = sub.add_parser("moves", help="every legal move of a hand")
+    s.add_argument("--variant", default="classic")
+    s.add_argument("--hand", required=True)
+    s.add_argument("--beat", help="the play to answer; omit to list leads")
+    s.add_argument("--beat-kind", help="which reading of --beat when its cards read several ways")
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(func=cmd_moves)
+
+    s = sub.add_parser("play", help="play in the terminal against bots")
+    s.add_argument("--variant", default="classic")
+    s.add_argument("--seed", type=int)
+    s.add_argument("--seat", type=int, default=0)
+    s.add_argument("--bots", default="heuristic", help="bot names for the other seats, comma-separated")
+    s.add_argument("--save", help="file or folder for the hand log (default ~/.paiju/hands)")
+    s.add_argument("--hands", type=int, help="stop after this many hands")
+    s.set_defaults(func=cmd_play)
+
+    s = sub.add_parser("simulate", help="bot games with per-role statistics")
+    s.add_argument("--variant", default="classic")
+    s.add_argument("--games", type=int, default=1000)
+    s.add_argument("--bots", default="heuristic,random,random", help="one bot per seat, or one for all")
+    s.add_argument("--seed", type=int, default=0)
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(func=cmd_simulate)
+
+    s = sub.add_parser("replay", help="show a saved hand move by move")
+    s.add_argument("file")
+    s.add_argument("--json", action="store_true", help="print the checked log and final scores")
+    s.set_defaults(func=cmd_replay)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``paiju`` command."""
+    args = build_parser().parse_args(argv)
+    out = Console(highlight=False)
+    try:
+        return int(args.func(args, out))
+    except UsageError as err:
+        print(f"paiju: {err}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        sys.stderr.close()  # the reader went away (e.g. `| head`): nothing left to say
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,70 @@
+"""Turn what a player types (``334455``, ``3s 3h``, ``p``, ``2``) into legal actions, or say why not."""
+
+from __future__ import annotations
+
+from paiju.cards import RANK_CHARS, InvalidCardsError, format_card, parse_cards, parse_ranks
+from paiju.climbing.actions import Action, Bid, Pass, Play
+from paiju.climbing.game import Game
+from paiju.patterns import IllegalMoveError, classify_ranks
+
+__all__ = ["actions_for_text"]
+
+_PASS_WORDS = {"p", "pass", "-", "no", "不要", "不出", "不叫"}
+
+
+def actions_for_text(game: Game, text: str) -> list[Action]:
+    """The legal actions ``text`` can mean for the seat to act (several when it is ambiguous).
+
+    Raises ``InvalidCardsError`` for text that is not cards and ``IllegalMoveError`` with
+    the reason when the cards cannot be played now.
+    """
+    word = text.strip().lower()
+    if not word:
+        raise InvalidCardsError("type cards to play, p to pass, h for help")
+    if word in _PASS_WORDS:
+        action: Action = Pass()
+        if action not in game.legal_actions():
+            raise IllegalMoveError(
+                "you lead this trick, so you must play" if game.phase == "play" else "you cannot pass now"
+            )
+        return [action]
+    if game.phase == "bid":
+        if word.isdigit() and Bid(int(word)) in game.legal_actions():
+            return [Bid(int(word))]
+        if word.isdigit():
+            return [_refuse_bid(game, int(word))]
+        raise InvalidCardsError(f"bidding: type a bid from {game.high_bid + 1} to {game.variant.max_bid}, or p to pass")
+    if game.phase != "play":
+        raise IllegalMoveError("the hand is over")
+    ranks = tuple(sorted(parse_ranks(text)))
+    seat = game.to_act
+    cards: tuple[int, ...] | None = None
+    if any(ch in "shdc♠♥♦♣" for ch in text.lower()):
+        v = game.variant
+        named = parse_cards(text, v.decks, v.removed_rank_indices)
+        missing = [c for c in named if c not in game.hands[seat]]
+        if missing:
+            raise IllegalMoveError(f"you don't hold {' '.join(format_card(c) for c in missing)}")
+        cards = tuple(named)
+    held = game.counts[seat]
+    for r in set(ranks):
+        if ranks.count(r) > held[r]:
+            have = held[r]
+            raise IllegalMoveError(
+                f"you hold {have} {RANK_CHARS[r]}{'' if have == 1 else 's'}, not {ranks.count(r)}"
+            )
+    readings = classify_ranks(game.variant, ranks)
+    if not readings:
+        raise IllegalMoveError(f"{''.join(RANK_CHARS[r] for r in ranks)} is not a valid combination")
+    legal = set(game.legal_actions())
+    options: list[Action] = [Play(m, cards) for m in readings if Play(m) in legal]
+    if not options:
+        raise IllegalMoveError(game.why_illegal(readings[0]))
+    return options
+
+
+def _refuse_bid(game: Game, points: int) -> Action:
+    if points <= game.high_bid:
+        raise IllegalMoveError(f"a bid must be higher than the current bid of {game.high_bid}")
+    raise IllegalMoveError(f"bids go from 1 to {game.variant.max_bid}")
+

@@ -1,0 +1,120 @@
+"""Bot-vs-bot simulation with per-role statistics and 95% confidence intervals."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from paiju.bots import make_bot, play_out
+from paiju.climbing import Game
+from paiju.variants import Variant
+
+__all__ = ["RoleStats", "SimulationReport", "simulate"]
+
+
+@dataclass
+class RoleStats:
+    """Outcomes of one role (optionally for one bot): wins and per-hand scores."""
+
+    hands: int = 0
+    wins: int = 0
+    total: float = 0.0
+    total_sq: float = 0.0
+
+    def add(self, score: int) -> None:
+        """Record one hand's score for this role."""
+        self.hands += 1
+        self.wins += score > 0
+        self.total += score
+        self.total_sq += score * score
+
+    @property
+    def win_rate(self) -> float:
+        """Fraction of hands won."""
+        return self.wins / self.hands if self.hands else 0.0
+
+    @property
+    def win_rate_ci95(self) -> float:
+        """Half-width of the 95% (normal approximation) interval on the win rate."""
+        if not self.hands:
+            return 0.0
+        p = self.win_rate
+        return 1.96 * math.sqrt(p * (1 - p) / self.hands)
+
+    @property
+    def mean_score(self) -> float:
+        """Mean score per hand."""
+        return self.total / self.hands if self.hands else 0.0
+
+    @property
+    def mean_score_ci95(self) -> float:
+        """Half-width of the 95% interval on the mean score."""
+        n = self.hands
+        if n < 2:
+            return 0.0
+        var = (self.total_sq - self.total * self.total / n) / (n - 1)
+        return 1.96 * math.sqrt(max(var, 0.0) / n)
+
+    def to_json(self) -> dict[str, Any]:
+        """Numbers for ``--json`` output."""
+        return {
+            "hands": self.hands,
+            "wins": self.wins,
+            "win_rate": round(self.win_rate, 4),
+            "win_rate_ci95": round(self.win_rate_ci95, 4),
+            "mean_score": round(self.mean_score, 4),
+            "mean_score_ci95": round(self.mean_score_ci95, 4),
+        }
+
+
+@dataclass
+class SimulationReport:
+    """Everything ``paiju simulate`` prints."""
+
+    variant: str
+    games: int
+    seed: int
+    bots: list[str]
+    roles: dict[str, RoleStats] = field(default_factory=dict)
+    by_bot: dict[str, dict[str, RoleStats]] = field(default_factory=dict)
+    redeals: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        """The machine-readable report."""
+        return {
+            "variant": self.variant,
+            "games": self.games,
+            "seed": self.seed,
+            "bots": self.bots,
+            "redeals": self.redeals,
+            "roles": {r: s.to_json() for r, s in self.roles.items()},
+            "by_bot": {b: {r: s.to_json() for r, s in rs.items()} for b, rs in self.by_bot.items()},
+        }
+
+
+def simulate(
+    variant: Variant,
+    games: int,
+    bots: Sequence[str],
+    seed: int = 0,
+    progress: Callable[[int], None] | None = None,
+) -> SimulationReport:
+    """Play ``games`` seeded hands with one named bot per seat and collect per-role results."""
+    if len(bots) != variant.players:
+        raise ValueError(f"{variant.name} seats {variant.players} players; {len(bots)} bots given")
+    report = SimulationReport(variant.name, games, seed, list(bots))
+    for i in range(games):
+        hand_seed = seed * 1_000_003 + i
+        players = [make_bot(name, hand_seed * 16 + s) for s, name in enumerate(bots)]
+        game = Game(variant, hand_seed, dealer=i % variant.players)
+        result = play_out(game, players)
+        report.redeals += game.deal_count - 1
+        for s, score in enumerate(result.scores):
+            role = "landlord" if s == game.landlord else "farmer"
+            report.roles.setdefault(role, RoleStats()).add(score)
+            report.by_bot.setdefault(bots[s], {}).setdefault(role, RoleStats()).add(score)
+        if progress is not None:
+            progress(i + 1)
+    return report

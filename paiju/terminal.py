@@ -1,0 +1,270 @@
+"""Playing and replaying hands in the terminal with Rich: the table, your hand, the prompt."""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from paiju.bots import Bot, make_bot
+from paiju.cards import (
+    RANK_CHARS,
+    Card,
+    Colour,
+    InvalidCardsError,
+    card_colour,
+    card_rank,
+    card_suit,
+    sort_cards,
+)
+from paiju.climbing import Action, Game, Observation, Play, Session, action_text, observe, save_log
+from paiju.climbing.parse import actions_for_text
+from paiju.patterns import IllegalMoveError, describe
+from paiju.variants import Variant
+
+__all__ = ["card_text", "hands_dir", "play_terminal", "show_replay"]
+
+_SUIT_SYMBOL = "♠♥♦♣"
+
+
+def card_text(cards: Sequence[Card]) -> Text:
+    """Cards low to high, red suits and the red joker in red."""
+    out = Text()
+    for i, c in enumerate(sort_cards(cards)):
+        rank = card_rank(c)
+        suit = card_suit(c)
+        label = RANK_CHARS[rank] if suit is None else RANK_CHARS[rank] + _SUIT_SYMBOL[suit]
+        if suit is None:
+            label = "BJ" if rank == 13 else "RJ"
+        style = "bold red" if card_colour(c) == Colour.RED else "bold"
+        if i:
+            out.append(" ")
+        out.append(label, style=style)
+    return out
+
+
+def hands_dir() -> Path:
+    """Where played hands are saved: ``$PAIJU_HOME/hands`` (default ``~/.paiju/hands``)."""
+    home = Path(os.environ.get("PAIJU_HOME", Path.home() / ".paiju"))
+    return home / "hands"
+
+
+def _role(obs: Observation, seat: int) -> str:
+    return obs.role(seat) if obs.phase != "bid" else "bidding"
+
+
+def _table(obs: Observation, names: Sequence[str], last: dict[int, str]) -> Table:
+    table = Table(title=None, show_edge=False, pad_edge=False)
+    for col in ("seat", "player", "role", "cards", "last action"):
+        table.add_column(col)
+    for s in range(obs.players):
+        marker = "▶ " if s == obs.to_act and obs.phase != "over" else "  "
+        table.add_row(
+            f"{marker}{s}", names[s], _role(obs, s), str(obs.cards_left[s]), last.get(s, "")
+        )
+    return table
+
+
+def _render(console: Console, obs: Observation, names: Sequence[str], last: dict[int, str]) -> None:
+    console.print()
+    console.print(_table(obs, names, last))
+    status = f"bid {obs.bid or '-'}   multiplier ×{obs.multiplier}"
+    if obs.bottom:
+        status += "   bottom: "
+    line = Text(status)
+    if obs.bottom:
+        line.append_text(card_text(obs.bottom))
+    console.print(line)
+    if obs.trick is not None and obs.trick.move is not None:
+        beat = Text(f"to beat ({names[obs.trick.seat]}): ")
+        beat.append_text(card_text(obs.trick.cards))
+        beat.append(f"  {describe(obs.trick.move)}")
+        console.print(beat)
+    hand = Text("your hand: ")
+    hand.append_text(card_text(obs.hand))
+    console.print(hand)
+
+
+def _ask(console: Console, game: Game, seat: int) -> Action:
+    """Prompt until the player types a legal action (h lists them, q leaves)."""
+    prompt = "bid 1-3 or p to pass" if game.phase == "bid" else "play cards, p to pass, h for moves"
+    while True:
+        text = console.input(f"[bold cyan]{prompt}> [/]").strip()
+        if text.lower() in ("q", "quit", "exit"):
+            raise KeyboardInterrupt
+        if text.lower() in ("h", "help", "?"):
+            console.print(" ".join(action_text(a) for a in game.legal_actions()))
+            continue
+        try:
+            options = actions_for_text(game, text)
+        except (InvalidCardsError, IllegalMoveError) as err:
+            console.print(f"[red]{err}[/]")
+            continue
+        if len(options) == 1:
+            return options[0]
+        return _choose(console, options)
+
+
+def _choose(console: Console, options: Sequence[Action]) -> Action:
+    """Ask which reading of an ambiguous play is meant."""
+    console.print("those cards can be played as:")
+    for i, a in enumerate(options, 1):
+        assert isinstance(a, Play)
+        console.print(f"  {i}. {describe(a.move)}")
+    while True:
+        text = console.input("[bold cyan]which one> [/]").strip()
+        if text.isdigit() and 1 <= int(text) <= len(options):
+            return options[int(text) - 1]
+        console.print(f"[red]type a number from 1 to {len(options)}[/]")
+
+
+def _announce(console: Console, names: Sequence[str], seat: int, action: Action, game: Game) -> str:
+    text = action_text(action)
+    if isinstance(action, Play):
+        line = Text(f"{names[seat]} plays ")
+        line.append_text(card_text(game.plays[-1].cards))
+        line.append(f"  ({describe(action.move)})")
+        console.print(line)
+    else:
+        console.print(f"{names[seat]}: {text}")
+    return text
+
+
+def _bots_for(variant: Variant, seat: int, bot_names: Sequence[str], seed: int) -> dict[int, Bot]:
+    others = [s for s in range(variant.players) if s != seat]
+    names = list(bot_names) or ["heuristic"]
+    return {s: make_bot(names[i % len(names)], seed * 31 + s) for i, s in enumerate(others)}
+
+
+def play_terminal(
+    variant: Variant,
+    seed: int,
+    seat: int,
+    bot_names: Sequence[str],
+    console: Console,
+    save_to: Path | None = None,
+    hands: int | None = None,
+) -> list[Path]:
+    """Play hands in the terminal, you at ``seat`` against bots; returns the saved log paths."""
+    session = Session(variant, seed)
+    bots = _bots_for(variant, seat, bot_names, seed)
+    names = [f"you (seat {s})" if s == seat else f"{bots[s].name} {s}" for s in range(variant.players)]
+    saved: list[Path] = []
+    console.print(f"[bold]{variant.title}[/] — you are seat {seat}. Ctrl-C or q leaves the table.")
+    try:
+        while True:
+            game = session.game
+            last: dict[int, str] = {}
+            landlord_shown = False
+            while not game.is_over:
+                s = game.to_act
+                if s == seat:
+                    _render(console, observe(game, seat), names, last)
+                    action = _ask(console, game, seat)
+                else:
+                    action = bots[s].act(observe(game, s))
+                deals = game.deal_count
+                game.apply(action, s)
+                last[s] = _announce(console, names, s, action, game)
+                if game.deal_count != deals:
+                    console.print("[yellow]nobody bid: the cards are dealt again[/]")
+                    last = {}
+                if game.landlord is not None and game.phase != "bid" and not landlord_shown:
+                    landlord_shown = True
+                    _show_landlord(console, game, names)
+            saved.append(_save(game, names, save_to, len(saved)))
+            _show_result(console, game, names, session, saved[-1])
+            if hands is not None and len(saved) >= hands:
+                return saved
+            answer = console.input("[bold cyan]another hand? [Y/n]> [/]").strip().lower()
+            if answer in ("n", "no", "q"):
+                return saved
+            session.next_hand()
+    except (KeyboardInterrupt, EOFError):
+        game = session.game
+        if not game.is_over and game.events:
+            saved.append(_save(game, names, save_to, len(saved)))
+            console.print(f"\nleft the table; this hand is saved to {saved[-1]}")
+        else:
+            console.print("\nleft the table")
+        return saved
+
+
+def _show_landlord(console: Console, game: Game, names: Sequence[str]) -> None:
+    assert game.landlord is not None
+    line = Text(f"{names[game.landlord]} is the landlord for {game.high_bid}; the bottom: ")
+    line.append_text(card_text(game.bottom))
+    console.print(line)
+
+
+def _save(game: Game, names: Sequence[str], save_to: Path | None, index: int) -> Path:
+    if save_to is not None and index == 0 and save_to.suffix == ".json":
+        path = save_to
+    else:
+        folder = save_to or hands_dir()
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        path = folder / f"{stamp}-{game.variant.name}-{game.seed}.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    return save_log(game, path, list(names))
+
+
+def _show_result(console: Console, game: Game, names: Sequence[str], session: Session, path: Path) -> None:
+    result = game.result
+    assert result is not None and game.landlord is not None
+    side = "the landlord" if result.landlord_won else "the farmers"
+    console.print(
+        f"\n[bold]{names[result.winner]} went out: {side} win.[/] "
+        f"bid {result.bid} × 2^{result.doublings} bombs{' × 2 spring' if result.spring else ''} "
+        f"= {result.stake} a farmer"
+    )
+    table = Table(show_edge=False)
+    for col in ("seat", "player", "this hand", "session total"):
+        table.add_column(col)
+    for s in range(game.players):
+        total = session.totals[s] + result.scores[s]
+        table.add_row(str(s), names[s], f"{result.scores[s]:+d}", f"{total:+d}")
+    console.print(table)
+    console.print(f"hand saved to {path}")
+
+
+def show_replay(console: Console, log: dict[str, Any], game: Game) -> None:
+    """Print a saved hand move by move, every hand shown (the hand is over or abandoned)."""
+    names: list[str] = list(log.get("seats") or [f"seat {i}" for i in range(game.players)])
+    console.print(f"[bold]{game.variant.title}[/] — seed {log['seed']}")
+    for event in log["events"]:
+        kind = event["type"]
+        if kind == "deal":
+            console.print("[bold]deal[/]")
+            for s, hand in enumerate(event["hands"]):
+                line = Text(f"  {names[s]}: ")
+                line.append_text(card_text(hand))
+                console.print(line)
+            bottom = Text("  bottom: ")
+            bottom.append_text(card_text(event["bottom"]))
+            console.print(bottom)
+            console.print(f"  {names[event['first_bidder']]} bids first")
+        elif kind == "bid":
+            console.print(f"{names[event['seat']]} bids {event['points']}")
+        elif kind == "pass":
+            console.print(f"{names[event['seat']]}: pass")
+        elif kind == "redeal":
+            console.print(f"[yellow]redeal: {event['reason']}[/]")
+        elif kind == "landlord":
+            console.print(f"[bold]{names[event['seat']]} is the landlord for {event['bid']}[/]")
+        elif kind == "play":
+            line = Text(f"{names[event['seat']]} plays ")
+            line.append_text(card_text(event["cards"]))
+            line.append(f"  ({event['kind']})")
+            console.print(line)
+        elif kind == "end":
+            console.print(f"[bold]{names[event['winner']]} went out; stake {event['stake']}[/]")
+            for s, score in enumerate(event["scores"]):
+                console.print(f"  {names[s]}: {score:+d}")
+    if not game.is_over:
+        console.print("[yellow](the hand was left unfinished)[/]")
