@@ -7,7 +7,6 @@ as control.  Every decision picks the legal action that leaves the cheapest hand
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 
 from paiju.bots.base import register
@@ -93,8 +92,12 @@ class HeuristicBot:
 
     name = "heuristic"
 
+    #: How much worse the hand may get to beat a play: when the holder is close to going out, and otherwise.
+    urgent_limit = 2.5
+    calm_limit = 1.0
+
     def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
+        """``seed`` keeps the common bot signature; this bot is deterministic."""
 
     def act(self, obs: Observation) -> Action:
         """Choose a bid, a pass or a play for ``obs.seat``."""
@@ -120,6 +123,13 @@ class HeuristicBot:
         """Lower is better: the cost of what is left, then a lower key."""
         return plan_cost(_after(counts, move)) + 0.02 * move.key
 
+    def _partner(self, obs: Observation) -> int | None:
+        """The other farmer, for a farmer in a three-seat hand; otherwise ``None``."""
+        if obs.landlord is None or obs.seat == obs.landlord:
+            return None
+        others = [s for s in range(obs.players) if s not in (obs.seat, obs.landlord)]
+        return others[0] if len(others) == 1 else None
+
     def _opponents(self, obs: Observation) -> list[int]:
         if obs.landlord is None:
             return []
@@ -129,6 +139,12 @@ class HeuristicBot:
 
     def _lead(self, obs: Observation, counts: list[int], plays: list[Play]) -> Action:
         ordinary = [a for a in plays if not a.move.is_bomb] or plays
+        partner = self._partner(obs)
+        if partner is not None and obs.cards_left[partner] <= 2:
+            # Feed a partner who is nearly out the smallest play of its size.
+            feed = [a for a in ordinary if a.move.size == obs.cards_left[partner] and a.move.kind in ("single", "pair")]
+            if feed:
+                return min(feed, key=lambda a: a.move.key)
         danger = min(obs.cards_left[s] for s in self._opponents(obs))
         if danger <= 2:
             # Do not hand an opponent about to go out a cheap way to do it.
@@ -153,7 +169,7 @@ class HeuristicBot:
         if ordinary:
             best = min(ordinary, key=lambda a: self._score(counts, a.move))
             worse = plan_cost(_after(counts, best.move)) - now
-            limit = 1.5 if danger <= 5 else 0.6
+            limit = self.urgent_limit if danger <= 5 else self.calm_limit
             if worse <= limit:
                 return best
         bombs = [a for a in plays if a.move.is_bomb]

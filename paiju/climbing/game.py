@@ -81,9 +81,11 @@ class Game:
     # ------------------------------------------------------------------ dealing
     def _draw_deal(self) -> Deal:
         """The next deal: from the replayed log if one is scripted, else shuffled by the RNG."""
-        if self._scripted_deals:
-            return self._scripted_deals.pop(0)
         v = self.variant
+        if self._scripted_deals:
+            deal = self._scripted_deals.pop(0)
+            _check_deal(v, deal)
+            return deal
         pack = deck_cards(v.decks, v.removed_rank_indices)
         self.rng.shuffle(pack)
         h = v.hand_size
@@ -147,7 +149,7 @@ class Game:
 
     def multiplier(self) -> int:
         """Current multiplier on the bid: ×2 per doubling bomb played so far."""
-        return 2**self.doublings
+        return int(2**self.doublings)
 
     def legal_actions(self) -> list[Action]:
         """Everything the seat to act may do now (empty once the hand is over)."""
@@ -156,7 +158,8 @@ class Game:
             return cache[1]
         actions: list[Action]
         if self.phase == BID:
-            actions = [Pass()] + [Bid(p) for p in range(self.high_bid + 1, self.variant.max_bid + 1)]
+            actions = [Pass()]
+            actions += [Bid(p) for p in range(self.high_bid + 1, self.variant.max_bid + 1)]
         elif self.phase == PLAY:
             counts = self.counts[self.to_act]
             if self.is_leading():
@@ -344,3 +347,18 @@ class Game:
                 "scores": scores,
             }
         )
+
+
+def _check_deal(variant: Variant, deal: Deal) -> None:
+    """Refuse a scripted deal that is not a shuffle of this table's pack."""
+    sizes = [len(h) for h in deal.hands]
+    if sizes != [variant.hand_size] * variant.players or len(deal.bottom) != variant.bottom_size:
+        raise ValueError(
+            f"a {variant.name} deal has {variant.players} hands of {variant.hand_size} and a bottom of "
+            f"{variant.bottom_size}; got hands of {sizes} and a bottom of {len(deal.bottom)}"
+        )
+    dealt = sorted(c for h in deal.hands for c in h) + sorted(deal.bottom)
+    if sorted(dealt) != sorted(deck_cards(variant.decks, variant.removed_rank_indices)):
+        raise ValueError("the deal is not one full pack: a card is missing, repeated or foreign")
+    if not any(deal.marker in h for h in deal.hands):
+        raise ValueError("the marker card is not in any hand")

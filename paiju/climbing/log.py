@@ -10,7 +10,7 @@ from paiju.cards import card_rank
 from paiju.climbing.actions import Action, Bid, Pass, Play
 from paiju.climbing.game import Deal, Game
 from paiju.patterns import classify_ranks
-from paiju.variants import get_variant
+from paiju.variants import Variant, get_variant
 
 __all__ = ["LOG_FORMAT", "LOG_VERSION", "LogError", "game_log", "load_log", "replay", "save_log"]
 
@@ -28,6 +28,7 @@ def game_log(game: Game, seats: list[str] | None = None) -> dict[str, Any]:
         "format": LOG_FORMAT,
         "version": LOG_VERSION,
         "variant": game.variant.name,
+        "rules": game.variant.to_json(),
         "seed": game.seed,
         "dealer": game.dealer,
         "seats": seats or [f"seat {i}" for i in range(game.players)],
@@ -42,17 +43,25 @@ def save_log(game: Game, path: str | Path, seats: list[str] | None = None) -> Pa
     return target
 
 
+def _check_header(data: Any, source: str) -> None:
+    """Refuse anything that is not a hand log of the version this paiju reads."""
+    if not isinstance(data, dict) or data.get("format") != LOG_FORMAT:
+        raise LogError(f"{source} is not a paiju hand log")
+    if data.get("version") != LOG_VERSION:
+        raise LogError(f"{source} has log version {data.get('version')}; this paiju reads {LOG_VERSION}")
+    missing = [k for k in ("variant", "seed", "events") if k not in data]
+    if missing:
+        raise LogError(f"{source} lacks {', '.join(missing)}")
+
+
 def load_log(path: str | Path) -> dict[str, Any]:
     """Read a saved log, checking its format and version."""
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as err:
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
         raise LogError(f"cannot read {path}: {err}") from err
-    if not isinstance(data, dict) or data.get("format") != LOG_FORMAT:
-        raise LogError(f"{path} is not a paiju hand log")
-    if data.get("version") != LOG_VERSION:
-        raise LogError(f"{path} has log version {data.get('version')}; this paiju reads {LOG_VERSION}")
-    return data
+    _check_header(data, str(path))
+    return dict(data)
 
 
 def _action_of(game: Game, event: dict[str, Any]) -> Action:
@@ -71,8 +80,11 @@ def _action_of(game: Game, event: dict[str, Any]) -> Action:
 
 def replay(log: dict[str, Any], stop: int | None = None) -> Game:
     """Rebuild a hand from its log (up to ``stop`` events), checking every step."""
+    _check_header(log, "the log")
     try:
-        variant = get_variant(log["variant"])
+        variant = Variant.from_json(log["rules"]) if "rules" in log else get_variant(log["variant"])
+        if variant.name != log["variant"]:
+            raise LogError(f"the log names variant {log['variant']!r} but its rules are {variant.name!r}")
         events = log["events"]
         deals = [
             Deal(tuple(tuple(h) for h in e["hands"]), tuple(e["bottom"]), e["marker"])
@@ -80,18 +92,20 @@ def replay(log: dict[str, Any], stop: int | None = None) -> Game:
             if e["type"] == "deal"
         ]
         game = Game(variant, int(log["seed"]), int(log.get("dealer", 0)), deals)
-    except (KeyError, TypeError, ValueError) as err:
-        raise LogError(f"malformed hand log: {err}") from err
-    limit = len(events) if stop is None else stop
-    for i, event in enumerate(events[:limit]):
-        if event["type"] not in ("bid", "pass", "play"):
-            if i < len(game.events) and game.events[i] != event:
-                raise LogError(f"event {i} does not replay: recorded {event}, got {game.events[i]}")
-            continue
-        if event["seat"] != game.to_act:
-            raise LogError(f"event {i}: seat {event['seat']} acts but it is seat {game.to_act}'s turn")
-        game.apply(_action_of(game, event))
-        if game.events[i] != event:
-            raise LogError(f"event {i} does not replay: recorded {event}, got {game.events[i]}")
+        limit = len(events) if stop is None else stop
+        for i, event in enumerate(events[:limit]):
+            if event["type"] in ("bid", "pass", "play"):
+                if event["seat"] != game.to_act:
+                    raise LogError(f"event {i}: seat {event['seat']} acts but it is seat {game.to_act}'s turn")
+                try:
+                    game.apply(_action_of(game, event))
+                except ValueError as err:
+                    raise LogError(f"event {i} ({event['type']} by seat {event['seat']}) does not replay: {err}") from err
+            if i >= len(game.events) or game.events[i] != event:
+                got = game.events[i] if i < len(game.events) else "nothing"
+                raise LogError(f"event {i} does not replay: recorded {event}, got {got}")
+    except LogError:
+        raise
+    except (KeyError, TypeError, ValueError, IndexError) as err:
+        raise LogError(f"the log does not replay: {err}") from err
     return game
-

@@ -190,14 +190,41 @@ class Variant:
             raise VariantError(f"unknown variant key(s): {sorted(unknown)}")
         return dataclasses.replace(self, **changes)
 
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Variant:
+        """Rebuild (and validate) a variant from ``to_json`` output; unknown keys are an error."""
+        fields = {f.name: f for f in dataclasses.fields(cls)}
+        unknown = set(data) - set(fields)
+        if unknown:
+            raise VariantError(f"unknown variant key(s): {sorted(unknown)}")
+        values: dict[str, Any] = {}
+        for name, value in data.items():
+            default = getattr(VARIANT_DEFAULTS, name, None)
+            if isinstance(default, frozenset):
+                value = frozenset(value)
+            elif name == "bomb_ladder":
+                value = tuple(tuple(tier) for tier in value)
+            elif isinstance(default, tuple):
+                value = tuple(value)
+            values[name] = value
+        try:
+            return cls(**values)
+        except TypeError as err:
+            raise VariantError(f"variant settings: {err}") from err
+
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready description of the table (used by ``paiju variants --json``)."""
         out: dict[str, Any] = {}
         for f in dataclasses.fields(self):
             value = getattr(self, f.name)
             if isinstance(value, frozenset):
-                value = sorted(value, key=lambda k: (PATTERN_KINDS + (k,)).index(k))
+                order = {k: i for i, k in enumerate(PATTERN_KINDS)}
+                value = sorted(value, key=lambda k: (order.get(k, len(order)), k))
             elif isinstance(value, tuple):
                 value = [list(v) if isinstance(v, tuple) else v for v in value]
             out[f.name] = value
         return out
+
+
+#: A valid variant holding every field's default, used to learn each field's type.
+VARIANT_DEFAULTS = Variant(name="defaults", title="defaults")
