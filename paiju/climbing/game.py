@@ -176,10 +176,10 @@ class Game:
     # ------------------------------------------------------------------ transitions
     def apply(self, action: Action, seat: int | None = None) -> None:
         """Take ``action`` for the seat to act; raise ``IllegalMoveError`` (and change nothing) if not allowed."""
-        if seat is not None and seat != self.to_act:
-            raise IllegalMoveError(f"it is seat {self.to_act}'s turn, not seat {seat}'s")
         if self.phase == OVER:
             raise IllegalMoveError("the hand is over")
+        if seat is not None and seat != self.to_act:
+            raise IllegalMoveError(f"it is seat {self.to_act}'s turn, not seat {seat}'s")
         if self.phase == BID:
             self._apply_bid(action)
         else:
