@@ -1,0 +1,318 @@
+"""Benchmark paiju's move generator and random play against rlcard and open_spiel.
+
+Run ``python benchmarks/run.py`` (``--quick`` for fewer repetitions, ``--json`` for JSON).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+from paiju.cards import RANK_CHARS, parse_ranks
+from paiju.patterns import Move, classify_ranks, generate_counts
+from paiju.variants import Variant, get_variant
+
+V: Variant = get_variant("classic")
+HANDS = 200
+SEED = 20240601
+
+#: The plays answered in the answer cases, with the kind of reading paiju is given.
+TARGETS: dict[str, tuple[str, str]] = {
+    "answer a pair": ("44", "pair"),
+    "answer a straight": ("34567", "straight"),
+    "answer an airplane": ("33344456", "airplane+singles"),
+}
+CASES: tuple[str, ...] = ("lead, 20 cards", *TARGETS)
+ENGINES: tuple[str, ...] = ("paiju", "rlcard", "open_spiel")
+
+Call = Callable[[], object]
+
+
+# ---------------------------------------------------------------------------- positions
+def card_rank(card: int) -> int:
+    """Rank index of a card id 0…53 (four suits per rank, then B and R)."""
+    return card // 4 if card < 52 else card - 52 + 13
+
+
+def ranks_text(cards: Sequence[int]) -> str:
+    """The sorted suitless card string of some card ids."""
+    return "".join(RANK_CHARS[r] for r in sorted(card_rank(c) for c in cards))
+
+
+def take(text: str, deck: list[int]) -> list[int]:
+    """Remove the cards of a suitless string from ``deck`` and return their ids."""
+    out: list[int] = []
+    for ch in text:
+        r = RANK_CHARS.index(ch)
+        card = next(c for c in deck if card_rank(c) == r)
+        deck.remove(card)
+        out.append(card)
+    return out
+
+
+@dataclass(frozen=True)
+class Position:
+    """A hand to list moves for; for answers also the landlord's 20 cards, which hold the target.
+
+    The landlord holds no other card of the target's ranks, so open_spiel (which starts no
+    chain at a rank held four times) can lead it.
+    """
+
+    hand: list[int]
+    target: str | None = None
+    landlord: list[int] | None = None
+
+    @property
+    def counts(self) -> list[int]:
+        """Per-rank counts of the hand."""
+        counts = [0] * 15
+        for c in self.hand:
+            counts[card_rank(c)] += 1
+        return counts
+
+    @property
+    def text(self) -> str:
+        """The hand as a sorted suitless string."""
+        return ranks_text(self.hand)
+
+
+def positions(case: str) -> list[Position]:
+    """The same seeded hands for every engine: 20-card leads, or 17-card answers."""
+    rng = random.Random(f"{SEED}:{case}")
+    out: list[Position] = []
+    for _ in range(HANDS):
+        deck = list(range(54))
+        rng.shuffle(deck)
+        if case not in TARGETS:
+            out.append(Position(deck[:20]))
+            continue
+        target = TARGETS[case][0]
+        held = take(target, deck)
+        spare = [c for c in deck[17:] if RANK_CHARS[card_rank(c)] not in target]
+        out.append(Position(deck[:17], target, held + spare[: 20 - len(held)]))
+    return out
+
+
+def paiju_target(case: str) -> Move:
+    """paiju's reading of a case's target."""
+    text, kind = TARGETS[case]
+    return next(m for m in classify_ranks(V, parse_ranks(text)) if m.kind == kind)
+
+
+# ---------------------------------------------------------------------------- engines
+def paiju_calls(case: str, ps: Sequence[Position]) -> list[Call]:
+    """One ``generate_counts`` call per position."""
+    target = paiju_target(case) if case in TARGETS else None
+    return [partial(generate_counts, V, p.counts, target) for p in ps]
+
+
+def rlcard_calls(case: str, ps: Sequence[Position]) -> list[Call]:
+    """``playable_cards_from_hand`` for leads, ``get_gt_cards`` for answers."""
+    import numpy as np
+    from rlcard.games.base import Card
+    from rlcard.games.doudizhu.judger import DoudizhuJudger
+    from rlcard.games.doudizhu.player import DoudizhuPlayer
+    from rlcard.games.doudizhu.utils import get_gt_cards
+
+    if case not in TARGETS:
+        return [partial(DoudizhuJudger.playable_cards_from_hand, p.text) for p in ps]
+    rng = np.random.RandomState(0)
+    calls: list[Call] = []
+    for p in ps:
+        player, greater = DoudizhuPlayer(0, rng), DoudizhuPlayer(1, rng)
+        player.set_current_hand([Card(ch + "J", "") if ch in "BR" else Card("S", ch) for ch in p.text])
+        greater.played_cards = TARGETS[case][0]
+        calls.append(partial(get_gt_cards, player, greater))
+    return calls
+
+
+def os_card_id(card: int) -> int:
+    """open_spiel's id of a card: suit-major 0…51, then 52 (B) and 53 (R)."""
+    return card if card >= 52 else (card % 4) * 13 + card // 4
+
+
+def os_state(game: Any, landlord: Sequence[int], seat1: Sequence[int] = ()) -> Any:
+    """An open_spiel state after bidding, seat 0 the landlord holding ``landlord`` (20 cards)."""
+    rest = [c for c in range(54) if c not in set(landlord) | set(seat1)]
+    seats = [list(landlord[:17]), list(seat1) + rest[: 17 - len(seat1)], rest[17 - len(seat1):]]
+    state = game.new_initial_state()
+    state.apply_action(0)  # face-up card at deal position 0: seat 0 bids first
+    for k in range(51):
+        state.apply_action(51 + os_card_id(seats[k % 3][k // 3]))
+    state.apply_action(3)  # seat 0 bids 3 and takes the three undealt cards
+    return state
+
+
+def open_spiel_calls(case: str, ps: Sequence[Position]) -> list[Call]:
+    """``legal_actions`` on real states: the landlord's first lead, or seat 1 answering it."""
+    import pyspiel
+
+    game = pyspiel.load_game("dou_dizhu")
+    calls: list[Call] = []
+    for p in ps:
+        if p.target is None:
+            state = os_state(game, p.hand)
+        else:
+            assert p.landlord is not None
+            state = os_state(game, p.landlord, p.hand)
+            lead = next(
+                a for a in state.legal_actions()
+                if state.action_to_string(0, a).replace("-", "") == p.target
+            )
+            state.apply_action(lead)
+        calls.append(state.legal_actions)
+    return calls
+
+
+def time_calls(calls: Sequence[Call], repeats: int) -> float:
+    """Median over ``repeats`` sweeps of the mean microseconds per call."""
+    sweeps: list[float] = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        for call in calls:
+            call()
+        sweeps.append((time.perf_counter() - start) / len(calls) * 1e6)
+    return statistics.median(sweeps)
+
+
+# ---------------------------------------------------------------------------- random play
+def paiju_games(n: int) -> float | None:
+    """paiju hands per second with random legal actions, or ``None`` without the game engine."""
+    try:
+        from paiju.climbing import Game
+    except ImportError:
+        print("paiju game engine not available", file=sys.stderr)
+        return None
+    rng = random.Random(SEED)
+    start = time.perf_counter()
+    for i in range(n):
+        g = Game.new(V, seed=i)
+        while not g.is_over:
+            g.apply(rng.choice(g.legal_actions()))
+    return n / (time.perf_counter() - start)
+
+
+def rlcard_games(n: int) -> float:
+    """rlcard ``DoudizhuGame`` hands per second with random legal actions."""
+    import numpy as np
+    from rlcard.games.doudizhu.game import DoudizhuGame
+
+    rng = random.Random(SEED)
+    game = DoudizhuGame()
+    game.np_random = np.random.RandomState(SEED)
+    start = time.perf_counter()
+    for _ in range(n):
+        state, _ = game.init_game()
+        while not game.is_over():
+            actions = state["actions"]
+            state, _ = game.step(actions[rng.randrange(len(actions))])
+    return n / (time.perf_counter() - start)
+
+
+def open_spiel_games(n: int) -> float:
+    """open_spiel ``dou_dizhu`` hands per second; chance outcomes and actions uniform."""
+    import pyspiel
+
+    game = pyspiel.load_game("dou_dizhu")
+    rng = random.Random(SEED)
+    start = time.perf_counter()
+    for _ in range(n):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+            else:
+                actions = state.legal_actions()
+                state.apply_action(actions[rng.randrange(len(actions))])
+    return n / (time.perf_counter() - start)
+
+
+# ---------------------------------------------------------------------------- main
+def available(module: str) -> bool:
+    """Whether an optional reference engine imports."""
+    try:
+        __import__(module)
+    except ImportError:
+        return False
+    return True
+
+
+def measure(quick: bool) -> dict[str, Any]:
+    """Every number of the benchmark."""
+    repeats, games = (3, 30) if quick else (7, 200)
+    have = {"paiju": True, "rlcard": available("rlcard"), "open_spiel": available("pyspiel")}
+    makers: dict[str, Callable[[str, Sequence[Position]], list[Call]]] = {
+        "paiju": paiju_calls,
+        "rlcard": rlcard_calls,
+        "open_spiel": open_spiel_calls,
+    }
+    moves: dict[str, dict[str, float | None]] = {}
+    for case in CASES:
+        ps = positions(case)
+        moves[case] = {
+            e: time_calls(makers[e](case, ps), repeats) if have[e] else None for e in ENGINES
+        }
+    play: dict[str, float | None] = {
+        "paiju": paiju_games(games),
+        "rlcard": rlcard_games(games) if have["rlcard"] else None,
+        "open_spiel": open_spiel_games(games) if have["open_spiel"] else None,
+    }
+    return {
+        "hands": HANDS,
+        "repeats": repeats,
+        "games": games,
+        "us_per_move_list": moves,
+        "random_play_hands_per_second": play,
+    }
+
+
+def show(results: dict[str, Any]) -> None:
+    """Print the results as two rich tables."""
+    console = Console()
+
+    def cell(x: float | None, digits: int) -> str:
+        return "n/a" if x is None else f"{x:,.{digits}f}"
+
+    table = Table(title=f"µs per legal-move list ({results['hands']} hands, median of {results['repeats']})")
+    table.add_column("case")
+    for e in ENGINES:
+        table.add_column(e, justify="right")
+    for case, row in results["us_per_move_list"].items():
+        table.add_row(case, *(cell(row[e], 1) for e in ENGINES))
+    console.print(table)
+
+    play = Table(title=f"random play: hands per second ({results['games']} hands)")
+    for e in ENGINES:
+        play.add_column(e, justify="right")
+    play.add_row(*(cell(results["random_play_hands_per_second"][e], 1) for e in ENGINES))
+    console.print(play)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Parse flags, measure, print."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--quick", action="store_true", help="fewer repetitions and games")
+    parser.add_argument("--json", action="store_true", help="print the numbers as JSON")
+    args = parser.parse_args(argv)
+    results = measure(args.quick)
+    if args.json:
+        print(json.dumps(results, indent=2))
+    else:
+        show(results)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
