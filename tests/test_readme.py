@@ -1,0 +1,15 @@
+"""The README's examples run as doctests, so the documented API stays true."""
+
+from __future__ import annotations
+
+import doctest
+from pathlib import Path
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+
+
+def test_readme_examples() -> None:
+    """Every `>>>` example in the README gives the output shown."""
+    result = doctest.testfile(str(README), module_relative=False, optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0
+    assert result.failed == 0
