@@ -17,9 +17,17 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from paiju.cards import InvalidCardsError, parse_ranks
+from paiju.cards import RANK_CHARS, InvalidCardsError, parse_ranks
 from paiju.climbing import LogError, load_log, replay
-from paiju.patterns import AmbiguousMoveError, IllegalMoveError, Move, classify_ranks, describe, generate_counts
+from paiju.patterns import (
+    AmbiguousMoveError,
+    IllegalMoveError,
+    Move,
+    classify_ranks,
+    describe,
+    generate_counts,
+    key_rank,
+)
 from paiju.variants import REGISTRY, Variant, VariantError, get_variant
 
 __all__ = ["main"]
@@ -47,7 +55,7 @@ def _move_json(m: Move) -> dict[str, Any]:
     return {
         "cards": m.text(),
         "kind": m.kind,
-        "key": "3456789TJQKA2BR"[m.key],
+        "key": RANK_CHARS[key_rank(m)],
         "length": m.length,
         "bomb": m.bomb or None,
         "description": describe(m),

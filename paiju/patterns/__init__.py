@@ -6,7 +6,7 @@ from collections.abc import Iterable, Sequence
 
 from paiju.cards import Card, rank_counts
 from paiju.patterns.generate import MoveGenerator, generator_for
-from paiju.patterns.move import NO_TIER, AmbiguousMoveError, IllegalMoveError, Move, describe
+from paiju.patterns.move import NO_TIER, AmbiguousMoveError, IllegalMoveError, Move, describe, key_rank
 from paiju.variants import Variant
 
 __all__ = [
@@ -21,6 +21,7 @@ __all__ = [
     "describe",
     "generate",
     "generate_counts",
+    "key_rank",
 ]
 
 

@@ -156,16 +156,17 @@ class MoveGenerator:
     def _answers(self, c: Counts, to_beat: Move) -> list[Move]:
         """Non-bomb moves of ``to_beat``'s kind and size with a higher key."""
         kind = to_beat.kind
+        above = int(to_beat.key) + 1  # the lowest rank whose key beats (keys are never negative)
         out: list[Move] = []
         if kind in self._group_of:
             width, top = self._group_of[kind]
-            for r in range(to_beat.key + 1, top + 1):
+            for r in range(above, top + 1):
                 if c[r] >= width:
                     out.append(_move(kind, r, 1, (r,) * width))
         elif kind in self._chain_of:
             width = self._chain_of[kind]
             n = to_beat.length
-            for end in range(max(to_beat.key + 1, n - 1), CHAIN_TOP + 1):
+            for end in range(max(above, n - 1), CHAIN_TOP + 1):
                 start = end - n + 1
                 if all(c[r] >= width for r in range(start, end + 1)):
                     out.append(_move(kind, end, n, _CHAIN[width][start][end]))
@@ -173,7 +174,7 @@ class MoveGenerator:
             kk = self._by_kind[kind]
             n = to_beat.length
             top = CHAIN_TOP if kk.chain else _TWO
-            for end in range(max(to_beat.key + 1, n - 1), top + 1):
+            for end in range(max(above, n - 1), top + 1):
                 start = end - n + 1
                 if all(c[r] >= kk.body for r in range(start, end + 1)):
                     out.extend(self._with_kickers(kk, c, start, end))
@@ -211,13 +212,13 @@ class MoveGenerator:
         return out
 
     # ------------------------------------------------------------------ bombs
-    def _bombs(self, c: Counts, min_tier: int, min_key: int) -> list[Move]:
+    def _bombs(self, c: Counts, min_tier: int, min_key: float) -> list[Move]:
         """Every bomb stronger than (min_tier, min_key) on the ladder."""
         out: list[Move] = []
         for size, tier in self.rank_bombs:
             if tier < min_tier:
                 continue
-            low = min_key + 1 if tier == min_tier else 0
+            low = int(min_key) + 1 if tier == min_tier else 0
             for r in range(low, _TWO + 1):
                 if c[r] >= size:
                     out.append(Move("bomb", r, 1, (r,) * size, tier, f"bomb{size}"))

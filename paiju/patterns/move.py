@@ -6,7 +6,7 @@ from typing import NamedTuple
 
 from paiju.cards import RANK_CHARS, format_ranks
 
-__all__ = ["Move", "NO_TIER", "AmbiguousMoveError", "IllegalMoveError", "describe"]
+__all__ = ["Move", "NO_TIER", "AmbiguousMoveError", "IllegalMoveError", "describe", "key_rank"]
 
 #: ``Move.tier`` of every move that is not a bomb.
 NO_TIER = -1
@@ -23,7 +23,9 @@ class AmbiguousMoveError(ValueError):
 class Move(NamedTuple):
     """One interpretation of a set of cards.
 
-    ``key`` is the rank that is compared (a chain's top rank, a body's rank, a bomb's rank);
+    ``key`` is the value that is compared: the rank index of a chain's top, a body or a bomb;
+    a fractional key places a rank between two others (a speculator's play of only 3s sits
+    between A and 2, a rank a table promotes between 2 and the black joker);
     ``length`` is the number of links in a chain (1 for everything else); ``ranks`` holds
     the rank of every card, sorted; ``tier`` is the bomb class's tier on the table's bomb
     ladder, or ``NO_TIER``; ``wilds`` pairs each wild card's own rank with the rank it
@@ -31,7 +33,7 @@ class Move(NamedTuple):
     """
 
     kind: str
-    key: int
+    key: float
     length: int
     ranks: tuple[int, ...]
     tier: int = NO_TIER
@@ -60,9 +62,20 @@ class Move(NamedTuple):
         return "".join(t for _, t in sorted(parts, key=lambda p: p[0]))
 
 
+def key_rank(move: Move) -> int:
+    """The rank a move's key names (for a fractional key: the most common rank it plays as)."""
+    if move.key == int(move.key):
+        return int(move.key)
+    played = list(move.ranks)
+    for face, stands in move.wilds:
+        played.remove(face)
+        played.append(stands)
+    return max(set(played), key=lambda r: (played.count(r), r))
+
+
 def describe(move: Move) -> str:
     """A player-facing description, e.g. ``triple+single (trio 3)``."""
-    key = RANK_CHARS[move.key]
+    key = RANK_CHARS[key_rank(move)]
     if move.kind in ("straight", "pair-chain", "triple-chain", "airplane+singles", "airplane+pairs"):
         return f"{move.kind} of {move.length} (top {key})"
     if move.is_bomb:
