@@ -180,7 +180,10 @@ def cmd_simulate(args: argparse.Namespace, out: Console) -> int:
                 f"{st.mean_score:+.3f} ± {st.mean_score_ci95:.3f}",
             )
     out.print(table)
-    out.print(f"redeals (nobody bid): {report.redeals}")
+    out.print(f"redeals: {report.redeals}")
+    if report.speculator_sides:
+        sides = ", ".join(f"{side} {n / args.games:.3f}" for side, n in sorted(report.speculator_sides.items()))
+        out.print(f"speculator ended on the side of: {sides}; instant wins: {report.instant_wins}")
     return 0
 
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from paiju.bots import make_bot, play_out
-from paiju.climbing import Game
+from paiju.climbing import Game, Session
 from paiju.variants import Variant
 
 __all__ = ["RoleStats", "SimulationReport", "simulate"]
@@ -80,6 +80,9 @@ class SimulationReport:
     roles: dict[str, RoleStats] = field(default_factory=dict)
     by_bot: dict[str, dict[str, RoleStats]] = field(default_factory=dict)
     redeals: int = 0
+    instant_wins: int = 0
+    #: How often the speculator ended on each side (speculator tables only).
+    speculator_sides: dict[str, int] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         """The machine-readable report."""
@@ -89,6 +92,8 @@ class SimulationReport:
             "seed": self.seed,
             "bots": self.bots,
             "redeals": self.redeals,
+            "instant_wins": self.instant_wins,
+            "speculator_sides": self.speculator_sides,
             "roles": {r: s.to_json() for r, s in self.roles.items()},
             "by_bot": {b: {r: s.to_json() for r, s in rs.items()} for b, rs in self.by_bot.items()},
         }
@@ -105,16 +110,32 @@ def simulate(
     if len(bots) != variant.players:
         raise ValueError(f"{variant.name} seats {variant.players} players; {len(bots)} bots given")
     report = SimulationReport(variant.name, games, seed, list(bots))
+    session = Session(variant, seed)
     for i in range(games):
-        hand_seed = seed * 1_000_003 + i
-        players = [make_bot(name, hand_seed * 16 + s) for s, name in enumerate(bots)]
-        game = Game(variant, hand_seed, dealer=i % variant.players)
+        game = session.game
+        players = [make_bot(name, game.seed * 16 + s) for s, name in enumerate(bots)]
         result = play_out(game, players)
         report.redeals += game.deal_count - 1
+        if result.instant:
+            report.instant_wins += 1
+        if result.speculator_side is not None:
+            report.speculator_sides[result.speculator_side] = report.speculator_sides.get(result.speculator_side, 0) + 1
         for s, score in enumerate(result.scores):
-            role = "landlord" if s == game.landlord else "farmer"
+            role = _role(game, s)
             report.roles.setdefault(role, RoleStats()).add(score)
             report.by_bot.setdefault(bots[s], {}).setdefault(role, RoleStats()).add(score)
         if progress is not None:
             progress(i + 1)
+        if i + 1 < games:
+            session.next_hand()
     return report
+
+
+def _role(game: Game, seat: int) -> str:
+    """The role ``seat`` played this hand."""
+    if seat == game.speculator:
+        return "speculator"
+    if game.landlord is None:  # an instant win before bidding: the winner played as landlord
+        assert game.result is not None
+        return "landlord" if seat == game.result.winner else "farmer"
+    return "landlord" if seat == game.landlord else "farmer"

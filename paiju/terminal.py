@@ -23,7 +23,7 @@ from paiju.cards import (
     card_suit,
     sort_cards,
 )
-from paiju.climbing import Action, Game, Observation, Play, Session, action_text, observe, save_log
+from paiju.climbing import Action, Game, Give, Observation, Play, Session, action_text, observe, save_log
 from paiju.climbing.parse import actions_for_text
 from paiju.patterns import IllegalMoveError, describe
 from paiju.variants import Variant
@@ -81,6 +81,8 @@ def _render(console: Console, obs: Observation, names: Sequence[str], last: dict
     if obs.bottom:
         line.append_text(card_text(obs.bottom))
     console.print(line)
+    if obs.speculator is not None:
+        _render_speculator(console, obs, names)
     if obs.trick is not None and obs.trick.move is not None:
         beat = Text(f"to beat ({names[obs.trick.seat]}): ")
         beat.append_text(card_text(obs.trick.cards))
@@ -91,9 +93,39 @@ def _render(console: Console, obs: Observation, names: Sequence[str], last: dict
     console.print(hand)
 
 
+def _render_speculator(console: Console, obs: Observation, names: Sequence[str]) -> None:
+    """The speculator's seat and card, its gifts (where they went, once shown) and its side."""
+    assert obs.speculator is not None
+    line = Text(f"speculator: {names[obs.speculator]}, found by ")
+    if obs.determination is not None:
+        line.append_text(card_text([obs.determination]))
+    if obs.flipped:
+        line.append("   flipped: ")
+        line.append_text(card_text(obs.flipped))
+    if obs.phase == "play" and obs.speculator_side:
+        line.append(f"   it would side with the {obs.speculator_side} now")
+    console.print(line)
+    for i, (seat, cards) in enumerate(obs.gifts):
+        label = names[seat] if seat >= 0 else ("the landlord" if i == 0 else f"farmer gift {i}")
+        gift = Text(f"  gift to {label}: ")
+        gift.append_text(card_text(cards))
+        console.print(gift)
+
+
+def _prompt(game: Game) -> str:
+    """What the seat to act is asked for."""
+    if game.phase == "gift":
+        bundle = len(game.gifts) - 1
+        target = "the landlord's gift" if bundle == 0 else f"farmer gift {bundle}"
+        return f"give a card for {target} ({len(game.gifts[-1]) + 1}/{game.gift_sizes[bundle]}), h for the cards you may give"
+    if game.phase == "bid":
+        return "bid 1-3 or p to pass"
+    return "play cards, p to pass, h for moves"
+
+
 def _ask(console: Console, game: Game, seat: int) -> Action:
     """Prompt until the player types a legal action (h lists them, q leaves)."""
-    prompt = "bid 1-3 or p to pass" if game.phase == "bid" else "play cards, p to pass, h for moves"
+    prompt = _prompt(game)
     while True:
         text = console.input(f"[bold cyan]{prompt}> [/]").strip()
         if text.lower() in ("q", "quit", "exit"):
@@ -116,7 +148,7 @@ def _choose(console: Console, options: Sequence[Action]) -> Action:
     console.print("those cards can be played as:")
     for i, a in enumerate(options, 1):
         assert isinstance(a, Play)
-        console.print(f"  {i}. {describe(a.move)}")
+        console.print(f"  {i}. {a.move.text()}  {describe(a.move)}")
     while True:
         text = console.input("[bold cyan]which one> [/]").strip()
         if text.isdigit() and 1 <= int(text) <= len(options):
@@ -126,6 +158,10 @@ def _choose(console: Console, options: Sequence[Action]) -> Action:
 
 def _announce(console: Console, names: Sequence[str], seat: int, action: Action, game: Game) -> str:
     text = action_text(action)
+    if isinstance(action, Give):
+        # Gifts stay secret until the reveal.
+        console.print(f"{names[seat]} puts a card in a gift")
+        return "gift"
     if isinstance(action, Play):
         line = Text(f"{names[seat]} plays ")
         line.append_text(card_text(game.plays[-1].cards))
@@ -162,7 +198,11 @@ def play_terminal(
             game = session.game
             last: dict[int, str] = {}
             landlord_shown = False
+            announced = 0
             while not game.is_over:
+                if game.speculator is not None and announced != game.deal_count:
+                    announced = game.deal_count
+                    _show_speculator(console, game, names)
                 s = game.to_act
                 if s == seat:
                     _render(console, observe(game, seat), names, last)
@@ -173,7 +213,8 @@ def play_terminal(
                 game.apply(action, s)
                 last[s] = _announce(console, names, s, action, game)
                 if game.deal_count != deals:
-                    console.print("[yellow]nobody bid: the cards are dealt again[/]")
+                    reasons = [e["reason"] for e in game.events if e["type"] == "redeal"]
+                    console.print(f"[yellow]{reasons[-1]}: the cards are dealt again[/]")
                     last = {}
                 if game.landlord is not None and game.phase != "bid" and not landlord_shown:
                     landlord_shown = True
@@ -196,9 +237,29 @@ def play_terminal(
         return saved
 
 
+def _show_speculator(console: Console, game: Game, names: Sequence[str]) -> None:
+    """Who the speculator is and which card made it so."""
+    assert game.speculator is not None and game.determination is not None
+    line = Text(f"{names[game.speculator]} is the speculator (")
+    line.append_text(card_text([game.determination]))
+    line.append("); it chooses gifts before the bidding")
+    console.print(line)
+
+
 def _show_landlord(console: Console, game: Game, names: Sequence[str]) -> None:
+    """The landlord, and the bottom (or, on speculator tables, every gift and where it went)."""
     assert game.landlord is not None
-    line = Text(f"{names[game.landlord]} is the landlord for {game.high_bid}; the bottom: ")
+    if game.speculator is None:
+        line = Text(f"{names[game.landlord]} is the landlord for {game.high_bid}; the bottom: ")
+        line.append_text(card_text(game.bottom))
+        console.print(line)
+        return
+    console.print(f"{names[game.landlord]} is the landlord for {game.high_bid}; the gifts are shown:")
+    for seat, cards in zip(game.gift_seats, game.gifts):
+        line = Text(f"  to {names[seat]}: ")
+        line.append_text(card_text(cards))
+        console.print(line)
+    line = Text(f"  the bottom, to {names[game.speculator]}: ")
     line.append_text(card_text(game.bottom))
     console.print(line)
 
@@ -216,19 +277,24 @@ def _save(game: Game, names: Sequence[str], save_to: Path | None, index: int) ->
 
 def _show_result(console: Console, game: Game, names: Sequence[str], session: Session, path: Path) -> None:
     result = game.result
-    assert result is not None and game.landlord is not None
+    assert result is not None
     side = "the landlord" if result.landlord_won else "the farmers"
+    how = "wins at once" if result.instant else "went out"
+    console.print(f"\n[bold]{names[result.winner]} {how}: {side} win.[/]")
     console.print(
-        f"\n[bold]{names[result.winner]} went out: {side} win.[/] "
-        f"bid {result.bid} × 2^{result.doublings} bombs{' × 2 spring' if result.spring else ''} "
-        f"= {result.stake} a farmer"
+        f"bid {result.bid} × 2^{result.doublings} bombs{' × 2 spring' if result.spring else ''} = {result.stake}"
+        + (" a farmer" if game.speculator is None else " a share")
     )
+    if result.speculator_side is not None and game.speculator is not None:
+        left = len(game.hands[game.speculator])
+        console.print(f"the speculator ended with {left} card(s): it sides with the {result.speculator_side}")
     table = Table(show_edge=False)
-    for col in ("seat", "player", "this hand", "session total"):
+    for col in ("seat", "player", "role", "this hand", "session total"):
         table.add_column(col)
+    obs = observe(game, 0)
     for s in range(game.players):
         total = session.totals[s] + result.scores[s]
-        table.add_row(str(s), names[s], f"{result.scores[s]:+d}", f"{total:+d}")
+        table.add_row(str(s), names[s], obs.role(s), f"{result.scores[s]:+d}", f"{total:+d}")
     console.print(table)
     console.print(f"hand saved to {path}")
 
@@ -248,7 +314,8 @@ def show_replay(console: Console, log: dict[str, Any], game: Game) -> None:
             bottom = Text("  bottom: ")
             bottom.append_text(card_text(event["bottom"]))
             console.print(bottom)
-            console.print(f"  {names[event['first_bidder']]} bids first")
+            if event.get("first_bidder") is not None:
+                console.print(f"  {names[event['first_bidder']]} bids first")
         elif kind == "bid":
             console.print(f"{names[event['seat']]} bids {event['points']}")
         elif kind == "pass":
@@ -257,6 +324,25 @@ def show_replay(console: Console, log: dict[str, Any], game: Game) -> None:
             console.print(f"[yellow]redeal: {event['reason']}[/]")
         elif kind == "landlord":
             console.print(f"[bold]{names[event['seat']]} is the landlord for {event['bid']}[/]")
+        elif kind == "speculator":
+            line = Text(f"{names[event['seat']]} is the speculator (")
+            line.append_text(card_text([event["card"]]))
+            console.print(line + Text(")"))
+        elif kind == "give":
+            console.print(f"{names[event['seat']]} puts a card in gift {event['bundle'] + 1}")
+        elif kind == "reveal":
+            console.print(f"[bold]{names[event['landlord']]} is the landlord for {event['bid']}[/]; the gifts:")
+            for gift in event["gifts"]:
+                line = Text(f"  to {names[gift['seat']]}: ")
+                line.append_text(card_text(gift["cards"]))
+                console.print(line)
+            line = Text("  the bottom, to the speculator: ")
+            line.append_text(card_text(event["bottom"]))
+            console.print(line)
+        elif kind == "out":
+            console.print(f"{names[event['seat']]} has played its last card")
+        elif kind == "instant_win":
+            console.print(f"[bold]{names[event['seat']]} wins at once[/]")
         elif kind == "play":
             line = Text(f"{names[event['seat']]} plays ")
             line.append_text(card_text(event["cards"]))
@@ -264,6 +350,8 @@ def show_replay(console: Console, log: dict[str, Any], game: Game) -> None:
             console.print(line)
         elif kind == "end":
             console.print(f"[bold]{names[event['winner']]} went out; stake {event['stake']}[/]")
+            if event.get("speculator_side"):
+                console.print(f"  the speculator sides with the {event['speculator_side']}")
             for s, score in enumerate(event["scores"]):
                 console.print(f"  {names[s]}: {score:+d}")
     if not game.is_over:

@@ -28,12 +28,13 @@ def _golden_game(variant: Variant) -> Game:
 
 
 def _counts(variant: Variant) -> dict[str, list[int]]:
-    """For each seed: legal leads of the landlord, and answers summed over every lead (two plies)."""
+    """For each seed: legal leads of the landlord, and the answers of the next seat summed over every lead."""
     out: dict[str, list[int]] = {}
     for seed in SEEDS:
         game = Game(variant, seed)
-        while game.phase == "bid":
-            game.apply(game.legal_actions()[-1])  # highest bid: the first bidder takes it at 3
+        while game.phase in ("gift", "bid"):
+            # The speculator gives its highest allowed cards; the first bidder takes it at 3.
+            game.apply(game.legal_actions()[-1])
         leads = game.legal_actions()
         answers = 0
         for lead in leads:

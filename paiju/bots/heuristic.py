@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from paiju.bots.base import register
-from paiju.cards import BLACK_JOKER, NUM_RANKS, RED_JOKER, rank_counts
-from paiju.climbing import Action, Bid, Observation, Pass, Play
+from paiju.cards import BLACK_JOKER, NUM_RANKS, RED_JOKER, card_rank, rank_counts
+from paiju.climbing import Action, Bid, Give, Observation, Pass, Play
 from paiju.patterns import Move
 
 __all__ = ["HeuristicBot", "hand_strength", "plan_cost"]
@@ -100,18 +100,48 @@ class HeuristicBot:
         """``seed`` keeps the common bot signature; this bot is deterministic."""
 
     def act(self, obs: Observation) -> Action:
-        """Choose a bid, a pass or a play for ``obs.seat``."""
+        """Choose a gift, a bid, a pass or a play for ``obs.seat``."""
+        if obs.phase == "gift":
+            return self._give(obs)
         if obs.phase == "bid":
             return self._bid(obs)
         plays = [a for a in obs.legal if isinstance(a, Play)]
         counts = rank_counts(obs.hand)
+        shedding = obs.seat != obs.speculator or self._target(obs) == "landlord"
         for a in plays:
-            if a.move.size == len(obs.hand):
-                return a  # going out wins the hand
+            if a.move.size == len(obs.hand) and shedding:
+                return a  # going out wins the hand (and puts a speculator on the landlord's side)
         if obs.trick is None:
             return self._lead(obs, counts, plays)
-        return self._follow(obs, counts, plays)
+        action = self._follow(obs, counts, plays)
+        if action not in obs.legal:  # the speculator may not pass when it can follow (§11)
+            return min(plays, key=lambda a: self._score(counts, a.move))
+        return action
 
+    # ------------------------------------------------------------------ the speculator
+    def _target(self, obs: Observation) -> str:
+        """The side a speculator aims for: the landlord's when its hand can be shed, else the farmers'."""
+        counts = rank_counts(obs.hand)
+        return "landlord" if plan_cost(counts) <= 4.0 else "farmers"
+
+    def _give(self, obs: Observation) -> Action:
+        """speculator.md §4: strengthen the side the speculator aims for and weaken the other."""
+        gives = [a for a in obs.legal if isinstance(a, Give)]
+        filling = len(obs.gifts) - 1  # bundle 0 goes to the landlord
+        to_landlord = filling == 0
+        helps = to_landlord == (self._target(obs) == "landlord")
+        counts = rank_counts(obs.hand)
+
+        def value(a: Give) -> tuple[float, int]:
+            left = list(counts)
+            left[card_rank(a.card)] -= 1
+            # Giving to the side it helps: the card whose loss costs the speculator least but is
+            # high; to the other side: the lowest card that is no use to anyone.
+            return (plan_cost(left) - (0.3 * card_rank(a.card) if helps else -0.3 * card_rank(a.card)), a.card)
+
+        return min(gives, key=value)
+
+    # ------------------------------------------------------------------ bidding
     def _bid(self, obs: Observation) -> Action:
         strength = hand_strength(rank_counts(obs.hand))
         want = 3 if strength >= 6.5 else 2 if strength >= 5.0 else 1 if strength >= 3.5 else 0
@@ -119,33 +149,44 @@ class HeuristicBot:
             return Bid(want)
         return Pass()
 
+    # ------------------------------------------------------------------ teams
     def _score(self, counts: Sequence[int], move: Move) -> float:
         """Lower is better: the cost of what is left, then a lower key."""
         return plan_cost(_after(counts, move)) + 0.02 * move.key
 
-    def _partner(self, obs: Observation) -> int | None:
-        """The other farmer, for a farmer in a three-seat hand; otherwise ``None``."""
-        if obs.landlord is None or obs.seat == obs.landlord:
-            return None
-        others = [s for s in range(obs.players) if s not in (obs.seat, obs.landlord)]
-        return others[0] if len(others) == 1 else None
+    def _side(self, obs: Observation, seat: int) -> str:
+        """``landlord`` or ``farmers``: the side ``seat`` plays for, as this seat sees it."""
+        if seat == obs.landlord:
+            return "landlord"
+        if seat == obs.speculator:
+            if seat == obs.seat:
+                return self._target(obs)
+            return obs.speculator_side or "farmers"
+        return "farmers"
+
+    def _teammates(self, obs: Observation) -> list[int]:
+        mine = self._side(obs, obs.seat)
+        return [s for s in range(obs.players) if s != obs.seat and s not in obs.out and self._side(obs, s) == mine]
 
     def _opponents(self, obs: Observation) -> list[int]:
-        if obs.landlord is None:
-            return []
-        if obs.seat == obs.landlord:
-            return [s for s in range(obs.players) if s != obs.seat]
-        return [obs.landlord]
+        mates = self._teammates(obs)
+        return [s for s in range(obs.players) if s != obs.seat and s not in obs.out and s not in mates]
 
+    # ------------------------------------------------------------------ play
     def _lead(self, obs: Observation, counts: list[int], plays: list[Play]) -> Action:
         ordinary = [a for a in plays if not a.move.is_bomb] or plays
-        partner = self._partner(obs)
-        if partner is not None and obs.cards_left[partner] <= 2:
-            # Feed a partner who is nearly out the smallest play of its size.
-            feed = [a for a in ordinary if a.move.size == obs.cards_left[partner] and a.move.kind in ("single", "pair")]
-            if feed:
-                return min(feed, key=lambda a: a.move.key)
-        danger = min(obs.cards_left[s] for s in self._opponents(obs))
+        if obs.seat == obs.speculator and self._target(obs) == "farmers" and len(obs.hand) > 2:
+            # Stay on the farmers' side: keep at least two cards while others can still go out.
+            keep = [a for a in ordinary if len(obs.hand) - a.move.size >= 2]
+            ordinary = keep or ordinary
+        for mate in self._teammates(obs):
+            if mate != obs.speculator and obs.cards_left[mate] <= 2:
+                # Feed a partner who is nearly out the smallest play of its size.
+                feed = [a for a in ordinary if a.move.size == obs.cards_left[mate] and a.move.kind in ("single", "pair")]
+                if feed:
+                    return min(feed, key=lambda a: a.move.key)
+        rivals = [s for s in self._opponents(obs) if s != obs.speculator] or self._opponents(obs)
+        danger = min((obs.cards_left[s] for s in rivals), default=99)
         if danger <= 2:
             # Do not hand an opponent about to go out a cheap way to do it.
             safe = [a for a in ordinary if a.move.size != danger] or ordinary
@@ -160,8 +201,7 @@ class HeuristicBot:
         holder = obs.trick.seat
         if not plays:
             return Pass()
-        partner_holds = obs.landlord is not None and obs.seat != obs.landlord and holder != obs.landlord
-        if partner_holds:
+        if holder in self._teammates(obs):
             return Pass()
         now = plan_cost(counts)
         danger = obs.cards_left[holder]

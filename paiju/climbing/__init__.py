@@ -1,6 +1,6 @@
 """The Dou Dizhu-family engine: one hand as a state machine, views, logs and sessions."""
 
-from paiju.climbing.actions import Action, Bid, Pass, Play, action_text
+from paiju.climbing.actions import Action, Bid, Give, Pass, Play, action_text
 from paiju.climbing.game import Deal, Game, PlayRecord, Result
 from paiju.climbing.log import LogError, game_log, load_log, replay, save_log
 from paiju.climbing.observation import Observation, observe
@@ -10,6 +10,7 @@ __all__ = [
     "Action",
     "Bid",
     "Deal",
+    "Give",
     "Game",
     "LogError",
     "Observation",

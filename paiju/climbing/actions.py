@@ -5,9 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from paiju.cards import format_card
 from paiju.patterns import Move
 
-__all__ = ["Action", "Bid", "Pass", "Play", "action_text"]
+__all__ = ["Action", "Bid", "Give", "Pass", "Play", "action_text"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,13 +37,22 @@ class Play:
         return hash(self.move)
 
 
-Action = Bid | Pass | Play
+@dataclass(frozen=True, slots=True)
+class Give:
+    """The speculator puts ``card`` into the gift it is filling (speculator.md §4)."""
+
+    card: int
+
+
+Action = Bid | Pass | Play | Give
 
 
 def action_text(action: Action) -> str:
-    """How an action is written in the terminal and in ``paiju moves``: ``pass``, ``bid 2``, ``33344``."""
+    """How an action is written in the terminal and in ``paiju moves``: ``pass``, ``bid 2``, ``give 7h``, ``33344``."""
     if isinstance(action, Pass):
         return "pass"
     if isinstance(action, Bid):
         return f"bid {action.points}"
+    if isinstance(action, Give):
+        return f"give {format_card(action.card)}"
     return action.move.text()

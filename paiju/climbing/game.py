@@ -1,9 +1,11 @@
-"""One hand of a Dou Dizhu-family game as a state machine: deal, bid, bottom, play, settle.
+"""One hand of a Dou Dizhu-family game as a state machine.
 
-``Game.legal_actions()`` lists what the seat to act may do; ``Game.apply(action)`` checks
-the action first and raises ``IllegalMoveError`` (state untouched) when it is not allowed.
-Randomness comes only from the seeded RNG the game holds; every step is recorded in the
-event log, which replays to the identical state (``paiju.climbing.log``).
+Phases: deal → (find the speculator → gifts) → bid → (reveal) → play → over.  The phases in
+brackets run only on speculator tables (speculator.md §2).  ``Game.legal_actions()`` lists
+what the seat to act may do; ``Game.apply(action)`` checks the action first and raises
+``IllegalMoveError`` (state untouched) when it is not allowed.  Randomness comes only from
+the seeded RNG the game holds, and all of it is drawn with the deal, so the event log
+(``paiju.climbing.log``) replays to the identical state.
 """
 
 from __future__ import annotations
@@ -13,25 +15,47 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from paiju.cards import Card, card_rank, deck_cards, format_cards, rank_counts, sort_cards
-from paiju.climbing.actions import Action, Bid, Pass, Play
-from paiju.patterns import IllegalMoveError, Move, beats, classify_ranks, describe, generate_counts
+from paiju.cards import Card, card_rank, deck_cards, format_card, format_cards, rank_counts, sort_cards
+from paiju.climbing import speculator as spec_rules
+from paiju.climbing.actions import Action, Bid, Give, Pass, Play
+from paiju.patterns import (
+    IllegalMoveError,
+    Move,
+    Wilds,
+    beats,
+    classify_ranks,
+    describe,
+    generate_counts,
+    speculator_answers,
+)
 from paiju.variants import Variant
 
 __all__ = ["Deal", "Game", "PlayRecord", "Result"]
 
+GIFT = "gift"
 BID = "bid"
 PLAY = "play"
 OVER = "over"
 
+#: Key of a play made only of the speculator's 3s: between A (11) and 2 (12) (speculator.md §10).
+PURE_THREE_KEY = 11.5
+
 
 @dataclass(frozen=True)
 class Deal:
-    """The cards as dealt: one hand per seat, the bottom, and the face-up marker card."""
+    """Everything random about a hand, drawn at once: hands, bottom, the face-up cards.
+
+    ``marker`` picks the first bidder on tables without a speculator; ``extra`` is what the
+    speculator draws after it is found; ``gift_order`` says which farmer gift goes to which
+    farmer seat (bundle ``gift_order[i]`` to the i-th farmer seat).
+    """
 
     hands: tuple[tuple[Card, ...], ...]
     bottom: tuple[Card, ...]
-    marker: Card
+    marker: Card | None = None
+    flipped: tuple[Card, ...] = ()
+    extra: tuple[Card, ...] = ()
+    gift_order: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -45,7 +69,11 @@ class PlayRecord:
 
 @dataclass(frozen=True)
 class Result:
-    """How a hand ended: the winning side, the stake and every seat's score."""
+    """How a hand ended: the winning side, the stake and every seat's score.
+
+    ``winner`` is the seat that went out (or won at once); ``speculator_side`` is the side
+    the speculator joined (``None`` on tables without one); ``instant`` marks an instant win.
+    """
 
     winner: int
     landlord_won: bool
@@ -54,15 +82,29 @@ class Result:
     spring: bool
     stake: int
     scores: tuple[int, ...]
+    speculator_side: str | None = None
+    instant: bool = False
 
 
 class Game:
-    """A single hand.  Create with ``Game.new(variant, seed)``."""
+    """A single hand.  Create with ``Game.new(variant, seed)``.
 
-    def __init__(self, variant: Variant, seed: int, dealer: int = 0, deals: Sequence[Deal] = ()) -> None:
+    ``previous`` is the seat that went out first in the session's previous hand, for
+    tables whose speculator is chosen that way (speculator.md §3).
+    """
+
+    def __init__(
+        self,
+        variant: Variant,
+        seed: int,
+        dealer: int = 0,
+        deals: Sequence[Deal] = (),
+        previous: int | None = None,
+    ) -> None:
         self.variant = variant
         self.seed = seed
         self.dealer = dealer % variant.players
+        self.previous = previous
         self.rng = random.Random(seed)
         self._scripted_deals = list(deals)
         self.events: list[dict[str, Any]] = []
@@ -88,12 +130,17 @@ class Game:
             return deal
         pack = deck_cards(v.decks, v.removed_rank_indices)
         self.rng.shuffle(pack)
-        h = v.hand_size
-        hands = tuple(tuple(pack[i * h : (i + 1) * h]) for i in range(v.players))
-        bottom = tuple(pack[v.players * h :])
-        # other-games.md Q3.1: the marker card is chosen among the cards dealt to players.
-        marker = pack[self.rng.randrange(v.players * h)]
-        return Deal(hands, bottom, marker)
+        h, p = v.hand_size, v.players
+        hands = tuple(tuple(pack[i * h : (i + 1) * h]) for i in range(p))
+        rest = pack[p * h :]
+        bottom, rest = tuple(rest[: v.bottom_size]), rest[v.bottom_size :]
+        flipped, extra = tuple(rest[: v.flipped]), tuple(rest[v.flipped :])
+        if v.speculator is None:
+            # other-games.md Q3.1: the marker card is chosen among the cards dealt to players.
+            return Deal(hands, bottom, pack[self.rng.randrange(p * h)], flipped, extra)
+        order = list(range(p - 2))
+        self.rng.shuffle(order)
+        return Deal(hands, bottom, None, flipped, extra, tuple(order))
 
     def _start_deal(self) -> None:
         v = self.variant
@@ -101,11 +148,7 @@ class Game:
         self.deal = deal
         self.deal_count += 1
         self.hands: list[list[Card]] = [list(h) for h in deal.hands]
-        self.counts: list[list[int]] = [rank_counts(h) for h in deal.hands]
         self.bottom: list[Card] = list(deal.bottom)
-        self.first_bidder = next(s for s, h in enumerate(deal.hands) if deal.marker in h)
-        self.phase = BID
-        self.to_act = self.first_bidder
         self.high_bid = 0
         self.landlord: int | None = None
         self.bid_passes = 0
@@ -116,21 +159,98 @@ class Game:
         self.plays: list[PlayRecord] = []
         self.doublings = 0
         self.played_by: list[int] = [0] * v.players
+        self.out: set[int] = set()
         self.result: Result | None = None
-        self.events.append(
-            {
-                "type": "deal",
-                "hands": [list(h) for h in deal.hands],
-                "bottom": list(deal.bottom),
-                "marker": deal.marker,
-                "first_bidder": self.first_bidder,
-            }
-        )
+        self.speculator: int | None = None
+        self.determination: Card | None = None
+        self.gifts: list[list[Card]] = []
+        self.gift_seats: list[int] = []
+        event: dict[str, Any] = {
+            "type": "deal",
+            "hands": [list(h) for h in deal.hands],
+            "bottom": list(deal.bottom),
+            "marker": deal.marker,
+        }
+        if deal.flipped or deal.extra or deal.gift_order:
+            event.update(flipped=list(deal.flipped), extra=list(deal.extra), gift_order=list(deal.gift_order))
+        if v.speculator is None:
+            assert deal.marker is not None
+            self.first_bidder = next(s for s, h in enumerate(deal.hands) if deal.marker in h)
+            event["first_bidder"] = self.first_bidder
+            self.events.append(event)
+            self._refresh_counts()
+            self.phase = BID
+            self.to_act = self.first_bidder
+        else:
+            self.events.append(event)
+            self._find_speculator()
         self._touch()
+
+    def _refresh_counts(self) -> None:
+        self.counts: list[list[int]] = [rank_counts(h) for h in self.hands]
 
     def _touch(self) -> None:
         self._version += 1
         self._legal_cache = None
+
+    # ------------------------------------------------------------------ the speculator (§3, §4, §8)
+    def _find_speculator(self) -> None:
+        """§3: the determination card's holder, or last hand's first player out; redeal if it lies in the bottom."""
+        rules = spec_rules.rule_of(self.variant)
+        card = spec_rules.determination_card(self.variant, self.bottom, self.deal.flipped)
+        self.determination = card
+        holder = next((s for s, h in enumerate(self.hands) if card in h), None)
+        seat = holder
+        if self.previous is not None and (
+            rules.selection == "previous" or (rules.selection == "previous_if_in_bottom" and holder is None)
+        ):
+            seat = self.previous
+        if seat is None:
+            self.events.append({"type": "redeal", "reason": "the determination card is in the bottom"})
+            self._start_deal()
+            return
+        self.speculator = seat
+        self.hands[seat].extend(self.deal.extra)
+        self._refresh_counts()
+        self.events.append({"type": "speculator", "seat": seat, "card": card, "holder": holder})
+        self.gifts = [[]]
+        self.gift_sizes = [rules.gift_landlord] + [rules.gift_farmer] * (self.variant.players - 2)
+        self.first_bidder = spec_rules.opposite(seat, self.variant.players)
+        self.phase = GIFT
+        self.to_act = seat
+        winner = spec_rules.instant_win_seat(self.hands, seat, rules.instant_win)
+        if winner is not None:
+            self._settle_instant(winner)
+
+    def _apply_gift(self, action: Action) -> None:
+        """§4: the speculator fills the landlord's gift, then each farmer gift, one card at a time."""
+        if not isinstance(action, Give):
+            raise IllegalMoveError("the speculator chooses its gifts first: give a card")
+        if action not in self.legal_actions():
+            raise IllegalMoveError(self.why_not_giftable(action.card))
+        seat = self.to_act
+        self.hands[seat].remove(action.card)
+        self.counts[seat][card_rank(action.card)] -= 1
+        self.gifts[-1].append(action.card)
+        bundle = len(self.gifts) - 1
+        self.events.append({"type": "give", "seat": seat, "card": action.card, "bundle": bundle})
+        if len(self.gifts[-1]) == self.gift_sizes[bundle]:
+            if len(self.gifts) < len(self.gift_sizes):
+                self.gifts.append([])
+            else:
+                self.phase = BID
+                self.to_act = self.first_bidder
+
+    def why_not_giftable(self, card: Card) -> str:
+        """A player-facing reason why the speculator may not give ``card`` (speculator.md §4)."""
+        name = format_card(card)
+        if card not in self.hands[self.to_act]:
+            return f"you don't hold {name}"
+        if card_rank(card) == spec_rules.THREE:
+            return "a gift may not contain a 3"
+        if card == self.determination:
+            return f"{name} is the determination card and may not be given"
+        return f"{name}: you keep one card of your highest rank"
 
     # ------------------------------------------------------------------ queries
     @property
@@ -151,26 +271,53 @@ class Game:
         """Current multiplier on the bid: ×2 per doubling bomb played so far."""
         return int(2**self.doublings)
 
+    def wilds_of(self, seat: int) -> Wilds | None:
+        """The wild cards ``seat`` plays with: the speculator's 3s (speculator.md §10)."""
+        if seat != self.speculator or self.variant.speculator is None:
+            return None
+        threes = self.counts[seat][spec_rules.THREE]
+        return Wilds((spec_rules.THREE,) * threes, PURE_THREE_KEY, self.variant.speculator.pure_three_bomb)
+
+    def _natural_counts(self, seat: int) -> list[int]:
+        counts = list(self.counts[seat])
+        if seat == self.speculator:
+            counts[spec_rules.THREE] = 0
+        return counts
+
     def legal_actions(self) -> list[Action]:
         """Everything the seat to act may do now (empty once the hand is over)."""
         cache = self._legal_cache
         if cache is not None and cache[0] == self._version:
             return cache[1]
         actions: list[Action]
-        if self.phase == BID:
+        if self.phase == GIFT:
+            assert self.determination is not None
+            actions = [Give(c) for c in spec_rules.giftable(self.hands[self.to_act], self.determination)]
+        elif self.phase == BID:
             actions = [Pass()]
             actions += [Bid(p) for p in range(self.high_bid + 1, self.variant.max_bid + 1)]
         elif self.phase == PLAY:
-            counts = self.counts[self.to_act]
-            if self.is_leading():
-                actions = [Play(m) for m in generate_counts(self.variant, counts)]
-            else:
-                assert self.trick is not None and self.trick.move is not None
-                actions = [Pass()]
-                actions += [Play(m) for m in generate_counts(self.variant, counts, self.trick.move)]
+            actions = self._play_actions()
         else:
             actions = []
         self._legal_cache = (self._version, actions)
+        return actions
+
+    def _play_actions(self) -> list[Action]:
+        seat = self.to_act
+        counts = self._natural_counts(seat)
+        wilds = self.wilds_of(seat)
+        to_beat = None if self.is_leading() or self.trick is None else self.trick.move
+        if to_beat is None:
+            return [Play(m) for m in generate_counts(self.variant, counts, None, wilds)]
+        rules = self.variant.speculator
+        if seat == self.speculator and rules is not None:
+            # speculator.md §11 能跟必跟: only the allowed answers are offered.
+            answers, may_pass = speculator_answers(self.variant, counts, wilds, to_beat, rules.bomb_cards_exempt)
+        else:
+            answers, may_pass = generate_counts(self.variant, counts, to_beat, wilds), True
+        actions: list[Action] = [Pass()] if may_pass else []
+        actions.extend(Play(m) for m in answers)
         return actions
 
     # ------------------------------------------------------------------ transitions
@@ -180,7 +327,9 @@ class Game:
             raise IllegalMoveError("the hand is over")
         if seat is not None and seat != self.to_act:
             raise IllegalMoveError(f"it is seat {self.to_act}'s turn, not seat {seat}'s")
-        if self.phase == BID:
+        if self.phase == GIFT:
+            self._apply_gift(action)
+        elif self.phase == BID:
             self._apply_bid(action)
         else:
             self._apply_play(action)
@@ -188,7 +337,7 @@ class Game:
 
     def _apply_bid(self, action: Action) -> None:
         v = self.variant
-        if isinstance(action, Play):
+        if isinstance(action, (Play, Give)):
             raise IllegalMoveError("bidding is not over yet: bid or pass")
         if isinstance(action, Bid):
             if not self.high_bid < action.points <= v.max_bid:
@@ -211,16 +360,24 @@ class Game:
             if self.landlord is None:
                 self.events.append({"type": "redeal", "reason": "nobody bid"})
                 self._start_deal()
-            else:
+            elif self.speculator is None:
                 self._start_play()
+            else:
+                self._reveal()
             return
-        self.to_act = (seat + 1) % v.players
+        self.to_act = self._next_bidder(seat)
+
+    def _next_bidder(self, seat: int) -> int:
+        nxt = (seat + 1) % self.variant.players
+        return (nxt + 1) % self.variant.players if nxt == self.speculator else nxt
 
     def _auction_over(self) -> bool:
-        """other-games.md §3.2: a top bid ends it; N−1 passes after a bid; N passes and no bid: redeal."""
+        """other-games.md §3.2 (speculator.md §5: one turn each, the speculator excluded)."""
         n = self.variant.players
         if self.high_bid == self.variant.max_bid:
             return True
+        if self.speculator is not None:
+            return self.bids_made == n - 1
         if self.variant.single_round_auction:
             return self.bids_made == n
         if self.landlord is None:
@@ -232,28 +389,73 @@ class Game:
         seat = self.landlord
         self.hands[seat].extend(self.bottom)
         self.counts[seat] = rank_counts(self.hands[seat])
-        self.events.append(
-            {"type": "landlord", "seat": seat, "bid": self.high_bid, "bottom": list(self.bottom)}
-        )
+        self.events.append({"type": "landlord", "seat": seat, "bid": self.high_bid, "bottom": list(self.bottom)})
         self.phase = PLAY
         self.to_act = seat
 
+    def _reveal(self) -> None:
+        """§2.6: every gift and the bottom turn face up; farmer gifts go to farmer seats at random."""
+        assert self.landlord is not None and self.speculator is not None
+        rules = spec_rules.rule_of(self.variant)
+        landlord, spec = self.landlord, self.speculator
+        farmers = [s for s in range(self.players) if s not in (landlord, spec)]
+        self.hands[landlord].extend(self.gifts[0])
+        self.gift_seats = [landlord] + [0] * len(farmers)
+        for i, seat in enumerate(farmers):
+            bundle = 1 + self.deal.gift_order[i]
+            self.hands[seat].extend(self.gifts[bundle])
+            self.gift_seats[bundle] = seat
+        self.hands[spec].extend(self.bottom)
+        flipped_to = landlord if rules.flip_to == "landlord" else spec
+        self.hands[flipped_to].extend(self.deal.flipped)
+        self._refresh_counts()
+        self.events.append(
+            {
+                "type": "reveal",
+                "landlord": landlord,
+                "bid": self.high_bid,
+                "gifts": [{"seat": s, "cards": list(g)} for s, g in zip(self.gift_seats, self.gifts)],
+                "bottom": list(self.bottom),
+                "flipped_to": flipped_to,
+            }
+        )
+        self.phase = PLAY
+        self.to_act = landlord
+        winner = spec_rules.instant_win_seat(self.hands, spec, rules.instant_win)
+        if winner is not None:
+            self._settle_instant(winner)
+
+    def _active(self, seat: int) -> bool:
+        return seat not in self.out
+
+    def _next_active(self, seat: int) -> int:
+        nxt = (seat + 1) % self.players
+        while nxt in self.out:
+            nxt = (nxt + 1) % self.players
+        return nxt
+
     def _apply_play(self, action: Action) -> None:
         seat = self.to_act
-        if isinstance(action, Bid):
+        if isinstance(action, (Bid, Give)):
             raise IllegalMoveError("bidding is over: play cards or pass")
         if isinstance(action, Pass):
             if self.is_leading():
                 raise IllegalMoveError("you lead this trick, so you must play (a pass is not allowed)")
+            if action not in self.legal_actions():
+                raise IllegalMoveError("you must follow: a play of yours beats it (能跟必跟)")
             self.play_passes += 1
             self.plays.append(PlayRecord(seat, None, ()))
             self.events.append({"type": "pass", "seat": seat})
-            if self.play_passes == self.variant.players - 1:
-                self.to_act = self.trick.seat if self.trick else seat
+            assert self.trick is not None
+            holder = self.trick.seat
+            needed = self.players - len(self.out) - (1 if self._active(holder) else 0)
+            if self.play_passes == needed:
+                # speculator.md §9: the last player to play leads; if it has gone out, the next active seat.
+                self.to_act = holder if self._active(holder) else self._next_active(holder)
                 self.trick = None
                 self.play_passes = 0
             else:
-                self.to_act = (seat + 1) % self.variant.players
+                self.to_act = self._next_active(seat)
             return
         move = action.move
         cards = self._cards_for(seat, move, action.cards)
@@ -269,21 +471,37 @@ class Game:
         self.play_passes = 0
         if move.bomb in self.variant.doubling_bombs:
             self.doublings += 1
-        self.events.append(
-            {
-                "type": "play",
-                "seat": seat,
-                "cards": list(cards),
-                "text": move.text(),
-                "kind": move.kind,
-                "key": move.key,
-                "length": move.length,
-            }
-        )
-        if not self.hands[seat]:
+        event: dict[str, Any] = {
+            "type": "play",
+            "seat": seat,
+            "cards": list(cards),
+            "text": move.text(),
+            "kind": move.kind,
+            "key": move.key,
+            "length": move.length,
+        }
+        if move.wilds:
+            event["wilds"] = [list(w) for w in move.wilds]
+        self.events.append(event)
+        if seat == self.speculator and not self.hands[seat]:
+            self.out.add(seat)  # §12: the speculator going out does not end the hand
+            self.events.append({"type": "out", "seat": seat})
+        elif not self.hands[seat]:
             self._settle(seat)
-        else:
-            self.to_act = (seat + 1) % self.variant.players
+            return
+        elif self._handicap_reached(seat):
+            self._settle(seat)
+            return
+        self.to_act = self._next_active(seat)
+
+    def handicap(self) -> int:
+        """3p1d 让牌 h: the farmer wins holding h or fewer cards (0 on other tables)."""
+        rules = self.variant.speculator
+        return self.high_bid if rules is not None and rules.rangpai else 0
+
+    def _handicap_reached(self, seat: int) -> bool:
+        h = self.handicap()
+        return h > 0 and seat not in (self.landlord, self.speculator) and len(self.hands[seat]) <= h
 
     def _cards_for(self, seat: int, move: Move, chosen: tuple[Card, ...] | None) -> tuple[Card, ...]:
         """The concrete cards for ``move``: the ones named, or the lowest copies the seat holds."""
@@ -306,7 +524,7 @@ class Game:
 
     def why_illegal(self, move: Move) -> str:
         """A player-facing reason why ``move`` cannot be played now."""
-        if move not in classify_ranks(self.variant, move.ranks):
+        if move not in classify_ranks(self.variant, move.ranks, self.wilds_of(self.to_act)):
             return f"{move.text()} is not a valid combination at this table"
         if self.trick is not None and self.trick.move is not None and not self.is_leading():
             current = self.trick.move
@@ -315,38 +533,71 @@ class Game:
                     f"{move.text()} does not beat {current.text()} ({describe(current)}): play the "
                     "same kind with the same number of cards and a higher rank, a bomb, or pass"
                 )
+            if self.to_act == self.speculator:
+                return f"{move.text()} is not allowed: the speculator must follow with the fewest 3s (能跟必跟)"
         return f"{move.text()} cannot be played now"
 
     # ------------------------------------------------------------------ settlement
+    def _finish(self, result: Result) -> None:
+        self.result = result
+        self.phase = OVER
+        self.events.append(
+            {
+                "type": "end",
+                "winner": result.winner,
+                "landlord_won": result.landlord_won,
+                "stake": result.stake,
+                "spring": result.spring,
+                "scores": list(result.scores),
+                "speculator_side": result.speculator_side,
+                "instant": result.instant,
+            }
+        )
+
     def _settle(self, winner: int) -> None:
-        """other-games.md §3.6: stake = bid × 2^bombs; each farmer pays or receives it."""
+        """other-games.md §3.6 (stake = bid × 2^bombs, each farmer pays or receives it), or
+        speculator.md §12–§13 on speculator tables."""
         v = self.variant
         assert self.landlord is not None
         landlord = self.landlord
         landlord_won = winner == landlord
+        multiplier = 2**self.doublings
+        if self.speculator is not None and v.speculator is not None:
+            rules = v.speculator
+            side = spec_rules.side_of_speculator(self.hands[self.speculator], rules)
+            if rules.rangpai:
+                scores = spec_rules.rangpai_scores(
+                    v.players, landlord, self.speculator, landlord_won, side, self.high_bid, self.handicap(), multiplier
+                )
+            else:
+                unit = self.high_bid * multiplier
+                scores = spec_rules.speculator_scores(
+                    v.players, landlord, self.speculator, landlord_won, side, unit, rules
+                )
+            stake = self.high_bid * multiplier
+            self._finish(Result(winner, landlord_won, self.high_bid, self.doublings, False, stake, tuple(scores), side))
+            return
         losers = [s for s in range(v.players) if (s != landlord) == landlord_won]
-        spring = v.spring and all(
-            self.played_by[s] <= (1 if s == landlord else 0) for s in losers
-        )
-        stake = self.high_bid * 2**self.doublings * (2 if spring else 1)
+        spring = v.spring and all(self.played_by[s] <= (1 if s == landlord else 0) for s in losers)
+        stake = self.high_bid * multiplier * (2 if spring else 1)
         sign = 1 if landlord_won else -1
         scores = [0] * v.players
         for s in range(v.players):
             if s != landlord:
                 scores[s] = -sign * stake
                 scores[landlord] += sign * stake
-        self.result = Result(winner, landlord_won, self.high_bid, self.doublings, spring, stake, tuple(scores))
-        self.phase = OVER
-        self.events.append(
-            {
-                "type": "end",
-                "winner": winner,
-                "landlord_won": landlord_won,
-                "stake": stake,
-                "spring": spring,
-                "scores": scores,
-            }
-        )
+        self._finish(Result(winner, landlord_won, self.high_bid, self.doublings, spring, stake, tuple(scores)))
+
+    def _settle_instant(self, winner: int) -> None:
+        """speculator.md §8: an instant win; before bidding the bid counts as 3."""
+        assert self.speculator is not None
+        rules = spec_rules.rule_of(self.variant)
+        bid = self.high_bid if self.landlord is not None else 3
+        unit = bid * 2**self.doublings
+        scores = spec_rules.instant_win_scores(self.players, winner, self.speculator, self.landlord, unit, rules)
+        landlord_won = self.landlord is None or winner == self.landlord
+        self.events.append({"type": "instant_win", "seat": winner})
+        self._finish(Result(winner, landlord_won, bid, self.doublings, False, unit, tuple(scores), None, True))
 
 
 def _check_deal(variant: Variant, deal: Deal) -> None:
@@ -357,8 +608,10 @@ def _check_deal(variant: Variant, deal: Deal) -> None:
             f"a {variant.name} deal has {variant.players} hands of {variant.hand_size} and a bottom of "
             f"{variant.bottom_size}; got hands of {sizes} and a bottom of {len(deal.bottom)}"
         )
-    dealt = sorted(c for h in deal.hands for c in h) + sorted(deal.bottom)
+    dealt = [c for h in deal.hands for c in h] + list(deal.bottom) + list(deal.flipped) + list(deal.extra)
     if sorted(dealt) != sorted(deck_cards(variant.decks, variant.removed_rank_indices)):
         raise ValueError("the deal is not one full pack: a card is missing, repeated or foreign")
-    if not any(deal.marker in h for h in deal.hands):
+    if variant.speculator is None and not any(deal.marker in h for h in deal.hands):
         raise ValueError("the marker card is not in any hand")
+    if variant.speculator is not None and sorted(deal.gift_order) != list(range(variant.players - 2)):
+        raise ValueError("the deal's gift order is not an order of the farmer seats")

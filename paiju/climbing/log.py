@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from paiju.cards import card_rank
-from paiju.climbing.actions import Action, Bid, Pass, Play
+from paiju.climbing.actions import Action, Bid, Give, Pass, Play
 from paiju.climbing.game import Deal, Game
 from paiju.patterns import classify_ranks
 from paiju.variants import Variant, get_variant
@@ -16,6 +16,8 @@ __all__ = ["LOG_FORMAT", "LOG_VERSION", "LogError", "game_log", "load_log", "rep
 
 LOG_FORMAT = "paiju-hand"
 LOG_VERSION = 1
+#: Events that record a seat's action (the rest follow from them and are checked).
+ACTION_EVENTS = ("bid", "pass", "play", "give")
 
 
 class LogError(ValueError):
@@ -31,6 +33,7 @@ def game_log(game: Game, seats: list[str] | None = None) -> dict[str, Any]:
         "rules": game.variant.to_json(),
         "seed": game.seed,
         "dealer": game.dealer,
+        "previous": game.previous,
         "seats": seats or [f"seat {i}" for i in range(game.players)],
         "events": game.events,
     }
@@ -70,10 +73,13 @@ def _action_of(game: Game, event: dict[str, Any]) -> Action:
         return Pass()
     if event["type"] == "bid":
         return Bid(int(event["points"]))
+    if event["type"] == "give":
+        return Give(int(event["card"]))
     cards = tuple(int(c) for c in event["cards"])
     ranks = tuple(sorted(card_rank(c) for c in cards))
-    for move in classify_ranks(game.variant, ranks):
-        if move.kind == event["kind"] and move.key == event["key"] and move.length == event["length"]:
+    wilds = tuple(tuple(w) for w in event.get("wilds", ()))
+    for move in classify_ranks(game.variant, ranks, game.wilds_of(game.to_act)):
+        if (move.kind, move.key, move.length, move.wilds) == (event["kind"], event["key"], event["length"], wilds):
             return Play(move, cards)
     raise LogError(f"event {event} is not a valid move at {game.variant.name}")
 
@@ -87,14 +93,22 @@ def replay(log: dict[str, Any], stop: int | None = None) -> Game:
             raise LogError(f"the log names variant {log['variant']!r} but its rules are {variant.name!r}")
         events = log["events"]
         deals = [
-            Deal(tuple(tuple(h) for h in e["hands"]), tuple(e["bottom"]), e["marker"])
+            Deal(
+                tuple(tuple(h) for h in e["hands"]),
+                tuple(e["bottom"]),
+                e["marker"],
+                tuple(e.get("flipped", ())),
+                tuple(e.get("extra", ())),
+                tuple(e.get("gift_order", ())),
+            )
             for e in events
             if e["type"] == "deal"
         ]
-        game = Game(variant, int(log["seed"]), int(log.get("dealer", 0)), deals)
+        previous = log.get("previous")
+        game = Game(variant, int(log["seed"]), int(log.get("dealer", 0)), deals, previous)
         limit = len(events) if stop is None else stop
         for i, event in enumerate(events[:limit]):
-            if event["type"] in ("bid", "pass", "play"):
+            if event["type"] in ACTION_EVENTS:
                 if event["seat"] != game.to_act:
                     raise LogError(f"event {i}: seat {event['seat']} acts but it is seat {game.to_act}'s turn")
                 try:

@@ -12,6 +12,7 @@ from typing import Any
 from paiju.cards import Card, format_cards
 from paiju.climbing.actions import Action
 from paiju.climbing.game import Game, PlayRecord
+from paiju.climbing.speculator import side_of_speculator
 
 __all__ = ["Observation", "observe"]
 
@@ -33,7 +34,7 @@ class Observation:
     #: The bottom cards once they are public (empty before the landlord takes them).
     bottom: tuple[Card, ...]
     #: The face-up marker card that chose the first bidder.
-    marker: Card
+    marker: Card | None
     #: The play to beat (``None`` when the seat to act leads).
     trick: PlayRecord | None
     #: Every play and pass of this hand so far, in order (public information).
@@ -41,6 +42,19 @@ class Observation:
     #: What this seat may do now (empty when it is not this seat's turn).
     legal: tuple[Action, ...]
     scores: tuple[int, ...] | None
+    #: The speculator's seat (``None`` on tables without one, or before it is found).
+    speculator: int | None = None
+    #: The determination card that chose the speculator (public).
+    determination: Card | None = None
+    #: Cards turned face up after the deal (public).
+    flipped: tuple[Card, ...] = ()
+    #: Gifts as (destination seat, cards): public after the reveal; before it, only the
+    #: speculator sees its own bundles (destination -1 = not yet known).
+    gifts: tuple[tuple[int, tuple[Card, ...]], ...] = ()
+    #: Seats that have gone out without ending the hand (the speculator).
+    out: tuple[int, ...] = ()
+    #: The side the speculator would join if the hand ended now (speculator.md §12).
+    speculator_side: str | None = None
 
     @property
     def is_my_turn(self) -> bool:
@@ -48,7 +62,9 @@ class Observation:
         return self.to_act == self.seat and self.phase != "over"
 
     def role(self, seat: int) -> str:
-        """``landlord`` or ``farmer`` for ``seat`` (``bidder`` before the landlord is known)."""
+        """``landlord``, ``farmer`` or ``speculator`` for ``seat`` (``bidder`` before the landlord is known)."""
+        if seat == self.speculator:
+            return "speculator"
         if self.landlord is None:
             return "bidder"
         return "landlord" if seat == self.landlord else "farmer"
@@ -76,6 +92,12 @@ class Observation:
             "history": [rec(r) for r in self.history],
             "legal": [action_text(a) for a in self.legal],
             "scores": list(self.scores) if self.scores else None,
+            "speculator": self.speculator,
+            "determination": format_cards([self.determination]) if self.determination is not None else None,
+            "flipped": format_cards(self.flipped) if self.flipped else "",
+            "gifts": [{"seat": s, "cards": format_cards(c)} for s, c in self.gifts],
+            "out": list(self.out),
+            "speculator_side": self.speculator_side,
         }
 
 
@@ -85,6 +107,18 @@ def observe(game: Game, seat: int) -> Observation:
         game.variant.bottom_shown or seat == game.landlord
     )
     mine = game.to_act == seat and not game.is_over
+    gifts: tuple[tuple[int, tuple[Card, ...]], ...] = ()
+    if game.gift_seats:
+        gifts = tuple((s, tuple(g)) for s, g in zip(game.gift_seats, game.gifts))
+    elif seat == game.speculator:
+        gifts = tuple((-1, tuple(g)) for g in game.gifts)
+    side = None
+    if game.speculator is not None and game.variant.speculator is not None:
+        spec_hand = game.hands[game.speculator]
+        if seat == game.speculator or game.is_over:
+            side = side_of_speculator(spec_hand, game.variant.speculator)
+        else:  # others see only how many cards it holds
+            side = "landlord" if len(spec_hand) <= 1 else "farmers"
     trick = None if game.phase != "play" or game.is_leading() else game.trick
     return Observation(
         seat=seat,
@@ -103,4 +137,10 @@ def observe(game: Game, seat: int) -> Observation:
         history=tuple(game.plays),
         legal=tuple(game.legal_actions()) if mine else (),
         scores=game.result.scores if game.result else None,
+        speculator=game.speculator,
+        determination=game.determination,
+        flipped=tuple(game.deal.flipped),
+        gifts=gifts,
+        out=tuple(sorted(game.out)),
+        speculator_side=side,
     )

@@ -1,9 +1,9 @@
-"""Turn what a player types (``334455``, ``3s 3h``, ``p``, ``2``) into legal actions, or say why not."""
+"""Turn what a player types (``334455``, ``3s 3h``, ``p``, ``2``, a gift card) into legal actions, or say why not."""
 
 from __future__ import annotations
 
-from paiju.cards import RANK_CHARS, InvalidCardsError, format_card, parse_cards, parse_ranks
-from paiju.climbing.actions import Action, Bid, Pass, Play
+from paiju.cards import RANK_CHARS, InvalidCardsError, card_rank, format_card, parse_cards, parse_ranks
+from paiju.climbing.actions import Action, Bid, Give, Pass, Play
 from paiju.climbing.game import Game
 from paiju.patterns import IllegalMoveError, classify_ranks
 
@@ -28,6 +28,8 @@ def actions_for_text(game: Game, text: str) -> list[Action]:
                 "you lead this trick, so you must play" if game.phase == "play" else "you cannot pass now"
             )
         return [action]
+    if game.phase == "gift":
+        return [_gift_for_text(game, text)]
     if game.phase == "bid":
         if word.isdigit() and Bid(int(word)) in game.legal_actions():
             return [Bid(int(word))]
@@ -53,7 +55,7 @@ def actions_for_text(game: Game, text: str) -> list[Action]:
             raise IllegalMoveError(
                 f"you hold {have} {RANK_CHARS[r]}{'' if have == 1 else 's'}, not {ranks.count(r)}"
             )
-    readings = classify_ranks(game.variant, ranks)
+    readings = classify_ranks(game.variant, ranks, game.wilds_of(seat))
     if not readings:
         raise IllegalMoveError(f"{''.join(RANK_CHARS[r] for r in ranks)} is not a valid combination")
     legal = set(game.legal_actions())
@@ -68,3 +70,29 @@ def _refuse_bid(game: Game, points: int) -> Action:
         raise IllegalMoveError(f"a bid must be higher than the current bid of {game.high_bid}")
     raise IllegalMoveError(f"bids go from 1 to {game.variant.max_bid}")
 
+
+
+def _gift_for_text(game: Game, text: str) -> Action:
+    """One card to give: a suited card names that card, a bare rank any giftable copy of it."""
+    v = game.variant
+    seat = game.to_act
+    ranks = parse_ranks(text)
+    if len(ranks) != 1:
+        raise InvalidCardsError("give one card at a time, e.g. 9 or 9h")
+    legal = [a for a in game.legal_actions() if isinstance(a, Give)]
+    if any(ch in "shdc♠♥♦♣" for ch in text.lower()):
+        held = [c for c in parse_cards(text, v.decks, v.removed_rank_indices) if c in game.hands[seat]]
+        named = [c for c in game.hands[seat] if format_card(c) == format_card(held[0])] if held else []
+        choice = next((a for a in legal if a.card in named), None)
+        if not named:
+            raise IllegalMoveError(f"you don't hold {text.strip()}")
+        if choice is None:
+            raise IllegalMoveError(game.why_not_giftable(named[0]))
+        return choice
+    choice = next((a for a in legal if card_rank(a.card) == ranks[0]), None)
+    if choice is None:
+        copies = [c for c in game.hands[seat] if card_rank(c) == ranks[0]]
+        if not copies:
+            raise IllegalMoveError(f"you hold no {RANK_CHARS[ranks[0]]}")
+        raise IllegalMoveError(game.why_not_giftable(copies[0]))
+    return choice

@@ -20,8 +20,11 @@ class Session:
 
     def _new_game(self) -> Game:
         index = len(self.finished)
+        last = self.finished[-1].result if self.finished else None
+        # speculator.md §3: the previous hand's first player out (none after an instant win).
+        previous = last.winner if last is not None and not last.instant else None
         # other-games.md Q3.2: the deal rotates to the next seat each hand.
-        return Game(self.variant, self.seed * 1_000_003 + index, dealer=index % self.variant.players)
+        return Game(self.variant, self.seed * 1_000_003 + index, dealer=index % self.variant.players, previous=previous)
 
     def next_hand(self) -> Game:
         """Record the finished hand's scores and deal the next one."""

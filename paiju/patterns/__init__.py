@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 
-from paiju.cards import Card, rank_counts
+from paiju.cards import Card, card_rank, rank_counts
 from paiju.patterns.generate import MoveGenerator, generator_for
-from paiju.patterns.move import NO_TIER, AmbiguousMoveError, IllegalMoveError, Move, describe, key_rank
+from paiju.patterns.move import NO_TIER, AmbiguousMoveError, IllegalMoveError, Move, beats, describe, key_rank
+from paiju.patterns.wild import Wilds, speculator_answers, threes_used
 from paiju.variants import Variant
 
 __all__ = [
@@ -15,6 +17,7 @@ __all__ = [
     "IllegalMoveError",
     "Move",
     "MoveGenerator",
+    "Wilds",
     "beats",
     "classify",
     "classify_ranks",
@@ -22,26 +25,16 @@ __all__ = [
     "generate",
     "generate_counts",
     "key_rank",
+    "speculator_answers",
+    "threes_used",
 ]
 
 
-def beats(a: Move, b: Move) -> bool:
-    """Whether ``a`` may be played on ``b`` (other-games.md §0.3 C4).
-
-    A non-bomb beats a non-bomb only with the same kind, card count and chain length and a
-    strictly higher key; a bomb beats every non-bomb; bombs compare by ladder tier, then key.
-    Equal never beats.
-    """
-    if a.tier != NO_TIER:
-        return b.tier == NO_TIER or (a.tier, a.key) > (b.tier, b.key)
-    if b.tier != NO_TIER:
-        return False
-    return a.kind == b.kind and a.length == b.length and len(a.ranks) == len(b.ranks) and a.key > b.key
-
-
-def generate_counts(variant: Variant, counts: Sequence[int], to_beat: Move | None = None) -> list[Move]:
-    """Every legal move of a rank-count vector (leading, or answering ``to_beat``)."""
-    return generator_for(variant).moves(counts, to_beat)
+def generate_counts(
+    variant: Variant, counts: Sequence[int], to_beat: Move | None = None, wilds: Wilds | None = None
+) -> list[Move]:
+    """Every legal move of a rank-count vector plus ``wilds`` (leading, or answering ``to_beat``)."""
+    return generator_for(variant).moves(counts, to_beat, wilds)
 
 
 def generate(variant: Variant, hand: Iterable[Card], to_beat: Move | None = None) -> list[Move]:
@@ -49,17 +42,25 @@ def generate(variant: Variant, hand: Iterable[Card], to_beat: Move | None = None
     return generator_for(variant).moves(rank_counts(hand), to_beat)
 
 
-def classify_ranks(variant: Variant, ranks: Sequence[int]) -> list[Move]:
-    """Every interpretation of exactly these ranks (empty when they form no combination)."""
+def classify_ranks(variant: Variant, ranks: Sequence[int], wilds: Wilds | None = None) -> list[Move]:
+    """Every interpretation of exactly the cards of these face ranks (empty: no combination).
+
+    With ``wilds``, cards of a wild face rank are wild, up to as many as ``wilds`` holds of
+    that face (a hand's wilds may be passed: the speculator's 3s are all wild).
+    """
     counts = [0] * 15
     for r in ranks:
         counts[r] += 1
-    size = len(ranks)
-    return [m for m in generator_for(variant).moves(counts) if len(m.ranks) == size]
+    if wilds is not None:
+        played: list[int] = []
+        for face in sorted(set(wilds.faces)):
+            n = min(wilds.faces.count(face), counts[face])
+            counts[face] -= n
+            played += [face] * n
+        wilds = replace(wilds, faces=tuple(played))
+    return [m for m in generator_for(variant).moves(counts, None, wilds) if len(m.ranks) == len(ranks)]
 
 
-def classify(variant: Variant, cards: Iterable[Card]) -> list[Move]:
-    """Every interpretation the cards admit, as moves (empty: not a valid combination)."""
-    from paiju.cards import card_rank
-
-    return classify_ranks(variant, [card_rank(c) for c in cards])
+def classify(variant: Variant, cards: Iterable[Card], wilds: Wilds | None = None) -> list[Move]:
+    """Every interpretation the cards admit, wild ones read as ``classify_ranks`` says (empty: no combination)."""
+    return classify_ranks(variant, [card_rank(c) for c in cards], wilds)

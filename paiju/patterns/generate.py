@@ -3,16 +3,22 @@
 ``MoveGenerator.moves(counts)`` lists every move a hand can lead; with ``to_beat`` it lists
 only the moves that beat it.  Kicker rules follow other-games.md §0.3 C6 (K1–K5).  This is
 the engine's hot path: it builds lists with plain loops rather than nested generators.
+Wild cards (speculator.md §10) take a separate path, so hands without them pay nothing.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from itertools import combinations_with_replacement
+from typing import TYPE_CHECKING
 
 from paiju.cards import BLACK_JOKER, NUM_RANKS, RED_JOKER
-from paiju.patterns.move import NO_TIER, Move
+from paiju.patterns.move import NO_TIER, Move, beats
 from paiju.variants import Variant, bomb_class_size
+
+if TYPE_CHECKING:
+    from paiju.patterns.wild import Wilds
 
 __all__ = ["CHAIN_TOP", "MoveGenerator", "generator_for"]
 
@@ -31,7 +37,14 @@ _CHAIN = [
 ]
 
 
-def _move(kind: str, key: int, length: int, ranks: tuple[int, ...]) -> Move:
+#: Kinds of one, two and three cards of a rank.
+_GROUP_KINDS = ("single", "pair", "triple")
+
+#: Natural ranks of a play, and the ranks its wild cards stand for.
+Fill = tuple[tuple[int, ...], tuple[int, ...]]
+
+
+def _move(kind: str, key: float, length: int, ranks: tuple[int, ...]) -> Move:
     """A non-bomb move, built without the keyword-default overhead of ``Move(...)``."""
     return _new_tuple(Move, (kind, key, length, ranks, NO_TIER, "", ()))
 
@@ -47,6 +60,59 @@ def _kicker_sets(avail: list[tuple[int, int]], k: int) -> list[tuple[int, ...]]:
     if k == 2:
         return [c for c in combos if c[0] != c[1] or most[c[0]] >= 2]
     return [c for c in combos if all(c.count(r) <= most[r] for r in set(c))]
+
+
+def _spread(c: Counts, slots: list[tuple[int, int]], budget: int) -> list[Fill]:
+    """Every way to fill ``slots`` = [(rank, cards)] from natural cards and at most ``budget`` wild
+    cards, which stand for ranks 3…2 only; a slot may mix both."""
+    fills: list[Fill] = [((), ())]
+    for r, need in slots:
+        low = need - c[r] if need > c[r] else 0
+        high = need if r <= _TWO else 0
+        grown: list[Fill] = []
+        for nat, stands in fills:
+            for u in range(low, min(high, budget - len(stands)) + 1):
+                grown.append((nat + (r,) * (need - u), stands + (r,) * u))
+        fills = grown
+    return fills
+
+
+class _Supply:
+    """A hand's wild cards: how many, of which faces, and the moves a mixed play's reading gives."""
+
+    __slots__ = ("count", "stock", "face")
+
+    def __init__(self, faces: tuple[int, ...]) -> None:
+        self.count = len(faces)
+        #: (face, cards) for each face rank held, ascending.
+        self.stock = sorted(Counter(faces).items())
+        #: The face of every wild card when they all share one (the speculator's 3s), else None.
+        self.face = faces[0] if len(self.stock) == 1 else None
+
+    def moves(
+        self, kind: str, key: int, length: int, nat: tuple[int, ...], stands: tuple[int, ...], fixed: tuple[int, ...]
+    ) -> list[Move]:
+        """Moves of natural ``nat`` plus wild cards standing for ``stands`` and single kickers ``fixed``
+        (faces, each standing for itself): one per distinct choice of which face stands for what."""
+        f = self.face
+        if f is not None:
+            wild = tuple(sorted([(f, s) for s in stands] + [(f, f)] * len(fixed)))
+            return [_new_tuple(Move, (kind, key, length, tuple(sorted(nat + (f,) * len(wild))), NO_TIER, "", wild))]
+        left = Counter(dict(self.stock))
+        left.subtract(fixed)
+        choices: list[tuple[tuple[int, ...], tuple[tuple[int, int], ...]]] = [((), ())]
+        for stand, k in sorted(Counter(stands).items()):
+            grown = []
+            for used, pairs in choices:
+                spare = left - Counter(used)
+                for pick in _kicker_sets(sorted(spare.items()), k):
+                    grown.append((used + pick, pairs + tuple((face, stand) for face in pick)))
+            choices = grown
+        own = tuple((face, face) for face in fixed)
+        return [
+            _new_tuple(Move, (kind, key, length, tuple(sorted(nat + fixed + used)), NO_TIER, "", tuple(sorted(pairs + own))))
+            for used, pairs in choices
+        ]
 
 
 class _KickerKind:
@@ -109,8 +175,10 @@ class MoveGenerator:
         self._chain_of = {kind: width for kind, width, _ in self.chains}
 
     # ------------------------------------------------------------------ public
-    def moves(self, counts: Counts, to_beat: Move | None = None) -> list[Move]:
-        """Every move ``counts`` can lead, or every move that beats ``to_beat``."""
+    def moves(self, counts: Counts, to_beat: Move | None = None, wilds: Wilds | None = None) -> list[Move]:
+        """Every move ``counts`` (plus ``wilds``) can lead, or every move that beats ``to_beat``."""
+        if wilds is not None and wilds.faces:
+            return self._wild_moves(counts, to_beat, wilds)
         if to_beat is None:
             return self._lead(counts)
         if to_beat.tier != NO_TIER:
@@ -210,6 +278,126 @@ class MoveGenerator:
             extra = kickers + kickers if pairs else kickers
             out.append(_new_tuple(Move, (kind, end, n, tuple(sorted(body + extra)), NO_TIER, "", ())))
         return out
+
+    # ------------------------------------------------------------------ wild cards
+    def _wild_moves(self, c: Counts, to_beat: Move | None, wilds: Wilds) -> list[Move]:
+        """Natural plays, plays of wild cards alone and mixed plays (speculator.md §10)."""
+        out = self.moves(c, to_beat)
+        alone = self._alone(c, wilds)
+        out.extend(alone if to_beat is None else [m for m in alone if beats(m, to_beat)])
+        if to_beat is None or to_beat.tier == NO_TIER:
+            self._mixed(out, c, _Supply(wilds.faces), to_beat)
+        return out
+
+    def _alone(self, c: Counts, wilds: Wilds) -> list[Move]:
+        """Plays of wild cards only: not wild, a group or bomb of their face keyed ``alone_key``."""
+        out: list[Move] = []
+        bomb_tiers = dict(self.rank_bombs)
+        for face, count in sorted(Counter(wilds.faces).items()):
+            key = face if wilds.alone_key is None else wilds.alone_key
+            for n in range(1, count + 1):
+                if key == face and c[face] >= n:
+                    continue  # the natural cards of that rank make the same move
+                if n <= 3:
+                    if _GROUP_KINDS[n - 1] in self._group_of:
+                        out.append(_move(_GROUP_KINDS[n - 1], key, 1, (face,) * n))
+                elif wilds.alone_bombs and n in bomb_tiers:
+                    out.append(Move("bomb", key, 1, (face,) * n, bomb_tiers[n], f"bomb{n}"))
+        return out
+
+    def _mixed(self, out: list[Move], c: Counts, wild: _Supply, to_beat: Move | None) -> None:
+        """Append the plays of at least one natural and one wild card (those beating ``to_beat``)."""
+        kind = None if to_beat is None else to_beat.kind
+        length = 0 if to_beat is None else to_beat.length
+        above = -1.0 if to_beat is None else to_beat.key
+        for name, width, top in self.groups:
+            if width > 1 and kind in (None, name):
+                for r in range(int(above) + 1, min(top, _TWO) + 1):
+                    self._wild_body(out, c, wild, name, width, r, r, None)
+        for name, width, least in self.chains:
+            if kind in (None, name):
+                for start, end in self._wild_windows(c, wild.count, width, least, length, above):
+                    self._wild_body(out, c, wild, name, width, start, end, None)
+        for kk in self.kicker_kinds:
+            if kind not in (None, kk.kind):
+                continue
+            if kk.chain:
+                for start, end in self._wild_windows(c, wild.count, kk.body, kk.least, length, above):
+                    self._wild_body(out, c, wild, kk.kind, kk.body, start, end, kk)
+            else:
+                for r in range(int(above) + 1, _TWO + 1):
+                    self._wild_body(out, c, wild, kk.kind, kk.body, r, r, kk)
+
+    @staticmethod
+    def _wild_windows(c: Counts, budget: int, width: int, least: int, length: int, above: float) -> list[tuple[int, int]]:
+        """(start, end) of every chain of ``width`` cards a link that ``budget`` wild cards can
+        complete: at least ``least`` links (exactly ``length`` when it is set), top above ``above``."""
+        out: list[tuple[int, int]] = []
+        for start in range(CHAIN_TOP + 1):
+            missing = 0
+            for end in range(start, CHAIN_TOP + 1):
+                missing += width - c[end] if width > c[end] else 0
+                if missing > budget:
+                    break
+                n = end - start + 1
+                if n >= least and length in (0, n) and end > above:
+                    out.append((start, end))
+        return out
+
+    def _wild_body(
+        self, out: list[Move], c: Counts, wild: _Supply, kind: str, width: int, start: int, end: int, kk: _KickerKind | None
+    ) -> None:
+        """Append every mixed play whose body is ``width`` cards of each rank ``start``…``end``."""
+        n = end - start + 1
+        fills = _spread(c, [(r, width) for r in range(start, end + 1)], wild.count)
+        if kk is None:
+            for nat, stands in fills:
+                if nat and stands:
+                    out.extend(wild.moves(kind, end, n, nat, stands, ()))
+            return
+        kickers: dict[int, list[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]]] = {}
+        for nat, stands in fills:
+            left = wild.count - len(stands)
+            if left not in kickers:
+                kickers[left] = self._wild_kickers(kk, c, wild, start, end, left)
+            for kick_nat, kick_stands, fixed in kickers[left]:
+                if (nat or kick_nat) and (stands or kick_stands or fixed):
+                    out.extend(wild.moves(kind, end, n, nat + kick_nat, stands + kick_stands, fixed))
+
+    def _wild_kickers(
+        self, kk: _KickerKind, c: Counts, wild: _Supply, start: int, end: int, left: int
+    ) -> list[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]]:
+        """Every kicker set of the body ``start``…``end`` using at most ``left`` wild cards, as
+        (natural ranks, ranks wild cards stand for in pairs, faces of wild single kickers)."""
+        need = kk.kick * (end - start + 1)
+        distinct = self.distinct_four_two and kk.body == 4
+        outside = [r for r in range(NUM_RANKS) if not start <= r <= end]
+        if kk.pairs:
+            avail = []
+            for r in outside:
+                most = (c[r] + (left if r <= _TWO else 0)) >> 1
+                if most and r <= self.pair_top:
+                    avail.append((r, 1 if distinct else most))
+            pairs: list[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = []
+            for ranks in _kicker_sets(avail, need):
+                slots = [(r, 2 * ranks.count(r)) for r in sorted(set(ranks))]
+                pairs.extend((nat, stands, ()) for nat, stands in _spread(c, slots, left))
+            return pairs
+        # A token is rank * 2 for a natural card, face * 2 + 1 for a wild card standing for itself.
+        tokens = [(r << 1, 1 if distinct else c[r]) for r in outside if c[r]]
+        tokens += [((f << 1) | 1, 1 if distinct else min(k, left)) for f, k in wild.stock if left and not start <= f <= end]
+        tokens.sort()
+        no_rocket = not self.rocket_kickers
+        singles: list[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = []
+        for picked in _kicker_sets(tokens, need):
+            nat = tuple(t >> 1 for t in picked if not t & 1)
+            fixed = tuple(t >> 1 for t in picked if t & 1)
+            if len(fixed) > left or (distinct and len({t >> 1 for t in picked}) < need):
+                continue
+            if no_rocket and BLACK_JOKER in nat and RED_JOKER in nat:
+                continue
+            singles.append((nat, (), fixed))
+        return singles
 
     # ------------------------------------------------------------------ bombs
     def _bombs(self, c: Counts, min_tier: int, min_key: float) -> list[Move]:

@@ -6,7 +6,7 @@ from typing import NamedTuple
 
 from paiju.cards import RANK_CHARS, format_ranks
 
-__all__ = ["Move", "NO_TIER", "AmbiguousMoveError", "IllegalMoveError", "describe", "key_rank"]
+__all__ = ["Move", "NO_TIER", "AmbiguousMoveError", "IllegalMoveError", "beats", "describe", "key_rank"]
 
 #: ``Move.tier`` of every move that is not a bomb.
 NO_TIER = -1
@@ -60,6 +60,20 @@ class Move(NamedTuple):
         parts = [(r, RANK_CHARS[r]) for r in plain]
         parts += [(stand, f"{RANK_CHARS[face]}({RANK_CHARS[stand]})") for face, stand in self.wilds]
         return "".join(t for _, t in sorted(parts, key=lambda p: p[0]))
+
+
+def beats(a: Move, b: Move) -> bool:
+    """Whether ``a`` may be played on ``b`` (other-games.md §0.3 C4).
+
+    A non-bomb beats a non-bomb only with the same kind, card count and chain length and a
+    strictly higher key; a bomb beats every non-bomb; bombs compare by ladder tier, then key.
+    Equal never beats.
+    """
+    if a.tier != NO_TIER:
+        return b.tier == NO_TIER or (a.tier, a.key) > (b.tier, b.key)
+    if b.tier != NO_TIER:
+        return False
+    return a.kind == b.kind and a.length == b.length and len(a.ranks) == len(b.ranks) and a.key > b.key
 
 
 def key_rank(move: Move) -> int:

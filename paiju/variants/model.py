@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from paiju.cards import CARDS_PER_DECK, RANK_CHARS, RANKS
+from paiju.variants.speculator import SpeculatorRules
 
 __all__ = ["BID_STYLES", "PATTERN_KINDS", "Variant", "VariantError", "bomb_class_size"]
 
@@ -92,6 +94,10 @@ class Variant:
     spring: bool = False
     #: Suits never matter to a combination: moves are printed without suits.
     suits_matter: bool = False
+    #: Cards turned face up after the deal (翻牌, F of speculator.md §2).
+    flipped: int = 0
+    #: The speculator's rules on 投机商 tables; ``None`` on every other table.
+    speculator: SpeculatorRules | None = None
     description: str = ""
     #: Free-form notes on resolutions this table adopts, shown by ``paiju variants --json``.
     notes: tuple[str, ...] = field(default=())
@@ -112,14 +118,20 @@ class Variant:
         if bad_ranks:
             yield f"removed_ranks: {''.join(sorted(bad_ranks))!r} are not ranks 3…2"
         in_play = self.cards_in_play
-        dealt = self.players * self.hand_size + self.bottom_size
+        extra = self.speculator.extra_draw if self.speculator else 0
+        dealt = self.players * self.hand_size + self.bottom_size + self.flipped + extra
         if dealt != in_play:
+            parts = f"{self.players} players × {self.hand_size} + {self.bottom_size} bottom"
+            parts += f" + {self.flipped} flipped" if self.flipped else ""
+            parts += f" + {extra} drawn by the speculator" if extra else ""
             yield (
-                f"cards don't add up: {self.players} players × {self.hand_size} + "
-                f"{self.bottom_size} bottom = {dealt}, but {self.decks} deck(s)"
+                f"cards don't add up: {parts} = {dealt}, but {self.decks} deck(s)"
                 f"{' without ' + self.removed_ranks if self.removed_ranks else ''} "
                 f"hold {in_play}"
             )
+        if self.speculator is not None:
+            yield from self.speculator.problems()
+            yield from self._speculator_problems(self.speculator)
         unknown = self.patterns - set(PATTERN_KINDS)
         if unknown:
             yield f"patterns: unknown kind(s) {sorted(unknown)}; known: {list(PATTERN_KINDS)}"
@@ -155,13 +167,51 @@ class Variant:
             yield "bomb ladder lists bombs but 'bomb' is not among the patterns"
         if any(not c.startswith("bomb") for c in seen) and "joker-bomb" not in self.patterns:
             yield "bomb ladder lists joker bombs but 'joker-bomb' is not among the patterns"
-        extra = self.doubling_bombs - seen
-        if extra:
-            yield f"doubling_bombs: {sorted(extra)} are not on the bomb ladder"
+        stray = self.doubling_bombs - seen
+        if stray:
+            yield f"doubling_bombs: {sorted(stray)} are not on the bomb ladder"
         if self.bid_style not in BID_STYLES:
             yield f"bid_style {self.bid_style!r}: known styles {list(BID_STYLES)}"
 
+    def _speculator_problems(self, spec: SpeculatorRules) -> Iterator[str]:
+        """speculator.md §6, §13, §16: hand sizes and stakes that a speculator table must meet."""
+        if self.players < 3:
+            yield "a speculator table needs at least 3 players"
+            return
+        landlord, farmer, speculator = self.final_hand_sizes
+        if speculator < 1:
+            yield f"the speculator's gifts ({spec.gift_landlord} + {self.players - 2} × {spec.gift_farmer}) leave it no cards"
+        if not landlord > farmer > speculator:
+            yield (
+                f"final hands must shrink from landlord to farmer to speculator; got {landlord} / "
+                f"{farmer} / {speculator}"
+            )
+        face_up = self.bottom_size + (self.flipped if spec.flip_to == "speculator" else 0)
+        if 2 * face_up > speculator:
+            yield f"the speculator takes {face_up} cards face up, more than half its final {speculator}"
+        farmers = self.players - 2
+        if not spec.rangpai and (spec.stake % (farmers + 1) or spec.stake % farmers):
+            yield (
+                f"speculator stake {spec.stake}: it must divide by {farmers} farmers and by "
+                f"{farmers + 1} (the speculator's share), so every score is whole"
+            )
+
     # ----------------------------------------------------------------- derived values
+    @property
+    def final_hand_sizes(self) -> tuple[int, int, int]:
+        """Cards held when play starts: (landlord, each farmer, speculator); speculator tables only."""
+        spec = self.speculator
+        if spec is None:
+            return (self.landlord_hand_size, self.hand_size, 0)
+        flip_l = self.flipped if spec.flip_to == "landlord" else 0
+        flip_s = self.flipped - flip_l
+        gifts = spec.gift_landlord + (self.players - 2) * spec.gift_farmer
+        return (
+            self.hand_size + spec.gift_landlord + flip_l,
+            self.hand_size + spec.gift_farmer,
+            self.hand_size + spec.extra_draw - gifts + self.bottom_size + flip_s,
+        )
+
     @property
     def cards_in_play(self) -> int:
         """Cards in the shuffled pack: 54 per deck less the removed ranks."""
@@ -200,7 +250,9 @@ class Variant:
         values: dict[str, Any] = {}
         for name, value in data.items():
             default = getattr(VARIANT_DEFAULTS, name, None)
-            if isinstance(default, frozenset):
+            if name == "speculator" and value is not None:
+                value = _speculator_from_json(value)
+            elif isinstance(default, frozenset):
                 value = frozenset(value)
             elif name == "bomb_ladder":
                 value = tuple(tuple(tier) for tier in value)
@@ -222,8 +274,23 @@ class Variant:
                 value = sorted(value, key=lambda k: (order.get(k, len(order)), k))
             elif isinstance(value, tuple):
                 value = [list(v) if isinstance(v, tuple) else v for v in value]
+            elif isinstance(value, SpeculatorRules):
+                value = {k: list(v) if isinstance(v, tuple) else v for k, v in dataclasses.asdict(value).items()}
             out[f.name] = value
         return out
+
+
+def _speculator_from_json(data: dict[str, Any]) -> SpeculatorRules:
+    """Rebuild speculator rules from JSON; unknown keys are an error naming them."""
+    known = {f.name for f in dataclasses.fields(SpeculatorRules)}
+    unknown = set(data) - known
+    if unknown:
+        raise VariantError(f"unknown speculator key(s): {sorted(unknown)}")
+    try:
+        values: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items()}
+        return SpeculatorRules(**values)
+    except TypeError as err:
+        raise VariantError(f"speculator settings: {err}") from err
 
 
 #: A valid variant holding every field's default, used to learn each field's type.

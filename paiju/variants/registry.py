@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from paiju.variants.model import Variant, VariantError
+from paiju.variants.speculator import SpeculatorRules
 
 __all__ = ["CLASSIC", "REGISTRY", "get_variant", "variant_names"]
 
@@ -20,7 +21,134 @@ CLASSIC = Variant(
     ),
 )
 
-REGISTRY: dict[str, Variant] = {v.name: v for v in (CLASSIC,)}
+_SPECULATOR_NOTES = (
+    "speculator.md: the speculator's 3s are wild beside other cards and a lone 3 ranks between A and 2",
+    "speculator.md §11: the speculator must follow (能跟必跟) with the fewest 3s",
+    "speculator.md §5: one bidding round without the speculator, from the seat opposite it",
+)
+_TWO_DECK_PATTERNS = frozenset(
+    {"single", "pair", "triple", "triple+pair", "straight", "pair-chain", "triple-chain", "airplane+pairs", "bomb", "joker-bomb"}
+)
+
+
+def _ladder(*classes: str) -> tuple[tuple[str, ...], ...]:
+    """A bomb ladder with one class per tier, weakest first."""
+    return tuple((c,) for c in classes)
+
+
+def _doubling(ladder: tuple[tuple[str, ...], ...], decks: int) -> frozenset[str]:
+    """speculator.md §13: one deck doubles on every bomb; more decks on bombs of 6+ and joker bombs."""
+    names = {c for tier in ladder for c in tier}
+    if decks == 1:
+        return frozenset(names)
+    return frozenset(c for c in names if not c.startswith("bomb") or int(c[4:]) >= 6)
+
+
+def _speculator_table(name: str, title: str, description: str, **values: object) -> Variant:
+    """A speculator table: one bidding round, no spring, the doubling bombs of its deck count."""
+    ladder = values.get("bomb_ladder", CLASSIC.bomb_ladder)
+    decks = values.get("decks", 1)
+    assert isinstance(ladder, tuple) and isinstance(decks, int)
+    common: dict[str, object] = {
+        "name": name,
+        "title": title,
+        "description": description,
+        "single_round_auction": True,
+        "doubling_bombs": _doubling(ladder, decks),
+        "notes": _SPECULATOR_NOTES,
+    }
+    return CLASSIC.with_changes(**common, **values)
+
+
+#: speculator.md §15, 4p1d.
+SPEC_4P1D = _speculator_table(
+    "spec-4p1d",
+    "投机商斗地主 4人1副",
+    "4 players, 1 deck: the speculator (7c) gives 4 cards to the landlord and 1 to each farmer; "
+    "hands 17 / 14 / 9.",
+    players=4,
+    hand_size=13,
+    bottom_size=2,
+    patterns=frozenset(
+        {"single", "pair", "triple", "triple+single", "straight", "pair-chain", "triple-chain",
+         "airplane+singles", "bomb", "joker-bomb"}
+    ),
+    straight_min=4,
+    pair_chain_min=2,
+    speculator=SpeculatorRules(gift_landlord=4, gift_farmer=1, stake=6, determination="7c"),
+)
+
+#: speculator.md §15, 4p2d.
+SPEC_4P2D = _speculator_table(
+    "spec-4p2d",
+    "投机商斗地主 4人2副",
+    "4 players, 2 decks: the speculator holds the other copy of the 3rd bottom card; gifts 8 and "
+    "3 each; hands 33 / 28 / 19; bombs grow with their size, four jokers top them.",
+    players=4,
+    decks=2,
+    hand_size=25,
+    bottom_size=8,
+    patterns=_TWO_DECK_PATTERNS,
+    joker_pairs=True,
+    bomb_ladder=_ladder("bomb4", "bomb5", "bomb6", "bomb7", "bomb8", "BBRR"),
+    speculator=SpeculatorRules(gift_landlord=8, gift_farmer=3, stake=6, determination="bottom:3", two_low=("44",)),
+)
+
+#: speculator.md §15, 5p2d.
+SPEC_5P2D = _speculator_table(
+    "spec-5p2d",
+    "投机商斗地主 5人2副",
+    "5 players, 2 decks: the speculator holds the other copy of the 2nd bottom card; gifts 5 and "
+    "2 each; hands 26 / 23 / 13; four+two with two different kickers.",
+    players=5,
+    decks=2,
+    hand_size=21,
+    bottom_size=3,
+    patterns=_TWO_DECK_PATTERNS | {"four+two-singles", "four+two-pairs"},
+    distinct_four_two_kickers=True,
+    bomb_ladder=_ladder("bomb4", "BB", "RR", "BR", "bomb5", "bomb6", "bomb7", "BBRR", "bomb8"),
+    speculator=SpeculatorRules(
+        gift_landlord=5, gift_farmer=2, stake=12, determination="bottom:2", two_low=("44", "55")
+    ),
+)
+
+#: speculator.md §15, 5p3d.
+SPEC_5P3D = _speculator_table(
+    "spec-5p3d",
+    "投机商斗地主 5人3副",
+    "5 players, 3 decks: the speculator holds the marked 7c; gifts 9 and 3 each; hands 40 / 34 / 20; "
+    "12 of a kind wins at once.",
+    players=5,
+    decks=3,
+    hand_size=31,
+    bottom_size=7,
+    patterns=_TWO_DECK_PATTERNS,
+    joker_pairs=True,
+    bomb_ladder=_ladder(
+        "bomb4", "BR", "bomb5", "bomb6", "BBB", "RRR", "bomb7", "bomb8", "bomb9", "bomb10", "BBBRRR", "bomb11"
+    ),
+    speculator=SpeculatorRules(
+        gift_landlord=9, gift_farmer=3, stake=12, determination="marked-7c", two_low=("44", "55"), instant_win=12
+    ),
+)
+
+#: speculator.md §15, 3p1d.
+SPEC_3P1D = _speculator_table(
+    "spec-3p1d",
+    "投机商斗地主 3人1副",
+    "3 players, one deck without 3s and 4s: landlord, speculator and one farmer; the farmer wins "
+    "holding as many cards as the bid (让牌); the speculator shares half the bid.",
+    removed_ranks="34",
+    hand_size=14,
+    bottom_size=4,
+    speculator=SpeculatorRules(
+        gift_landlord=4, gift_farmer=1, stake=2, determination="7c", selection="previous", rangpai="bid"
+    ),
+)
+
+REGISTRY: dict[str, Variant] = {
+    v.name: v for v in (CLASSIC, SPEC_4P1D, SPEC_4P2D, SPEC_5P2D, SPEC_5P3D, SPEC_3P1D)
+}
 
 
 def variant_names() -> list[str]:

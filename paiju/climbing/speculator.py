@@ -1,0 +1,188 @@
+"""The speculator's rules as functions of the cards: who it is, what it may give, its side, the score.
+
+Everything here follows speculator.md; the section is named in each docstring.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from paiju.cards import (
+    BLACK_JOKER,
+    CARDS_PER_DECK,
+    RANKS,
+    RED_JOKER,
+    Card,
+    Suit,
+    card_rank,
+    card_suit,
+    make_card,
+)
+from paiju.variants import Variant
+from paiju.variants.speculator import SpeculatorRules
+
+__all__ = [
+    "THREE",
+    "determination_card",
+    "giftable",
+    "instant_win_seat",
+    "instant_win_scores",
+    "opposite",
+    "rangpai_scores",
+    "rule_of",
+    "side_of_speculator",
+    "speculator_scores",
+]
+
+#: Rank index of the 3, the speculator's wild card (§10).
+THREE = 0
+_SEVEN = RANKS.index("7")
+
+
+def rule_of(variant: Variant) -> SpeculatorRules:
+    """The variant's speculator rules (it must be a speculator table)."""
+    if variant.speculator is None:
+        raise ValueError(f"{variant.name} has no speculator")
+    return variant.speculator
+
+
+def opposite(seat: int, players: int) -> int:
+    """§1: the seat opposite ``seat`` (just past opposite for an odd number of seats)."""
+    return (seat + (players + 1) // 2) % players
+
+
+def _other_copy(card: Card, decks: int) -> Card:
+    """The same card from the next deck copy (two decks: "the other copy")."""
+    return (card + CARDS_PER_DECK) % (CARDS_PER_DECK * decks)
+
+
+def _same_colour_partner(card: Card) -> Card:
+    """§3 one-deck flip: the card of the same rank and colour (7h ↔ 7d, 7s ↔ 7c, B ↔ R)."""
+    rank = card_rank(card)
+    if rank >= BLACK_JOKER:
+        return make_card(RED_JOKER if rank == BLACK_JOKER else BLACK_JOKER)
+    partner = {Suit.SPADES: Suit.CLUBS, Suit.CLUBS: Suit.SPADES, Suit.HEARTS: Suit.DIAMONDS, Suit.DIAMONDS: Suit.HEARTS}
+    suit = card_suit(card)
+    assert suit is not None
+    return make_card(rank, partner[suit])
+
+
+def determination_card(variant: Variant, bottom: Sequence[Card], flipped: Sequence[Card]) -> Card:
+    """§3: the card whose holder is the speculator (the marked 7c is deck 0's copy)."""
+    how = rule_of(variant).determination
+    if how in ("7c", "marked-7c"):
+        return make_card(_SEVEN, Suit.CLUBS, 0)
+    if how == "flip":
+        shown = flipped[0]
+        return _same_colour_partner(shown) if variant.decks == 1 else _other_copy(shown, variant.decks)
+    k = int(how.split(":")[1])
+    return _other_copy(bottom[k - 1], variant.decks)
+
+
+def giftable(hand: Sequence[Card], determination: Card) -> list[Card]:
+    """§4: cards the speculator may still give: no 3, not the determination card, and one card
+    of its highest non-3 rank always kept (the determination card counts as kept)."""
+    others = [c for c in hand if card_rank(c) != THREE]
+    if not others:
+        return []
+    top = max(card_rank(c) for c in others)
+    free = [c for c in others if c != determination]
+    if determination not in hand or card_rank(determination) != top:
+        tops = sorted(c for c in free if card_rank(c) == top)
+        if tops:
+            free.remove(tops[-1])  # the kept copy; any one will do where suits don't matter
+    return sorted(free)
+
+
+def side_of_speculator(hand: Sequence[Card], rules: SpeculatorRules) -> str:
+    """§12: ``landlord`` at 0–1 cards left (or two low cards that count as one), else ``farmers``."""
+    if len(hand) <= 1:
+        return "landlord"
+    if len(hand) == 2:
+        pair = "".join(sorted(RANKS[card_rank(c)] for c in hand if card_rank(c) < len(RANKS)))
+        if pair in rules.two_low:
+            return "landlord"
+    return "farmers"
+
+
+def instant_win_seat(hands: Sequence[Sequence[Card]], skip: int | None, needed: int) -> int | None:
+    """§8: the first seat (other than ``skip``) holding ``needed`` or more cards of one rank."""
+    if needed <= 0:
+        return None
+    for seat, hand in enumerate(hands):
+        if seat == skip:
+            continue
+        counts: dict[int, int] = {}
+        for c in hand:
+            r = card_rank(c)
+            if r < BLACK_JOKER:
+                counts[r] = counts.get(r, 0) + 1
+        if counts and max(counts.values()) >= needed:
+            return seat
+    return None
+
+
+def speculator_scores(
+    players: int,
+    landlord: int,
+    speculator: int,
+    landlord_won: bool,
+    side: str,
+    unit: int,
+    rules: SpeculatorRules,
+) -> list[int]:
+    """§13: each seat's ratio × unit; the speculator's side shares that side's stake T."""
+    stake = rules.stake
+    farmers = [s for s in range(players) if s not in (landlord, speculator)]
+    share = stake // (len(farmers) + 1)
+    ratios = [0] * players
+    if side == "landlord":
+        ratios[landlord] = stake - share
+        ratios[speculator] = share
+        for f in farmers:
+            ratios[f] = -(stake // len(farmers))
+    else:
+        ratios[landlord] = stake
+        ratios[speculator] = -share
+        for f in farmers:
+            ratios[f] = -share
+    sign = 1 if landlord_won else -1
+    return [sign * r * unit for r in ratios]
+
+
+def instant_win_scores(
+    players: int, winner: int, speculator: int, landlord: int | None, unit: int, rules: SpeculatorRules
+) -> list[int]:
+    """§8: the speculator scores 0; before bidding the winner alone takes T from every other
+    seat (T / (P − 2) each); after the reveal its side takes T and each farmer pays T / nF."""
+    stake = rules.stake
+    scores = [0] * players
+    others = [s for s in range(players) if s != speculator]
+    if landlord is None:
+        for s in others:
+            scores[s] = stake * unit if s == winner else -(stake // (players - 2)) * unit
+        return scores
+    farmers = [s for s in others if s != landlord]
+    sign = 1 if winner == landlord else -1
+    scores[landlord] = sign * stake * unit
+    for f in farmers:
+        scores[f] = -sign * (stake // len(farmers)) * unit
+    return scores
+
+
+def rangpai_scores(
+    players: int, landlord: int, speculator: int, landlord_won: bool, side: str, bid: int, handicap: int, multiplier: int
+) -> list[int]:
+    """§15 3p1d: landlord and farmer settle (bid + h) × 2^bombs; the speculator takes or pays
+    half the bid part, out of its ally's share; every score is kept ×2 so it stays whole."""
+    farmer = next(s for s in range(players) if s not in (landlord, speculator))
+    whole = 2 * (bid + handicap) * multiplier
+    spec_part = bid * multiplier
+    sign = 1 if landlord_won else -1
+    scores = [0] * players
+    scores[landlord] = sign * whole
+    scores[farmer] = -sign * whole
+    ally = landlord if side == "landlord" else farmer
+    scores[speculator] = (sign if side == "landlord" else -sign) * spec_part
+    scores[ally] -= scores[speculator]
+    return scores

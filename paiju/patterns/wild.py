@@ -1,0 +1,90 @@
+"""Wild cards: the speculator's 3s (speculator.md §10) and what it must play when following (§11)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from paiju.cards import BLACK_JOKER, RED_JOKER
+from paiju.patterns.generate import generator_for
+from paiju.patterns.move import Move
+from paiju.variants import Variant
+
+__all__ = ["Wilds", "speculator_answers", "threes_used"]
+
+
+@dataclass(frozen=True)
+class Wilds:
+    """The wild cards a hand holds (or a play uses); they are not counted among its natural cards.
+
+    Inside a play that also holds a natural card each wild card stands for one card of rank 3…2;
+    a play of wild cards only is not wild: a single, pair or triple of their face rank keyed
+    ``alone_key``, or with four or more cards a bomb of that size when ``alone_bombs``.
+    """
+
+    #: Face rank of each wild card (the speculator's two 3s: ``(0, 0)``).
+    faces: tuple[int, ...]
+    #: Key of a play made only of wild cards (the speculator's: 11.5, between A and 2); None: the face rank.
+    alone_key: float | None = None
+    #: Four or more wild cards alone form a bomb of their size (option ``pure_three_bomb = bomb | none``).
+    alone_bombs: bool = True
+
+    def __post_init__(self) -> None:
+        bad = [f for f in self.faces if not 0 <= f < BLACK_JOKER]
+        if bad:
+            raise ValueError(f"wild card faces {bad}: a wild card's face is a rank 3…2 (index 0…12)")
+
+
+def threes_used(move: Move, faces: Sequence[int]) -> int:
+    """Cards of a wild face rank in a play of two or more cards; a single counts 0 (§11, [R] 21)."""
+    if len(move.ranks) < 2:
+        return 0
+    return sum(1 for r in move.ranks if r in faces)
+
+
+def _bomb_ranks(variant: Variant, counts: Sequence[int], wilds: Wilds | None) -> set[int]:
+    """Ranks whose cards belong to a bomb the hand could play: natural, joker or wild-alone bombs."""
+    gen = generator_for(variant)
+    least = min((size for size, _ in gen.rank_bombs), default=None)
+    held = {r for r in range(BLACK_JOKER) if least is not None and counts[r] >= least}
+    for _, _, blacks, reds, _ in gen.joker_bombs:
+        if counts[BLACK_JOKER] >= blacks and counts[RED_JOKER] >= reds:
+            held.update(r for r, n in ((BLACK_JOKER, blacks), (RED_JOKER, reds)) if n)
+    if wilds is not None and wilds.alone_bombs and least is not None:
+        held.update(f for f in set(wilds.faces) if wilds.faces.count(f) >= least)
+    return held
+
+
+def speculator_answers(
+    variant: Variant, counts: Sequence[int], wilds: Wilds | None, to_beat: Move, bomb_cards_exempt: bool = False
+) -> tuple[list[Move], bool]:
+    """The speculator's allowed answers to ``to_beat`` and whether it may pass (能跟必跟, §11).
+
+    ``counts`` are its natural cards and ``wilds`` its 3s: every card of a wild face rank it holds
+    is wild, so ``counts`` holds none of them.  Against a non-bomb it must play one of the non-bomb
+    answers with the fewest 3s; only when there is none may it bomb or pass.  With
+    ``bomb_cards_exempt`` answers that use cards of a bomb it holds are not forced on it (it may
+    still play them when nothing else answers).  Against a bomb it must beat it when it can,
+    preferring bombs of the same size, then larger ones.
+    """
+    faces = () if wilds is None else wilds.faces
+    if any(counts[f] for f in faces):
+        raise ValueError("every card of a wild face rank the speculator holds is wild: pass it in wilds, not counts")
+    answers = generator_for(variant).moves(counts, to_beat, wilds)
+    if to_beat.is_bomb:
+        if not answers:
+            return [], True
+        same = [m for m in answers if m.size == to_beat.size]
+        larger = [m for m in answers if m.size > to_beat.size]
+        return same or larger or answers, False
+    bombs = [m for m in answers if m.is_bomb]
+    forced = [m for m in answers if not m.is_bomb]
+    free: list[Move] = []
+    if bomb_cards_exempt:
+        held = _bomb_ranks(variant, counts, wilds)
+        free = [m for m in forced if held.intersection(m.ranks)]
+        forced = [m for m in forced if not held.intersection(m.ranks)]
+    if not forced:
+        return free + bombs, True
+    fewest = min(threes_used(m, faces) for m in forced)
+    return [m for m in forced if threes_used(m, faces) == fewest], False

@@ -1,0 +1,63 @@
+"""The speculator (投机商) rules of a table, as data (speculator.md §3–§13, §15)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+__all__ = ["DETERMINATIONS", "SELECTIONS", "SpeculatorRules"]
+
+#: How the speculator is found (§3): the fixed ``7c``, the marked ``7c`` of three decks,
+#: the other copy of the k-th bottom card (``bottom:k``), or the flipped card's partner (``flip``).
+DETERMINATIONS = re.compile(r"^(7c|marked-7c|bottom:[1-9]|flip)$")
+#: §3 option ``speculator_selection``.
+SELECTIONS = ("card", "previous", "previous_if_in_bottom")
+_LOW_PAIRS = {"44", "55", "45"}
+
+
+@dataclass(frozen=True)
+class SpeculatorRules:
+    """Numbers and switches of the speculator's part of a hand."""
+
+    #: Cards the speculator gives the landlord (G_L) and each farmer seat (G_F).
+    gift_landlord: int
+    gift_farmer: int
+    #: Side stake T of §13: every settlement row follows from it (s = T / (nF + 1)).
+    stake: int
+    determination: str = "7c"
+    selection: str = "card"
+    #: Cards the speculator draws after it is found (E, 8p3d).
+    extra_draw: int = 0
+    #: Where the face-up flipped card goes at the reveal: ``speculator`` (5p1d) or ``landlord`` (6p2d).
+    flip_to: str = "speculator"
+    #: Two cards left that count as one (§12 "two low cards"), e.g. ``("44", "55")``.
+    two_low: tuple[str, ...] = ()
+    #: A non-speculator holding this many cards of one rank wins at once (§8; 0: never).
+    instant_win: int = 0
+    #: The speculator holding this many of one rank retreats (§8; 0: never).
+    retreat: int = 0
+    #: Four or more of the speculator's 3s alone form a bomb (§10 option ``pure_three_bomb``).
+    pure_three_bomb: bool = True
+    #: Answers that break up a bomb are not forced on the speculator (§11 option).
+    bomb_cards_exempt: bool = False
+    #: 3p1d 让牌: ``bid`` (h = the winning bid) or ``auction``; empty where the table has none.
+    rangpai: str = ""
+
+    def problems(self) -> Iterator[str]:
+        """What does not add up within these rules alone."""
+        if self.gift_landlord < 1 or self.gift_farmer < 1:
+            yield "speculator gifts: the landlord's and each farmer's gift need at least one card"
+        if not DETERMINATIONS.match(self.determination):
+            yield f"speculator determination {self.determination!r}: use 7c, marked-7c, bottom:K or flip"
+        if self.selection not in SELECTIONS:
+            yield f"speculator selection {self.selection!r}: use one of {', '.join(SELECTIONS)}"
+        if self.flip_to not in ("speculator", "landlord"):
+            yield f"speculator flip_to {self.flip_to!r}: use speculator or landlord"
+        bad = [p for p in self.two_low if p not in _LOW_PAIRS]
+        if bad:
+            yield f"speculator two_low {bad}: use 44, 55 or 45"
+        if self.rangpai not in ("", "bid", "auction"):
+            yield f"speculator rangpai {self.rangpai!r}: use bid or auction"
+        if self.stake < 1:
+            yield "speculator stake must be positive"
