@@ -19,14 +19,17 @@ from rich.table import Table
 
 from paiju.cards import RANK_CHARS, InvalidCardsError, parse_ranks
 from paiju.climbing import LogError, load_log, replay
+from paiju.climbing.speculator import THREE, speculator_wilds
 from paiju.patterns import (
     AmbiguousMoveError,
     IllegalMoveError,
     Move,
+    Wilds,
     classify_ranks,
     describe,
     generate_counts,
     key_rank,
+    speculator_answers,
 )
 from paiju.variants import REGISTRY, Variant, VariantError, get_variant
 
@@ -73,14 +76,32 @@ def cmd_variants(args: argparse.Namespace, out: Console) -> int:
     return 0
 
 
+def _checked_counts(variant: Variant, ranks: list[int], what: str) -> list[int]:
+    """Per-rank counts of cards the table really holds."""
+    counts = [ranks.count(r) for r in range(15)]
+    if any(counts[r] > variant.decks * (4 if r < 13 else 1) for r in range(15)):
+        raise UsageError(f"{what}: more copies than {variant.decks} deck(s) hold")
+    removed = [r for r in variant.removed_rank_indices if counts[r]]
+    if removed:
+        raise UsageError(f"{what}: this table plays without {''.join(RANK_CHARS[r] for r in removed)}")
+    return counts
+
+
+def _wilds(variant: Variant, role: str, counts: list[int]) -> Wilds | None:
+    """The speculator's 3s as wild cards (``--role speculator``); nobody else plays wild cards yet."""
+    if role != "speculator":
+        return None
+    if variant.speculator is None:
+        raise UsageError(f"{variant.name} has no speculator; --role speculator needs a 投机商 table")
+    return speculator_wilds(variant, counts[THREE])
+
+
 def cmd_classify(args: argparse.Namespace, out: Console) -> int:
     """Every interpretation of a set of cards."""
     variant = _variant(args.variant)
     ranks = _ranks(args.cards, "cards")
-    counts = [ranks.count(r) for r in range(15)]
-    if any(counts[r] > variant.decks * (4 if r < 13 else 1) for r in range(15)):
-        raise UsageError(f"cards: more copies than {variant.decks} deck(s) hold")
-    moves = classify_ranks(variant, ranks)
+    counts = _checked_counts(variant, ranks, "cards")
+    moves = classify_ranks(variant, ranks, _wilds(variant, args.role, counts))
     if args.json:
         print(json.dumps([_move_json(m) for m in moves], ensure_ascii=False))
     elif not moves:
@@ -108,10 +129,23 @@ def cmd_moves(args: argparse.Namespace, out: Console) -> int:
     """Every legal move of a hand, leading or answering ``--beat``."""
     variant = _variant(args.variant)
     ranks = _ranks(args.hand, "--hand")
-    counts = [ranks.count(r) for r in range(15)]
+    counts = _checked_counts(variant, ranks, "--hand")
     to_beat = _beat_move(variant, args.beat, args.beat_kind) if args.beat else None
-    texts: list[str] = ["pass"] if to_beat is not None else []
-    for m in generate_counts(variant, counts, to_beat):
+    wilds = _wilds(variant, args.role, counts)
+    may_pass = to_beat is not None
+    if wilds is not None:
+        counts[THREE] = 0
+        assert variant.speculator is not None
+        if to_beat is not None:
+            answers, may_pass = speculator_answers(
+                variant, counts, wilds, to_beat, variant.speculator.bomb_cards_exempt
+            )
+        else:
+            answers = generate_counts(variant, counts, None, wilds)
+    else:
+        answers = generate_counts(variant, counts, to_beat)
+    texts: list[str] = ["pass"] if may_pass else []
+    for m in answers:
         text = m.text()
         if text not in texts:
             texts.append(text)
@@ -208,6 +242,11 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser (its flags are a stable contract)."""
     p = argparse.ArgumentParser(prog="paiju", description="Dou Dizhu family card games: play, analyse, simulate.")
     sub = p.add_subparsers(dest="command", required=True)
+    role: dict[str, Any] = {
+        "choices": ["landlord", "farmer", "speculator"],
+        "default": "farmer",
+        "help": "whose cards: the speculator's 3s are wild and it must follow (投机商 tables)",
+    }
 
     s = sub.add_parser("variants", help="list every variant")
     s.add_argument("--json", action="store_true", help="machine-readable output")
@@ -215,12 +254,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     s = sub.add_parser("classify", help="every interpretation of a set of cards")
     s.add_argument("--variant", default="classic")
+    s.add_argument("--role", **role)
     s.add_argument("--json", action="store_true")
     s.add_argument("cards", help="cards, e.g. 333444 or '3s 3h 3d 4c'")
     s.set_defaults(func=cmd_classify)
 
     s = sub.add_parser("moves", help="every legal move of a hand")
     s.add_argument("--variant", default="classic")
+    s.add_argument("--role", **role)
     s.add_argument("--hand", required=True)
     s.add_argument("--beat", help="the play to answer; omit to list leads")
     s.add_argument("--beat-kind", help="which reading of --beat when its cards read several ways")

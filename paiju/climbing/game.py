@@ -37,9 +37,6 @@ BID = "bid"
 PLAY = "play"
 OVER = "over"
 
-#: Key of a play made only of the speculator's 3s: between A (11) and 2 (12) (speculator.md §10).
-PURE_THREE_KEY = 11.5
-
 
 @dataclass(frozen=True)
 class Deal:
@@ -275,8 +272,7 @@ class Game:
         """The wild cards ``seat`` plays with: the speculator's 3s (speculator.md §10)."""
         if seat != self.speculator or self.variant.speculator is None:
             return None
-        threes = self.counts[seat][spec_rules.THREE]
-        return Wilds((spec_rules.THREE,) * threes, PURE_THREE_KEY, self.variant.speculator.pure_three_bomb)
+        return spec_rules.speculator_wilds(self.variant, self.counts[seat][spec_rules.THREE])
 
     def _natural_counts(self, seat: int) -> list[int]:
         counts = list(self.counts[seat])

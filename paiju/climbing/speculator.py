@@ -18,10 +18,12 @@ from paiju.cards import (
     card_suit,
     make_card,
 )
+from paiju.patterns import Wilds
 from paiju.variants import Variant
 from paiju.variants.speculator import SpeculatorRules
 
 __all__ = [
+    "PURE_THREE_KEY",
     "THREE",
     "determination_card",
     "giftable",
@@ -31,11 +33,14 @@ __all__ = [
     "rangpai_scores",
     "rule_of",
     "side_of_speculator",
+    "speculator_wilds",
     "speculator_scores",
 ]
 
 #: Rank index of the 3, the speculator's wild card (§10).
 THREE = 0
+#: Key of a play made only of the speculator's 3s: between A (11) and 2 (12) (§10).
+PURE_THREE_KEY = 11.5
 _SEVEN = RANKS.index("7")
 
 
@@ -44,6 +49,11 @@ def rule_of(variant: Variant) -> SpeculatorRules:
     if variant.speculator is None:
         raise ValueError(f"{variant.name} has no speculator")
     return variant.speculator
+
+
+def speculator_wilds(variant: Variant, threes: int) -> Wilds:
+    """§10: the speculator's ``threes`` 3s as wild cards, alone keyed between A and 2."""
+    return Wilds((THREE,) * threes, PURE_THREE_KEY, rule_of(variant).pure_three_bomb)
 
 
 def opposite(seat: int, players: int) -> int:
