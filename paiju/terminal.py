@@ -106,8 +106,8 @@ def _render_speculator(console: Console, obs: Observation, names: Sequence[str])
         line.append(f"   it would side with the {obs.speculator_side} now")
     console.print(line)
     for i, (seat, cards) in enumerate(obs.gifts):
-        label = names[seat] if seat >= 0 else ("the landlord" if i == 0 else f"farmer gift {i}")
-        gift = Text(f"  gift to {label}: ")
+        label = f"gift to {names[seat]}" if seat >= 0 else ("the landlord's gift" if i == 0 else f"farmer gift {i}")
+        gift = Text(f"  {label}: ")
         gift.append_text(card_text(cards))
         console.print(gift)
 
@@ -128,7 +128,7 @@ def _ask(console: Console, game: Game, seat: int) -> Action:
     prompt = _prompt(game)
     while True:
         text = console.input(f"[bold cyan]{prompt}> [/]").strip()
-        if text.lower() in ("q", "quit", "exit"):
+        if text.lower() in ("quit", "exit"):  # not "q": that is a queen
             raise KeyboardInterrupt
         if text.lower() in ("h", "help", "?"):
             console.print(" ".join(action_text(a) for a in game.legal_actions()))
@@ -192,7 +192,7 @@ def play_terminal(
     bots = _bots_for(variant, seat, bot_names, seed)
     names = [f"you (seat {s})" if s == seat else f"{bots[s].name} {s}" for s in range(variant.players)]
     saved: list[Path] = []
-    console.print(f"[bold]{variant.title}[/] — you are seat {seat}. Ctrl-C or q leaves the table.")
+    console.print(f"[bold]{variant.title}[/] — you are seat {seat}. Ctrl-C or quit leaves the table.")
     try:
         while True:
             game = session.game
@@ -278,23 +278,28 @@ def _save(game: Game, names: Sequence[str], save_to: Path | None, index: int) ->
 def _show_result(console: Console, game: Game, names: Sequence[str], session: Session, path: Path) -> None:
     result = game.result
     assert result is not None
-    side = "the landlord" if result.landlord_won else "the farmers"
+    side = "the landlord wins" if result.landlord_won else "the farmers win"
     how = "wins at once" if result.instant else "went out"
-    console.print(f"\n[bold]{names[result.winner]} {how}: {side} win.[/]")
-    console.print(
-        f"bid {result.bid} × 2^{result.doublings} bombs{' × 2 spring' if result.spring else ''} = {result.stake}"
-        + (" a farmer" if game.speculator is None else " a share")
-    )
+    console.print(f"\n[bold]{names[result.winner]} {how}: {side}.[/]")
+    unit = f"bid {result.bid} × 2^{result.doublings} bombs{' × 2 spring' if result.spring else ''} = {result.stake}"
+    if game.speculator is None:
+        console.print(f"{unit}, paid by or to each farmer")
+    else:
+        console.print(f"unit: {unit}; each seat scores its share × the unit")
     if result.speculator_side is not None and game.speculator is not None:
         left = len(game.hands[game.speculator])
         console.print(f"the speculator ended with {left} card(s): it sides with the {result.speculator_side}")
     table = Table(show_edge=False)
-    for col in ("seat", "player", "role", "this hand", "session total"):
+    columns = ["seat", "player", "role"] + (["share"] if game.speculator is not None else []) + ["this hand", "session total"]
+    for col in columns:
         table.add_column(col)
     obs = observe(game, 0)
     for s in range(game.players):
         total = session.totals[s] + result.scores[s]
-        table.add_row(str(s), names[s], obs.role(s), f"{result.scores[s]:+d}", f"{total:+d}")
+        row = [str(s), names[s], obs.role(s)]
+        if game.speculator is not None:
+            row.append(f"{result.scores[s] / result.stake:+g}" if result.stake else "0")
+        table.add_row(*row, f"{result.scores[s]:+d}", f"{total:+d}")
     console.print(table)
     console.print(f"hand saved to {path}")
 

@@ -130,7 +130,7 @@ def _play(tmp_path: Path, keys: str, *extra: str) -> subprocess.CompletedProcess
 
 def test_play_refuses_bad_input_and_saves_on_leaving(tmp_path: Path) -> None:
     """Illegal input gets a one-line reason and a new prompt; leaving saves the hand, no traceback."""
-    done = _play(tmp_path, "9\nxx\n2\nxx\np\n556677\nq\n")
+    done = _play(tmp_path, "9\nxx\n2\nxx\np\n556677\nquit\n")
     assert done.returncode == 0, done.stderr
     assert "Traceback" not in done.stdout + done.stderr
     assert "bids go from 1 to 3" in done.stdout
@@ -161,15 +161,20 @@ def _read_until_prompt(proc: subprocess.Popen[bytes], deadline: float) -> str:
     return b"".join(chunks).decode("utf-8", "replace")
 
 
-def test_play_a_whole_hand_from_the_keyboard_and_replay_it(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("variant", "seed"),
+    [("classic", 11), ("spec-4p1d", 1), ("spec-3p1d", 2)],
+)
+def test_play_a_whole_hand_from_the_keyboard_and_replay_it(tmp_path: Path, variant: str, seed: int) -> None:
     """A hand is played to the end by typing at the prompt; its saved log replays with `paiju replay`.
 
-    The typist passes in the auction and, in play, asks for the legal moves (`h`) and types the
-    first one offered, so every input is one the game must accept.
+    The typist passes in the auction, and otherwise asks for the legal actions (`h`) and types the
+    first one offered (as the speculator on spec-4p1d seed 1, it chooses every gift card), so
+    every input is one the game must accept.
     """
     env = dict(os.environ, PAIJU_HOME=str(tmp_path), COLUMNS="200")
     proc = subprocess.Popen(
-        [sys.executable, "-u", "-m", "paiju.cli", "play", "--seed", "11", "--hands", "1"],
+        [sys.executable, "-u", "-m", "paiju.cli", "play", "--variant", variant, "--seed", str(seed), "--hands", "1"],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env,
     )
     assert proc.stdin is not None
@@ -187,13 +192,16 @@ def test_play_a_whole_hand_from_the_keyboard_and_replay_it(tmp_path: Path) -> No
             proc.stdin.flush()
             listing = _read_until_prompt(proc, deadline)
             transcript += listing
-            reply = listing.splitlines()[0].split()[0]
+            offered = listing.splitlines()[0].split()
+            reply = offered[1] if offered[0] == "give" else offered[0]
         proc.stdin.write(reply.encode() + b"\n")
         proc.stdin.flush()
     proc.wait(timeout=10)
     assert proc.returncode == 0, transcript[-2000:]
     assert "Traceback" not in transcript
-    assert "went out" in transcript and "session total" in transcript
+    assert ("went out" in transcript or "wins at once" in transcript) and "session total" in transcript
+    if variant.startswith("spec"):
+        assert "is the speculator" in transcript and "the gifts are shown" in transcript
     saved = sorted((tmp_path / "hands").glob("*.json"))
     assert len(saved) == 1
     shown = subprocess.run(
@@ -201,6 +209,8 @@ def test_play_a_whole_hand_from_the_keyboard_and_replay_it(tmp_path: Path) -> No
     )
     assert shown.returncode == 0, shown.stderr
     assert "went out" in shown.stdout and "the landlord for" in shown.stdout
+    if variant.startswith("spec"):
+        assert "the speculator sides with the" in shown.stdout
 
 
 def test_replay_rejects_a_bad_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
