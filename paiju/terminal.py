@@ -96,9 +96,12 @@ def _render(console: Console, obs: Observation, names: Sequence[str], last: dict
 def _render_speculator(console: Console, obs: Observation, names: Sequence[str]) -> None:
     """The speculator's seat and card, its gifts (where they went, once shown) and its side."""
     assert obs.speculator is not None
-    line = Text(f"speculator: {names[obs.speculator]}, found by ")
+    line = Text(f"speculator: {names[obs.speculator]}, ")
     if obs.determination is not None:
+        line.append("found by ")
         line.append_text(card_text([obs.determination]))
+    else:
+        line.append("the previous hand's first out")
     if obs.flipped:
         line.append("   flipped: ")
         line.append_text(card_text(obs.flipped))
@@ -239,9 +242,12 @@ def play_terminal(
 
 def _show_speculator(console: Console, game: Game, names: Sequence[str]) -> None:
     """Who the speculator is and which card made it so."""
-    assert game.speculator is not None and game.determination is not None
+    assert game.speculator is not None
     line = Text(f"{names[game.speculator]} is the speculator (")
-    line.append_text(card_text([game.determination]))
+    if game.determination is not None:
+        line.append_text(card_text([game.determination]))
+    else:
+        line.append("it went out first last hand")
     line.append("); it chooses gifts before the bidding")
     console.print(line)
 
@@ -331,7 +337,10 @@ def show_replay(console: Console, log: dict[str, Any], game: Game) -> None:
             console.print(f"[bold]{names[event['seat']]} is the landlord for {event['bid']}[/]")
         elif kind == "speculator":
             line = Text(f"{names[event['seat']]} is the speculator (")
-            line.append_text(card_text([event["card"]]))
+            if event["card"] is not None:
+                line.append_text(card_text([event["card"]]))
+            else:
+                line.append("it went out first last hand")
             console.print(line + Text(")"))
         elif kind == "give":
             console.print(f"{names[event['seat']]} puts a card in gift {event['bundle'] + 1}")

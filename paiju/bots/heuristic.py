@@ -98,6 +98,8 @@ class HeuristicBot:
 
     def __init__(self, seed: int = 0) -> None:
         """``seed`` keeps the common bot signature; this bot is deterministic."""
+        #: The side this bot aims for as the speculator, chosen at its first gift of a hand.
+        self.aim: str | None = None
 
     def act(self, obs: Observation) -> Action:
         """Choose a gift, a bid, a pass or a play for ``obs.seat``."""
@@ -107,39 +109,69 @@ class HeuristicBot:
             return self._bid(obs)
         plays = [a for a in obs.legal if isinstance(a, Play)]
         counts = rank_counts(obs.hand)
-        shedding = obs.seat != obs.speculator or self._target(obs) == "landlord"
+        if obs.seat == obs.speculator:
+            return self._speculate(obs, counts, plays)
         for a in plays:
-            if a.move.size == len(obs.hand) and shedding:
-                return a  # going out wins the hand (and puts a speculator on the landlord's side)
+            if a.move.size == len(obs.hand):
+                return a  # going out wins the hand
         if obs.trick is None:
             return self._lead(obs, counts, plays)
-        action = self._follow(obs, counts, plays)
-        if action not in obs.legal:  # the speculator may not pass when it can follow (§11)
-            return min(plays, key=lambda a: self._score(counts, a.move))
-        return action
+        return self._follow(obs, counts, plays)
 
     # ------------------------------------------------------------------ the speculator
     def _target(self, obs: Observation) -> str:
-        """The side a speculator aims for: the landlord's when its hand can be shed, else the farmers'."""
-        counts = rank_counts(obs.hand)
-        return "landlord" if plan_cost(counts) <= 4.0 else "farmers"
+        """The side the speculator aims for, fixed when it starts choosing gifts (speculator.md §12).
+
+        A hand of many high cards and few loose ends can be shed: aim for the landlord's side
+        (0–1 cards left); otherwise hold cards and aim for the farmers' side.
+        """
+        starting = obs.phase == "gift" and obs.gifts == ((-1, ()),)
+        if self.aim is None or starting:
+            counts = rank_counts(obs.hand)
+            loose = plan_cost(counts) / max(len(obs.hand), 1)
+            self.aim = "landlord" if hand_strength(counts) - 8.0 * loose >= -1.0 else "farmers"
+        return self.aim
 
     def _give(self, obs: Observation) -> Action:
-        """speculator.md §4: strengthen the side the speculator aims for and weaken the other."""
+        """speculator.md §4: shape its own hand for the side it aims for.
+
+        Aiming for the landlord's side (few cards left) it gives away its loose low cards and
+        keeps the high ones that win tricks; aiming for the farmers' side it gives away its high
+        cards and keeps low ones that seldom can (and so must) follow.
+        """
         gives = [a for a in obs.legal if isinstance(a, Give)]
-        filling = len(obs.gifts) - 1  # bundle 0 goes to the landlord
-        to_landlord = filling == 0
-        helps = to_landlord == (self._target(obs) == "landlord")
+        high_first = self._target(obs) == "farmers"
         counts = rank_counts(obs.hand)
 
         def value(a: Give) -> tuple[float, int]:
             left = list(counts)
             left[card_rank(a.card)] -= 1
-            # Giving to the side it helps: the card whose loss costs the speculator least but is
-            # high; to the other side: the lowest card that is no use to anyone.
-            return (plan_cost(left) - (0.3 * card_rank(a.card) if helps else -0.3 * card_rank(a.card)), a.card)
+            rank = card_rank(a.card)
+            return (plan_cost(left) + (-0.6 * rank if high_first else 0.6 * rank), a.card)
 
         return min(gives, key=value)
+
+    def _speculate(self, obs: Observation, counts: list[int], plays: list[Play]) -> Action:
+        """Play as the speculator: shed towards the landlord's side, or hold cards for the farmers'."""
+        may_pass = Pass() in obs.legal
+        if self._target(obs) == "landlord":
+            for a in plays:
+                if a.move.size == len(obs.hand):
+                    return a
+            if obs.trick is not None and obs.trick.seat == obs.landlord and may_pass:
+                return Pass()  # let the landlord's trick stand
+            if not plays:
+                return Pass()
+            return max(plays, key=lambda a: (a.move.size, -self._score(counts, a.move)))
+        keep = [a for a in plays if len(obs.hand) - a.move.size >= 2]
+        if obs.trick is not None:
+            landlord_close = obs.landlord is not None and obs.cards_left[obs.landlord] <= 2
+            if may_pass and not (landlord_close and obs.trick.seat == obs.landlord and keep):
+                return Pass()
+            pool = keep or plays
+            return min(pool, key=lambda a: (a.move.size, a.move.key))
+        pool = keep or plays
+        return min(pool, key=lambda a: (a.move.size, a.move.key))
 
     # ------------------------------------------------------------------ bidding
     def _bid(self, obs: Observation) -> Action:
@@ -175,10 +207,6 @@ class HeuristicBot:
     # ------------------------------------------------------------------ play
     def _lead(self, obs: Observation, counts: list[int], plays: list[Play]) -> Action:
         ordinary = [a for a in plays if not a.move.is_bomb] or plays
-        if obs.seat == obs.speculator and self._target(obs) == "farmers" and len(obs.hand) > 2:
-            # Stay on the farmers' side: keep at least two cards while others can still go out.
-            keep = [a for a in ordinary if len(obs.hand) - a.move.size >= 2]
-            ordinary = keep or ordinary
         for mate in self._teammates(obs):
             if mate != obs.speculator and obs.cards_left[mate] <= 2:
                 # Feed a partner who is nearly out the smallest play of its size.

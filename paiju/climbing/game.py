@@ -206,10 +206,12 @@ class Game:
             self.events.append({"type": "redeal", "reason": "the determination card is in the bottom"})
             self._start_deal()
             return
+        if seat != holder:
+            self.determination = None  # the role came from the previous hand, not from a card
         self.speculator = seat
         self.hands[seat].extend(self.deal.extra)
         self._refresh_counts()
-        self.events.append({"type": "speculator", "seat": seat, "card": card, "holder": holder})
+        self.events.append({"type": "speculator", "seat": seat, "card": self.determination, "holder": holder})
         self.gifts = [[]]
         self.gift_sizes = [rules.gift_landlord] + [rules.gift_farmer] * (self.variant.players - 2)
         self.first_bidder = spec_rules.opposite(seat, self.variant.players)
@@ -287,7 +289,6 @@ class Game:
             return cache[1]
         actions: list[Action]
         if self.phase == GIFT:
-            assert self.determination is not None
             actions = [Give(c) for c in spec_rules.giftable(self.hands[self.to_act], self.determination)]
         elif self.phase == BID:
             actions = [Pass()]

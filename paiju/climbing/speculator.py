@@ -89,18 +89,19 @@ def determination_card(variant: Variant, bottom: Sequence[Card], flipped: Sequen
     return _other_copy(bottom[k - 1], variant.decks)
 
 
-def giftable(hand: Sequence[Card], determination: Card) -> list[Card]:
-    """§4: cards the speculator may still give: no 3, not the determination card, and one card
-    of its highest non-3 rank always kept (the determination card counts as kept)."""
+def giftable(hand: Sequence[Card], determination: Card | None) -> list[Card]:
+    """§4: cards the speculator may still give: no 3, not the determination card, and never the
+    last card of its highest non-3 rank (it chooses which copy it keeps; the determination card,
+    when of that rank, is kept anyway)."""
     others = [c for c in hand if card_rank(c) != THREE]
     if not others:
         return []
     top = max(card_rank(c) for c in others)
     free = [c for c in others if c != determination]
-    if determination not in hand or card_rank(determination) != top:
-        tops = sorted(c for c in free if card_rank(c) == top)
-        if tops:
-            free.remove(tops[-1])  # the kept copy; any one will do where suits don't matter
+    tops = [c for c in free if card_rank(c) == top]
+    kept_anyway = determination is not None and determination in hand and card_rank(determination) == top
+    if len(tops) == 1 and not kept_anyway:
+        free.remove(tops[0])
     return sorted(free)
 
 

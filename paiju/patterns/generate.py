@@ -42,6 +42,8 @@ _GROUP_KINDS = ("single", "pair", "triple")
 
 #: Natural ranks of a play, and the ranks its wild cards stand for.
 Fill = tuple[tuple[int, ...], tuple[int, ...]]
+#: Kickers with wild cards: natural ranks, ranks wild cards stand for in pairs, faces of wild single kickers.
+Kickers = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 
 
 def _move(kind: str, key: float, length: int, ranks: tuple[int, ...]) -> Move:
@@ -63,8 +65,7 @@ def _kicker_sets(avail: list[tuple[int, int]], k: int) -> list[tuple[int, ...]]:
 
 
 def _spread(c: Counts, slots: list[tuple[int, int]], budget: int) -> list[Fill]:
-    """Every way to fill ``slots`` = [(rank, cards)] from natural cards and at most ``budget`` wild
-    cards, which stand for ranks 3…2 only; a slot may mix both."""
+    """Every way to fill ``slots`` = [(rank, cards)] from natural cards and up to ``budget`` wilds (as 3…2 only)."""
     fills: list[Fill] = [((), ())]
     for r, need in slots:
         low = need - c[r] if need > c[r] else 0
@@ -92,12 +93,12 @@ class _Supply:
     def moves(
         self, kind: str, key: int, length: int, nat: tuple[int, ...], stands: tuple[int, ...], fixed: tuple[int, ...]
     ) -> list[Move]:
-        """Moves of natural ``nat`` plus wild cards standing for ``stands`` and single kickers ``fixed``
-        (faces, each standing for itself): one per distinct choice of which face stands for what."""
+        """Moves of ``nat``, wilds meaning ``stands`` and wild single kickers ``fixed``: one per choice of faces."""
         f = self.face
         if f is not None:
-            wild = tuple(sorted([(f, s) for s in stands] + [(f, f)] * len(fixed)))
-            return [_new_tuple(Move, (kind, key, length, tuple(sorted(nat + (f,) * len(wild))), NO_TIER, "", wild))]
+            meant = sorted(stands + fixed)
+            wild = tuple([(f, s) for s in meant])
+            return [_new_tuple(Move, (kind, key, length, tuple(sorted(nat + (f,) * len(meant))), NO_TIER, "", wild))]
         left = Counter(dict(self.stock))
         left.subtract(fixed)
         choices: list[tuple[tuple[int, ...], tuple[tuple[int, int], ...]]] = [((), ())]
@@ -110,8 +111,8 @@ class _Supply:
             choices = grown
         own = tuple((face, face) for face in fixed)
         return [
-            _new_tuple(Move, (kind, key, length, tuple(sorted(nat + fixed + used)), NO_TIER, "", tuple(sorted(pairs + own))))
-            for used, pairs in choices
+            _new_tuple(Move, (kind, key, length, tuple(sorted(nat + fixed + used)), NO_TIER, "", tuple(sorted(p + own))))
+            for used, p in choices
         ]
 
 
@@ -329,9 +330,10 @@ class MoveGenerator:
                     self._wild_body(out, c, wild, kk.kind, kk.body, r, r, kk)
 
     @staticmethod
-    def _wild_windows(c: Counts, budget: int, width: int, least: int, length: int, above: float) -> list[tuple[int, int]]:
-        """(start, end) of every chain of ``width`` cards a link that ``budget`` wild cards can
-        complete: at least ``least`` links (exactly ``length`` when it is set), top above ``above``."""
+    def _wild_windows(
+        c: Counts, budget: int, width: int, least: int, length: int, above: float
+    ) -> list[tuple[int, int]]:
+        """Each (start, end) of ``least``+ links (``length`` if set), top > ``above``, that ``budget`` wilds complete."""
         out: list[tuple[int, int]] = []
         for start in range(CHAIN_TOP + 1):
             missing = 0
@@ -345,7 +347,15 @@ class MoveGenerator:
         return out
 
     def _wild_body(
-        self, out: list[Move], c: Counts, wild: _Supply, kind: str, width: int, start: int, end: int, kk: _KickerKind | None
+        self,
+        out: list[Move],
+        c: Counts,
+        wild: _Supply,
+        kind: str,
+        width: int,
+        start: int,
+        end: int,
+        kk: _KickerKind | None,
     ) -> None:
         """Append every mixed play whose body is ``width`` cards of each rank ``start``…``end``."""
         n = end - start + 1
@@ -355,7 +365,7 @@ class MoveGenerator:
                 if nat and stands:
                     out.extend(wild.moves(kind, end, n, nat, stands, ()))
             return
-        kickers: dict[int, list[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]]] = {}
+        kickers: dict[int, list[Kickers]] = {}
         for nat, stands in fills:
             left = wild.count - len(stands)
             if left not in kickers:
@@ -364,11 +374,8 @@ class MoveGenerator:
                 if (nat or kick_nat) and (stands or kick_stands or fixed):
                     out.extend(wild.moves(kind, end, n, nat + kick_nat, stands + kick_stands, fixed))
 
-    def _wild_kickers(
-        self, kk: _KickerKind, c: Counts, wild: _Supply, start: int, end: int, left: int
-    ) -> list[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]]:
-        """Every kicker set of the body ``start``…``end`` using at most ``left`` wild cards, as
-        (natural ranks, ranks wild cards stand for in pairs, faces of wild single kickers)."""
+    def _wild_kickers(self, kk: _KickerKind, c: Counts, wild: _Supply, start: int, end: int, left: int) -> list[Kickers]:
+        """Every kicker set of the body ``start``…``end`` using at most ``left`` wild cards (K1–K5, §10)."""
         need = kk.kick * (end - start + 1)
         distinct = self.distinct_four_two and kk.body == 4
         outside = [r for r in range(NUM_RANKS) if not start <= r <= end]
@@ -378,17 +385,18 @@ class MoveGenerator:
                 most = (c[r] + (left if r <= _TWO else 0)) >> 1
                 if most and r <= self.pair_top:
                     avail.append((r, 1 if distinct else most))
-            pairs: list[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = []
+            pairs: list[Kickers] = []
             for ranks in _kicker_sets(avail, need):
                 slots = [(r, 2 * ranks.count(r)) for r in sorted(set(ranks))]
                 pairs.extend((nat, stands, ()) for nat, stands in _spread(c, slots, left))
             return pairs
         # A token is rank * 2 for a natural card, face * 2 + 1 for a wild card standing for itself.
         tokens = [(r << 1, 1 if distinct else c[r]) for r in outside if c[r]]
-        tokens += [((f << 1) | 1, 1 if distinct else min(k, left)) for f, k in wild.stock if left and not start <= f <= end]
+        if left:
+            tokens += [((f << 1) | 1, 1 if distinct else min(k, left)) for f, k in wild.stock if not start <= f <= end]
         tokens.sort()
         no_rocket = not self.rocket_kickers
-        singles: list[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = []
+        singles: list[Kickers] = []
         for picked in _kicker_sets(tokens, need):
             nat = tuple(t >> 1 for t in picked if not t & 1)
             fixed = tuple(t >> 1 for t in picked if t & 1)

@@ -45,13 +45,14 @@ def threes_used(move: Move, faces: Sequence[int]) -> int:
 def _bomb_ranks(variant: Variant, counts: Sequence[int], wilds: Wilds | None) -> set[int]:
     """Ranks whose cards belong to a bomb the hand could play: natural, joker or wild-alone bombs."""
     gen = generator_for(variant)
-    least = min((size for size, _ in gen.rank_bombs), default=None)
-    held = {r for r in range(BLACK_JOKER) if least is not None and counts[r] >= least}
+    alone = () if wilds is None or not wilds.alone_bombs else wilds.faces
+    held: set[int] = set()
+    for size, _ in gen.rank_bombs:
+        held.update(r for r in range(BLACK_JOKER) if counts[r] >= size)
+        held.update(f for f in alone if alone.count(f) >= size)
     for _, _, blacks, reds, _ in gen.joker_bombs:
         if counts[BLACK_JOKER] >= blacks and counts[RED_JOKER] >= reds:
             held.update(r for r, n in ((BLACK_JOKER, blacks), (RED_JOKER, reds)) if n)
-    if wilds is not None and wilds.alone_bombs and least is not None:
-        held.update(f for f in set(wilds.faces) if wilds.faces.count(f) >= least)
     return held
 
 
