@@ -17,9 +17,9 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from paiju.cards import RANK_CHARS, InvalidCardsError, parse_ranks
+from paiju.cards import BLACK_JOKER, RANK_CHARS, Card, InvalidCardsError, card_rank, card_suit, parse_cards, parse_ranks
 from paiju.climbing import LogError, load_log, replay
-from paiju.climbing.speculator import THREE, speculator_wilds
+from paiju.climbing.speculator import THREE, flip_wild_cards, speculator_wilds
 from paiju.patterns import (
     AmbiguousMoveError,
     IllegalMoveError,
@@ -87,21 +87,46 @@ def _checked_counts(variant: Variant, ranks: list[int], what: str) -> list[int]:
     return counts
 
 
-def _wilds(variant: Variant, role: str, counts: list[int]) -> Wilds | None:
-    """The speculator's 3s as wild cards (``--role speculator``); nobody else plays wild cards yet."""
-    if role != "speculator":
+def _promoted(variant: Variant, flip: str | None) -> tuple[Card | None, int | None]:
+    """The ``--flip`` card and the rank it promotes (5p1d), checked against the table."""
+    if not flip:
+        return None, None
+    if variant.speculator is None or not variant.speculator.flip_promotes:
+        raise UsageError(f"--flip: {variant.name} has no flipped card (see spec-5p1d)")
+    try:
+        cards = parse_cards(flip, variant.decks, variant.removed_rank_indices)
+    except InvalidCardsError as err:
+        raise UsageError(f"--flip: {err}") from err
+    if len(cards) != 1 or (card_suit(cards[0]) is None and card_rank(cards[0]) < BLACK_JOKER):
+        raise UsageError("--flip takes one card with its suit, e.g. 9h, or a joker")
+    return cards[0], card_rank(cards[0])
+
+
+def _hand_wilds(
+    variant: Variant, role: str, text: str, ranks: list[int], flip: Card | None, promoted: int | None
+) -> Wilds | None:
+    """Whose wild cards: the speculator's 3s (``--role speculator``), or on 5p1d a landlord's or
+    farmer's highest card of the flipped suit, when the cards are written with suits."""
+    if role == "speculator":
+        if variant.speculator is None:
+            raise UsageError(f"{variant.name} has no speculator; --role speculator needs a 投机商 table")
+        return speculator_wilds(variant, ranks.count(THREE), promoted)
+    if flip is None or variant.speculator is None or not variant.speculator.flip_wilds:
         return None
-    if variant.speculator is None:
-        raise UsageError(f"{variant.name} has no speculator; --role speculator needs a 投机商 table")
-    return speculator_wilds(variant, counts[THREE])
+    if not any(ch in "shdc♠♥♦♣" for ch in text.lower()):
+        return None
+    wild = flip_wild_cards(parse_cards(text, variant.decks, variant.removed_rank_indices), flip)
+    return Wilds(tuple(sorted(card_rank(c) for c in wild)), None, False) if wild else None
 
 
 def cmd_classify(args: argparse.Namespace, out: Console) -> int:
     """Every interpretation of a set of cards."""
     variant = _variant(args.variant)
     ranks = _ranks(args.cards, "cards")
-    counts = _checked_counts(variant, ranks, "cards")
-    moves = classify_ranks(variant, ranks, _wilds(variant, args.role, counts))
+    _checked_counts(variant, ranks, "cards")
+    flip, promoted = _promoted(variant, args.flip)
+    wilds = _hand_wilds(variant, args.role, args.cards, ranks, flip, promoted)
+    moves = classify_ranks(variant, ranks, wilds, promoted)
     if args.json:
         print(json.dumps([_move_json(m) for m in moves], ensure_ascii=False))
     elif not moves:
@@ -112,9 +137,9 @@ def cmd_classify(args: argparse.Namespace, out: Console) -> int:
     return 0 if moves else 1
 
 
-def _beat_move(variant: Variant, text: str, kind: str | None) -> Move:
+def _beat_move(variant: Variant, text: str, kind: str | None, promoted: int | None) -> Move:
     """The move given by ``--beat`` (and ``--beat-kind`` when the cards read several ways)."""
-    readings = classify_ranks(variant, _ranks(text, "--beat"))
+    readings = classify_ranks(variant, _ranks(text, "--beat"), None, promoted)
     if kind:
         readings = [m for m in readings if m.kind == kind or describe(m) == kind]
     if not readings:
@@ -130,20 +155,19 @@ def cmd_moves(args: argparse.Namespace, out: Console) -> int:
     variant = _variant(args.variant)
     ranks = _ranks(args.hand, "--hand")
     counts = _checked_counts(variant, ranks, "--hand")
-    to_beat = _beat_move(variant, args.beat, args.beat_kind) if args.beat else None
-    wilds = _wilds(variant, args.role, counts)
+    flip, promoted = _promoted(variant, args.flip)
+    to_beat = _beat_move(variant, args.beat, args.beat_kind, promoted) if args.beat else None
+    wilds = _hand_wilds(variant, args.role, args.hand, ranks, flip, promoted)
+    for face in wilds.faces if wilds else ():
+        counts[face] -= 1  # the wild cards are not natural cards
     may_pass = to_beat is not None
-    if wilds is not None:
-        counts[THREE] = 0
+    if args.role == "speculator" and to_beat is not None:
         assert variant.speculator is not None
-        if to_beat is not None:
-            answers, may_pass = speculator_answers(
-                variant, counts, wilds, to_beat, variant.speculator.bomb_cards_exempt
-            )
-        else:
-            answers = generate_counts(variant, counts, None, wilds)
+        answers, may_pass = speculator_answers(
+            variant, counts, wilds, to_beat, variant.speculator.bomb_cards_exempt, promoted
+        )
     else:
-        answers = generate_counts(variant, counts, to_beat)
+        answers = generate_counts(variant, counts, to_beat, wilds, promoted)
     texts: list[str] = ["pass"] if may_pass else []
     for m in answers:
         text = m.text()
@@ -255,6 +279,7 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("classify", help="every interpretation of a set of cards")
     s.add_argument("--variant", default="classic")
     s.add_argument("--role", **role)
+    s.add_argument("--flip", help="the flipped card on spec-5p1d, e.g. 9h: its rank ranks above 2")
     s.add_argument("--json", action="store_true")
     s.add_argument("cards", help="cards, e.g. 333444 or '3s 3h 3d 4c'")
     s.set_defaults(func=cmd_classify)
@@ -262,6 +287,7 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("moves", help="every legal move of a hand")
     s.add_argument("--variant", default="classic")
     s.add_argument("--role", **role)
+    s.add_argument("--flip", help="the flipped card on spec-5p1d, e.g. 9h: its rank ranks above 2")
     s.add_argument("--hand", required=True)
     s.add_argument("--beat", help="the play to answer; omit to list leads")
     s.add_argument("--beat-kind", help="which reading of --beat when its cards read several ways")

@@ -108,6 +108,12 @@ def _render_speculator(console: Console, obs: Observation, names: Sequence[str])
     if obs.phase == "play" and obs.speculator_side:
         line.append(f"   it would side with the {obs.speculator_side} now")
     console.print(line)
+    if obs.promoted is not None and obs.promoted < 12:
+        console.print(f"  {RANK_CHARS[obs.promoted]}s rank between 2 and the black joker this hand (except in straights)")
+    if obs.wild_cards:
+        wild = Text("  your wild card: ")
+        wild.append_text(card_text(obs.wild_cards))
+        console.print(wild)
     for i, (seat, cards) in enumerate(obs.gifts):
         label = f"gift to {names[seat]}" if seat >= 0 else ("the landlord's gift" if i == 0 else f"farmer gift {i}")
         gift = Text(f"  {label}: ")

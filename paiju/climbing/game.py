@@ -162,6 +162,13 @@ class Game:
         self.determination: Card | None = None
         self.gifts: list[list[Card]] = []
         self.gift_seats: list[int] = []
+        #: 5p1d: each non-speculator's wild cards, fixed at the reveal (speculator.md §15).
+        self.wild_cards: dict[int, frozenset[Card]] = {}
+        rules = v.speculator
+        #: 5p1d: the flipped card's rank, which ranks between 2 and the black joker.
+        self.promoted: int | None = (
+            card_rank(deal.flipped[0]) if rules is not None and rules.flip_promotes and deal.flipped else None
+        )
         event: dict[str, Any] = {
             "type": "deal",
             "hands": [list(h) for h in deal.hands],
@@ -210,10 +217,16 @@ class Game:
             self.determination = None  # the role came from the previous hand, not from a card
         self.speculator = seat
         self.hands[seat].extend(self.deal.extra)
+        gift_sizes = [rules.gift_landlord] + [rules.gift_farmer] * (self.variant.players - 2)
+        if len(spec_rules.giftable(self.hands[seat], self.determination)) < sum(gift_sizes):
+            # Too many 3s (and kept cards) to fill the gifts: no rule covers it, so deal again.
+            self.events.append({"type": "redeal", "reason": "the speculator cannot make its gifts"})
+            self._start_deal()
+            return
         self._refresh_counts()
         self.events.append({"type": "speculator", "seat": seat, "card": self.determination, "holder": holder})
         self.gifts = [[]]
-        self.gift_sizes = [rules.gift_landlord] + [rules.gift_farmer] * (self.variant.players - 2)
+        self.gift_sizes = gift_sizes
         self.first_bidder = spec_rules.opposite(seat, self.variant.players)
         self.phase = GIFT
         self.to_act = seat
@@ -271,15 +284,37 @@ class Game:
         return int(2**self.doublings)
 
     def wilds_of(self, seat: int) -> Wilds | None:
-        """The wild cards ``seat`` plays with: the speculator's 3s (speculator.md §10)."""
-        if seat != self.speculator or self.variant.speculator is None:
+        """The wild cards ``seat`` plays with: the speculator's 3s (speculator.md §10), or on 5p1d
+        the other seats' flipped-suit wild cards (§15), which play as themselves alone."""
+        if self.variant.speculator is None:
             return None
-        return spec_rules.speculator_wilds(self.variant, self.counts[seat][spec_rules.THREE])
+        if seat == self.speculator:
+            return spec_rules.speculator_wilds(self.variant, self.counts[seat][spec_rules.THREE], self.promoted)
+        held = self._wild_cards_held(seat)
+        return Wilds(tuple(sorted(card_rank(c) for c in held)), None, False) if held else None
+
+    def wilds_in(self, seat: int, cards: Sequence[Card]) -> Wilds | None:
+        """The wild cards among ``cards`` as ``seat`` would play them (for reading a recorded play)."""
+        wilds = self.wilds_of(seat)
+        if wilds is None:
+            return None
+        wild = set(self._wild_cards_held(seat))
+        if seat == self.speculator:
+            wild = {c for c in cards if card_rank(c) == spec_rules.THREE}
+        faces = tuple(sorted(card_rank(c) for c in cards if c in wild))
+        return Wilds(faces, wilds.alone_key, wilds.alone_bombs) if faces else None
+
+    def _wild_cards_held(self, seat: int) -> list[Card]:
+        """The 5p1d wild cards ``seat`` still holds."""
+        wild = self.wild_cards.get(seat)
+        return [c for c in self.hands[seat] if c in wild] if wild else []
 
     def _natural_counts(self, seat: int) -> list[int]:
         counts = list(self.counts[seat])
         if seat == self.speculator:
             counts[spec_rules.THREE] = 0
+        for c in self._wild_cards_held(seat):
+            counts[card_rank(c)] -= 1
         return counts
 
     def legal_actions(self) -> list[Action]:
@@ -306,13 +341,15 @@ class Game:
         wilds = self.wilds_of(seat)
         to_beat = None if self.is_leading() or self.trick is None else self.trick.move
         if to_beat is None:
-            return [Play(m) for m in generate_counts(self.variant, counts, None, wilds)]
+            return [Play(m) for m in generate_counts(self.variant, counts, None, wilds, self.promoted)]
         rules = self.variant.speculator
         if seat == self.speculator and rules is not None:
             # speculator.md §11 能跟必跟: only the allowed answers are offered.
-            answers, may_pass = speculator_answers(self.variant, counts, wilds, to_beat, rules.bomb_cards_exempt)
+            answers, may_pass = speculator_answers(
+                self.variant, counts, wilds, to_beat, rules.bomb_cards_exempt, self.promoted
+            )
         else:
-            answers, may_pass = generate_counts(self.variant, counts, to_beat, wilds), True
+            answers, may_pass = generate_counts(self.variant, counts, to_beat, wilds, self.promoted), True
         actions: list[Action] = [Pass()] if may_pass else []
         actions.extend(Play(m) for m in answers)
         return actions
@@ -404,6 +441,12 @@ class Game:
             self.gift_seats[bundle] = seat
         self.hands[spec].extend(self.bottom)
         flipped_to = landlord if rules.flip_to == "landlord" else spec
+        if rules.flip_wilds:
+            self.wild_cards = {
+                s: frozenset(spec_rules.flip_wild_cards(self.hands[s], self.deal.flipped[0]))
+                for s in range(self.players)
+                if s != spec
+            }
         self.hands[flipped_to].extend(self.deal.flipped)
         self._refresh_counts()
         self.events.append(
@@ -510,18 +553,31 @@ class Game:
             if sorted(card_rank(c) for c in chosen) != list(move.ranks):
                 raise IllegalMoveError("those cards are not the move named")
             return tuple(sort_cards(chosen))
+        # Wild readings take wild cards; everything else takes natural cards first, so that a
+        # 5p1d wild card stays in hand when a natural card of its rank serves as well.
+        wild = set(self._wild_cards_held(seat)) if seat != self.speculator else set()
+        if seat == self.speculator:
+            wild = {c for c in hand if card_rank(c) == spec_rules.THREE}
+        natural = [c for c in sort_cards(hand) if c not in wild]
+        wild_pool = sort_cards(wild)
+        needs = list(move.ranks)
         picked: list[Card] = []
-        pool = sort_cards(hand)
-        for r in move.ranks:
-            card = next((c for c in pool if card_rank(c) == r and c not in picked), None)
+        for face, _ in move.wilds:
+            card = next((c for c in wild_pool if card_rank(c) == face and c not in picked), None)
+            if card is None:
+                raise IllegalMoveError(f"you don't hold the wild cards for {move.text()}")
+            picked.append(card)
+            needs.remove(face)
+        for r in needs:
+            card = next((c for c in natural + wild_pool if card_rank(c) == r and c not in picked), None)
             if card is None:
                 raise IllegalMoveError(f"you don't hold the cards for {move.text()}")
             picked.append(card)
-        return tuple(picked)
+        return tuple(sort_cards(picked))
 
     def why_illegal(self, move: Move) -> str:
         """A player-facing reason why ``move`` cannot be played now."""
-        if move not in classify_ranks(self.variant, move.ranks, self.wilds_of(self.to_act)):
+        if move not in classify_ranks(self.variant, move.ranks, self.wilds_of(self.to_act), self.promoted):
             return f"{move.text()} is not a valid combination at this table"
         if self.trick is not None and self.trick.move is not None and not self.is_leading():
             current = self.trick.move

@@ -78,7 +78,7 @@ def _action_of(game: Game, event: dict[str, Any]) -> Action:
     cards = tuple(int(c) for c in event["cards"])
     ranks = tuple(sorted(card_rank(c) for c in cards))
     wilds = tuple(tuple(w) for w in event.get("wilds", ()))
-    for move in classify_ranks(game.variant, ranks, game.wilds_of(game.to_act)):
+    for move in classify_ranks(game.variant, ranks, game.wilds_in(game.to_act, cards), game.promoted):
         if (move.kind, move.key, move.length, move.wilds) == (event["kind"], event["key"], event["length"], wilds):
             return Play(move, cards)
     raise LogError(f"event {event} is not a valid move at {game.variant.name}")

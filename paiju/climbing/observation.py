@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from paiju.cards import Card, format_cards
+from paiju.cards import RANK_CHARS, Card, format_cards
 from paiju.climbing.actions import Action
 from paiju.climbing.game import Game, PlayRecord
 from paiju.climbing.speculator import side_of_speculator
@@ -55,6 +55,10 @@ class Observation:
     out: tuple[int, ...] = ()
     #: The side the speculator would join if the hand ended now (speculator.md §12).
     speculator_side: str | None = None
+    #: 5p1d: this seat's own wild cards (the highest card of the flipped card's suit).
+    wild_cards: tuple[Card, ...] = ()
+    #: 5p1d: the rank that ranks between 2 and the black joker this hand (public).
+    promoted: int | None = None
 
     @property
     def is_my_turn(self) -> bool:
@@ -98,6 +102,8 @@ class Observation:
             "gifts": [{"seat": s, "cards": format_cards(c)} for s, c in self.gifts],
             "out": list(self.out),
             "speculator_side": self.speculator_side,
+            "wild_cards": format_cards(self.wild_cards) if self.wild_cards else "",
+            "promoted": RANK_CHARS[self.promoted] if self.promoted is not None else None,
         }
 
 
@@ -143,4 +149,6 @@ def observe(game: Game, seat: int) -> Observation:
         gifts=gifts,
         out=tuple(sorted(game.out)),
         speculator_side=side,
+        wild_cards=tuple(sorted(game.wild_cards.get(seat, ()))),
+        promoted=game.promoted,
     )

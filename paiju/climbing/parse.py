@@ -55,14 +55,15 @@ def actions_for_text(game: Game, text: str) -> list[Action]:
             raise IllegalMoveError(
                 f"you hold {have} {RANK_CHARS[r]}{'' if have == 1 else 's'}, not {ranks.count(r)}"
             )
-    readings = classify_ranks(game.variant, ranks, game.wilds_of(seat))
+    options: list[Action] = [
+        Play(a.move, cards) for a in game.legal_actions() if isinstance(a, Play) and a.move.ranks == ranks
+    ]
+    if options:
+        return options
+    readings = classify_ranks(game.variant, ranks, game.wilds_of(seat), game.promoted)
     if not readings:
         raise IllegalMoveError(f"{''.join(RANK_CHARS[r] for r in ranks)} is not a valid combination")
-    legal = set(game.legal_actions())
-    options: list[Action] = [Play(m, cards) for m in readings if Play(m) in legal]
-    if not options:
-        raise IllegalMoveError(game.why_illegal(readings[0]))
-    return options
+    raise IllegalMoveError(game.why_illegal(readings[0]))
 
 
 def _refuse_bid(game: Game, points: int) -> Action:

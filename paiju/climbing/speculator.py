@@ -26,6 +26,7 @@ __all__ = [
     "PURE_THREE_KEY",
     "THREE",
     "determination_card",
+    "flip_wild_cards",
     "giftable",
     "instant_win_seat",
     "instant_win_scores",
@@ -41,6 +42,8 @@ __all__ = [
 THREE = 0
 #: Key of a play made only of the speculator's 3s: between A (11) and 2 (12) (§10).
 PURE_THREE_KEY = 11.5
+#: 5p1d with a flipped 3: the speculator's 3s rank above the others' promoted 3s (12.5), below B.
+PROMOTED_THREE_KEY = 12.75
 _SEVEN = RANKS.index("7")
 
 
@@ -51,9 +54,28 @@ def rule_of(variant: Variant) -> SpeculatorRules:
     return variant.speculator
 
 
-def speculator_wilds(variant: Variant, threes: int) -> Wilds:
-    """§10: the speculator's ``threes`` 3s as wild cards, alone keyed between A and 2."""
-    return Wilds((THREE,) * threes, PURE_THREE_KEY, rule_of(variant).pure_three_bomb)
+def speculator_wilds(variant: Variant, threes: int, promoted: int | None = None) -> Wilds:
+    """§10: the speculator's ``threes`` 3s as wild cards, alone keyed between A and 2 (and, when
+    5p1d promotes the 3s, above the others' promoted 3s: 2 < other 3s < the speculator's 3s < B)."""
+    key = PROMOTED_THREE_KEY if promoted == THREE else PURE_THREE_KEY
+    return Wilds((THREE,) * threes, key, rule_of(variant).pure_three_bomb)
+
+
+def flip_wild_cards(hand: Sequence[Card], flipped: Card) -> list[Card]:
+    """§15 5p1d (a): a player's wild cards: the highest card (3 < … < A < 2) of the flipped card's
+    suit, or for a flipped joker of each suit of its colour (black: ♠ ♣, red: ♥ ♦)."""
+    suit = card_suit(flipped)
+    suits: tuple[Suit, ...]
+    if suit is None:
+        suits = (Suit.SPADES, Suit.CLUBS) if card_rank(flipped) == BLACK_JOKER else (Suit.HEARTS, Suit.DIAMONDS)
+    else:
+        suits = (suit,)
+    wild: list[Card] = []
+    for s in suits:
+        same = [c for c in hand if card_suit(c) == s]
+        if same:
+            wild.append(max(same, key=card_rank))
+    return wild
 
 
 def opposite(seat: int, players: int) -> int:

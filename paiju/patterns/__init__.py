@@ -6,13 +6,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
 from paiju.cards import Card, card_rank, rank_counts
-from paiju.patterns.generate import MoveGenerator, generator_for
+from paiju.patterns.generate import PROMOTED_KEY, MoveGenerator, generate_moves, generator_for, promote
 from paiju.patterns.move import NO_TIER, AmbiguousMoveError, IllegalMoveError, Move, beats, describe, key_rank
 from paiju.patterns.wild import Wilds, speculator_answers, threes_used
 from paiju.variants import Variant
 
 __all__ = [
     "NO_TIER",
+    "PROMOTED_KEY",
     "AmbiguousMoveError",
     "IllegalMoveError",
     "Move",
@@ -25,16 +26,22 @@ __all__ = [
     "generate",
     "generate_counts",
     "key_rank",
+    "promote",
     "speculator_answers",
     "threes_used",
 ]
 
 
 def generate_counts(
-    variant: Variant, counts: Sequence[int], to_beat: Move | None = None, wilds: Wilds | None = None
+    variant: Variant,
+    counts: Sequence[int],
+    to_beat: Move | None = None,
+    wilds: Wilds | None = None,
+    promoted: int | None = None,
 ) -> list[Move]:
-    """Every legal move of a rank-count vector plus ``wilds`` (leading, or answering ``to_beat``)."""
-    return generator_for(variant).moves(counts, to_beat, wilds)
+    """Every legal move of a rank-count vector plus ``wilds`` (leading, or answering ``to_beat``);
+    ``promoted`` names a rank lifted between 2 and the black joker (5p1d)."""
+    return generate_moves(variant, counts, to_beat, wilds, promoted)
 
 
 def generate(variant: Variant, hand: Iterable[Card], to_beat: Move | None = None) -> list[Move]:
@@ -42,7 +49,9 @@ def generate(variant: Variant, hand: Iterable[Card], to_beat: Move | None = None
     return generator_for(variant).moves(rank_counts(hand), to_beat)
 
 
-def classify_ranks(variant: Variant, ranks: Sequence[int], wilds: Wilds | None = None) -> list[Move]:
+def classify_ranks(
+    variant: Variant, ranks: Sequence[int], wilds: Wilds | None = None, promoted: int | None = None
+) -> list[Move]:
     """Every interpretation of exactly the cards of these face ranks (empty: no combination).
 
     With ``wilds``, cards of a wild face rank are wild, up to as many as ``wilds`` holds of
@@ -58,7 +67,7 @@ def classify_ranks(variant: Variant, ranks: Sequence[int], wilds: Wilds | None =
             counts[face] -= n
             played += [face] * n
         wilds = replace(wilds, faces=tuple(played))
-    return [m for m in generator_for(variant).moves(counts, None, wilds) if len(m.ranks) == len(ranks)]
+    return [m for m in generate_moves(variant, counts, None, wilds, promoted) if len(m.ranks) == len(ranks)]
 
 
 def classify(variant: Variant, cards: Iterable[Card], wilds: Wilds | None = None) -> list[Move]:

@@ -20,7 +20,7 @@ from paiju.variants import Variant, bomb_class_size
 if TYPE_CHECKING:
     from paiju.patterns.wild import Wilds
 
-__all__ = ["CHAIN_TOP", "MoveGenerator", "generator_for"]
+__all__ = ["CHAIN_TOP", "PROMOTED_KEY", "MoveGenerator", "generate_moves", "generator_for", "promote"]
 
 #: Highest rank index a chain may reach (A); 2 and jokers never join a sequence (C0).
 CHAIN_TOP = 11
@@ -172,6 +172,12 @@ class MoveGenerator:
             if kind in p
         ]
         self._by_kind = {k.kind: k for k in self.kicker_kinds}
+        #: Chain kinds the table caps below their natural length (5p1d), and their caps.
+        self.chain_max = {
+            kind: most
+            for kind, most in (("straight", variant.straight_max), ("pair-chain", variant.pair_chain_max))
+            if most < CHAIN_TOP + 1
+        }
         self._group_of = {kind: (width, top) for kind, width, top in self.groups}
         self._chain_of = {kind: width for kind, width, _ in self.chains}
 
@@ -179,13 +185,16 @@ class MoveGenerator:
     def moves(self, counts: Counts, to_beat: Move | None = None, wilds: Wilds | None = None) -> list[Move]:
         """Every move ``counts`` (plus ``wilds``) can lead, or every move that beats ``to_beat``."""
         if wilds is not None and wilds.faces:
-            return self._wild_moves(counts, to_beat, wilds)
-        if to_beat is None:
-            return self._lead(counts)
-        if to_beat.tier != NO_TIER:
-            return self._bombs(counts, to_beat.tier, to_beat.key)
-        out = self._answers(counts, to_beat)
-        out.extend(self._bombs(counts, NO_TIER, -1))
+            out = self._wild_moves(counts, to_beat, wilds)
+        elif to_beat is None:
+            out = self._lead(counts)
+        elif to_beat.tier != NO_TIER:
+            out = self._bombs(counts, to_beat.tier, to_beat.key)
+        else:
+            out = self._answers(counts, to_beat)
+            out.extend(self._bombs(counts, NO_TIER, -1))
+        if self.chain_max:
+            out = [m for m in out if m.length <= self.chain_max.get(m.kind, m.length)]
         return out
 
     # ------------------------------------------------------------------ leading
@@ -437,3 +446,31 @@ def generator_for(variant: Variant) -> MoveGenerator:
         entry = (variant, MoveGenerator(variant))
         _GENERATORS[id(variant)] = entry
     return entry[1]
+
+
+#: Key of a promoted rank: between 2 (12) and the black joker (13) (speculator.md §15, 5p1d).
+PROMOTED_KEY = 12.5
+
+
+def promote(moves: list[Move], rank: int | None) -> list[Move]:
+    """speculator.md §15 5p1d (b): ``rank`` ranks between 2 and the black joker in every pattern
+    but sequences (bodies and bombs included, a wild card standing for it too); a 2 or a joker
+    promotes nothing."""
+    if rank is None or rank >= _TWO:
+        return moves
+    return [m._replace(key=PROMOTED_KEY) if m.key == rank and m.length == 1 else m for m in moves]
+
+
+def generate_moves(
+    variant: Variant,
+    counts: Counts,
+    to_beat: Move | None = None,
+    wilds: Wilds | None = None,
+    promoted: int | None = None,
+) -> list[Move]:
+    """Every legal move (leading, or beating ``to_beat``) with ``promoted``'s rank lifted above 2."""
+    gen = generator_for(variant)
+    if promoted is None or promoted >= _TWO:
+        return gen.moves(counts, to_beat, wilds)
+    leads = promote(gen.moves(counts, None, wilds), promoted)
+    return leads if to_beat is None else [m for m in leads if beats(m, to_beat)]

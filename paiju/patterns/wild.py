@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from paiju.cards import BLACK_JOKER, RED_JOKER
-from paiju.patterns.generate import generator_for
+from paiju.patterns.generate import generate_moves, generator_for
 from paiju.patterns.move import Move
 from paiju.variants import Variant
 
@@ -57,7 +57,12 @@ def _bomb_ranks(variant: Variant, counts: Sequence[int], wilds: Wilds | None) ->
 
 
 def speculator_answers(
-    variant: Variant, counts: Sequence[int], wilds: Wilds | None, to_beat: Move, bomb_cards_exempt: bool = False
+    variant: Variant,
+    counts: Sequence[int],
+    wilds: Wilds | None,
+    to_beat: Move,
+    bomb_cards_exempt: bool = False,
+    promoted: int | None = None,
 ) -> tuple[list[Move], bool]:
     """The speculator's allowed answers to ``to_beat`` and whether it may pass (能跟必跟, §11).
 
@@ -71,7 +76,7 @@ def speculator_answers(
     faces = () if wilds is None else wilds.faces
     if any(counts[f] for f in faces):
         raise ValueError("every card of a wild face rank the speculator holds is wild: pass it in wilds, not counts")
-    answers = generator_for(variant).moves(counts, to_beat, wilds)
+    answers = generate_moves(variant, counts, to_beat, wilds, promoted)
     if to_beat.is_bomb:
         if not answers:
             return [], True

@@ -73,7 +73,11 @@ class Variant:
     bottom_shown: bool = True
     patterns: frozenset[str] = frozenset(PATTERN_KINDS)
     straight_min: int = 5
+    #: Longest straight (12 = no limit: 3 to A); 5p1d plays straights of exactly 4.
+    straight_max: int = 12
     pair_chain_min: int = 3
+    #: Most pairs in a pair chain (12 = no limit); 5p1d plays pair chains of exactly 2 pairs.
+    pair_chain_max: int = 12
     triple_chain_min: int = 2
     airplane_min: int = 2
     #: ``BB`` and ``RR`` count as pairs (two-deck tables).
@@ -135,6 +139,12 @@ class Variant:
         unknown = self.patterns - set(PATTERN_KINDS)
         if unknown:
             yield f"patterns: unknown kind(s) {sorted(unknown)}; known: {list(PATTERN_KINDS)}"
+        for name, least, most in (
+            ("straight", self.straight_min, self.straight_max),
+            ("pair_chain", self.pair_chain_min, self.pair_chain_max),
+        ):
+            if not least <= most <= 12:
+                yield f"{name}_max = {most}: must lie between {name}_min ({least}) and 12"
         for name, value, low in (
             ("straight_min", self.straight_min, 2),
             ("pair_chain_min", self.pair_chain_min, 2),

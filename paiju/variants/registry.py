@@ -94,6 +94,27 @@ SPEC_4P2D = _speculator_table(
     speculator=SpeculatorRules(gift_landlord=8, gift_farmer=3, stake=6, determination="bottom:3", two_low=("44",)),
 )
 
+#: speculator.md §15, 5p1d.
+SPEC_5P1D = _speculator_table(
+    "spec-5p1d",
+    "投机商斗地主 5人1副",
+    "5 players, 1 deck, a flipped card: its same-colour partner marks the speculator, the highest card "
+    "of its suit is each other player's wild card, and its rank ranks above 2; gifts 3 and 1 each; "
+    "hands 13 / 11 / 8; four-card patterns only besides singles, pairs, triples and bombs.",
+    players=5,
+    hand_size=10,
+    bottom_size=3,
+    flipped=1,
+    patterns=frozenset({"single", "pair", "triple", "triple+single", "straight", "pair-chain", "bomb", "joker-bomb"}),
+    straight_min=4,
+    straight_max=4,
+    pair_chain_min=2,
+    pair_chain_max=2,
+    speculator=SpeculatorRules(
+        gift_landlord=3, gift_farmer=1, stake=12, determination="flip", flip_wilds=True, flip_promotes=True
+    ),
+)
+
 #: speculator.md §15, 5p2d.
 SPEC_5P2D = _speculator_table(
     "spec-5p2d",
@@ -147,7 +168,7 @@ SPEC_3P1D = _speculator_table(
 )
 
 REGISTRY: dict[str, Variant] = {
-    v.name: v for v in (CLASSIC, SPEC_4P1D, SPEC_4P2D, SPEC_5P2D, SPEC_5P3D, SPEC_3P1D)
+    v.name: v for v in (CLASSIC, SPEC_4P1D, SPEC_4P2D, SPEC_5P1D, SPEC_5P2D, SPEC_5P3D, SPEC_3P1D)
 }
 
 

@@ -41,6 +41,10 @@ class SpeculatorRules:
     pure_three_bomb: bool = True
     #: Answers that break up a bomb are not forced on the speculator (§11 option).
     bomb_cards_exempt: bool = False
+    #: 5p1d (a): the highest card of the flipped card's suit is each non-speculator's wild card.
+    flip_wilds: bool = False
+    #: 5p1d (b): the flipped card's rank ranks between 2 and the black joker outside sequences.
+    flip_promotes: bool = False
     #: 3p1d 让牌: ``bid`` (h = the winning bid) or ``auction``; empty where the table has none.
     rangpai: str = ""
 
@@ -59,5 +63,7 @@ class SpeculatorRules:
             yield f"speculator two_low {bad}: use 44, 55 or 45"
         if self.rangpai not in ("", "bid", "auction"):
             yield f"speculator rangpai {self.rangpai!r}: use bid or auction"
+        if (self.flip_wilds or self.flip_promotes) and self.determination != "flip":
+            yield "speculator flip_wilds / flip_promotes need a flipped card (determination flip)"
         if self.stake < 1:
             yield "speculator stake must be positive"
