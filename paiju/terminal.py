@@ -28,7 +28,7 @@ from paiju.climbing.parse import actions_for_text
 from paiju.patterns import IllegalMoveError, describe
 from paiju.variants import Variant
 
-__all__ = ["card_text", "hands_dir", "play_terminal", "show_replay"]
+__all__ = ["card_text", "cards_line", "hands_dir", "play_terminal", "show_replay"]
 
 _SUIT_SYMBOL = "♠♥♦♣"
 
@@ -47,6 +47,14 @@ def card_text(cards: Sequence[Card]) -> Text:
             out.append(" ")
         out.append(label, style=style)
     return out
+
+
+def cards_line(prefix: str, cards: Sequence[Card], suffix: str = "") -> Text:
+    """One line of text around coloured cards: ``prefix`` + the cards + ``suffix``."""
+    line = Text(prefix)
+    line.append_text(card_text(cards))
+    line.append(suffix)
+    return line
 
 
 def hands_dir() -> Path:
@@ -84,13 +92,8 @@ def _render(console: Console, obs: Observation, names: Sequence[str], last: dict
     if obs.speculator is not None:
         _render_speculator(console, obs, names)
     if obs.trick is not None and obs.trick.move is not None:
-        beat = Text(f"to beat ({names[obs.trick.seat]}): ")
-        beat.append_text(card_text(obs.trick.cards))
-        beat.append(f"  {describe(obs.trick.move)}")
-        console.print(beat)
-    hand = Text("your hand: ")
-    hand.append_text(card_text(obs.hand))
-    console.print(hand)
+        console.print(cards_line(f"to beat ({names[obs.trick.seat]}): ", obs.trick.cards, f"  {describe(obs.trick.move)}"))
+    console.print(cards_line("your hand: ", obs.hand))
 
 
 def _render_speculator(console: Console, obs: Observation, names: Sequence[str]) -> None:
@@ -111,14 +114,10 @@ def _render_speculator(console: Console, obs: Observation, names: Sequence[str])
     if obs.promoted is not None and obs.promoted < 12:
         console.print(f"  {RANK_CHARS[obs.promoted]}s rank between 2 and the black joker this hand (except in straights)")
     if obs.wild_cards:
-        wild = Text("  your wild card: ")
-        wild.append_text(card_text(obs.wild_cards))
-        console.print(wild)
+        console.print(cards_line("  your wild card: ", obs.wild_cards))
     for i, (seat, cards) in enumerate(obs.gifts):
         label = f"gift to {names[seat]}" if seat >= 0 else ("the landlord's gift" if i == 0 else f"farmer gift {i}")
-        gift = Text(f"  {label}: ")
-        gift.append_text(card_text(cards))
-        console.print(gift)
+        console.print(cards_line(f"  {label}: ", cards))
 
 
 def _prompt(game: Game) -> str:
@@ -172,10 +171,7 @@ def _announce(console: Console, names: Sequence[str], seat: int, action: Action,
         console.print(f"{names[seat]} puts a card in a gift")
         return "gift"
     if isinstance(action, Play):
-        line = Text(f"{names[seat]} plays ")
-        line.append_text(card_text(game.plays[-1].cards))
-        line.append(f"  ({describe(action.move)})")
-        console.print(line)
+        console.print(cards_line(f"{names[seat]} plays ", game.plays[-1].cards, f"  ({describe(action.move)})"))
     else:
         console.print(f"{names[seat]}: {text}")
     return text
@@ -246,34 +242,29 @@ def play_terminal(
         return saved
 
 
+def _speculator_line(name: str, card: Card | None) -> Text:
+    """Who the speculator is and what made it so: its card, or going out first last hand."""
+    if card is None:
+        return Text(f"{name} is the speculator (it went out first last hand)")
+    return cards_line(f"{name} is the speculator (", [card], ")")
+
+
 def _show_speculator(console: Console, game: Game, names: Sequence[str]) -> None:
     """Who the speculator is and which card made it so."""
     assert game.speculator is not None
-    line = Text(f"{names[game.speculator]} is the speculator (")
-    if game.determination is not None:
-        line.append_text(card_text([game.determination]))
-    else:
-        line.append("it went out first last hand")
-    line.append("); it chooses gifts before the bidding")
-    console.print(line)
+    console.print(_speculator_line(names[game.speculator], game.determination) + Text("; it chooses gifts before the bidding"))
 
 
 def _show_landlord(console: Console, game: Game, names: Sequence[str]) -> None:
     """The landlord, and the bottom (or, on speculator tables, every gift and where it went)."""
     assert game.landlord is not None
     if game.speculator is None:
-        line = Text(f"{names[game.landlord]} is the landlord for {game.high_bid}; the bottom: ")
-        line.append_text(card_text(game.bottom))
-        console.print(line)
+        console.print(cards_line(f"{names[game.landlord]} is the landlord for {game.high_bid}; the bottom: ", game.bottom))
         return
     console.print(f"{names[game.landlord]} is the landlord for {game.high_bid}; the gifts are shown:")
     for seat, cards in zip(game.gift_seats, game.gifts):
-        line = Text(f"  to {names[seat]}: ")
-        line.append_text(card_text(cards))
-        console.print(line)
-    line = Text(f"  the bottom, to {names[game.speculator]}: ")
-    line.append_text(card_text(game.bottom))
-    console.print(line)
+        console.print(cards_line(f"  to {names[seat]}: ", cards))
+    console.print(cards_line(f"  the bottom, to {names[game.speculator]}: ", game.bottom))
 
 
 def _save(game: Game, names: Sequence[str], save_to: Path | None, index: int) -> Path:
@@ -325,12 +316,8 @@ def show_replay(console: Console, log: dict[str, Any], game: Game) -> None:
         if kind == "deal":
             console.print("[bold]deal[/]")
             for s, hand in enumerate(event["hands"]):
-                line = Text(f"  {names[s]}: ")
-                line.append_text(card_text(hand))
-                console.print(line)
-            bottom = Text("  bottom: ")
-            bottom.append_text(card_text(event["bottom"]))
-            console.print(bottom)
+                console.print(cards_line(f"  {names[s]}: ", hand))
+            console.print(cards_line("  bottom: ", event["bottom"]))
             if event.get("first_bidder") is not None:
                 console.print(f"  {names[event['first_bidder']]} bids first")
         elif kind == "bid":
@@ -342,32 +329,21 @@ def show_replay(console: Console, log: dict[str, Any], game: Game) -> None:
         elif kind == "landlord":
             console.print(f"[bold]{names[event['seat']]} is the landlord for {event['bid']}[/]")
         elif kind == "speculator":
-            line = Text(f"{names[event['seat']]} is the speculator (")
-            if event["card"] is not None:
-                line.append_text(card_text([event["card"]]))
-            else:
-                line.append("it went out first last hand")
-            console.print(line + Text(")"))
+            console.print(_speculator_line(names[event["seat"]], event["card"]))
         elif kind == "give":
-            console.print(f"{names[event['seat']]} puts a card in gift {event['bundle'] + 1}")
+            bundle = "the landlord's gift" if event["bundle"] == 0 else f"farmer gift {event['bundle']}"
+            console.print(cards_line(f"{names[event['seat']]} puts ", [event["card"]], f" in {bundle}"))
         elif kind == "reveal":
             console.print(f"[bold]{names[event['landlord']]} is the landlord for {event['bid']}[/]; the gifts:")
             for gift in event["gifts"]:
-                line = Text(f"  to {names[gift['seat']]}: ")
-                line.append_text(card_text(gift["cards"]))
-                console.print(line)
-            line = Text("  the bottom, to the speculator: ")
-            line.append_text(card_text(event["bottom"]))
-            console.print(line)
+                console.print(cards_line(f"  to {names[gift['seat']]}: ", gift["cards"]))
+            console.print(cards_line("  the bottom, to the speculator: ", event["bottom"]))
         elif kind == "out":
             console.print(f"{names[event['seat']]} has played its last card")
         elif kind == "instant_win":
             console.print(f"[bold]{names[event['seat']]} wins at once[/]")
         elif kind == "play":
-            line = Text(f"{names[event['seat']]} plays ")
-            line.append_text(card_text(event["cards"]))
-            line.append(f"  ({event['kind']})")
-            console.print(line)
+            console.print(cards_line(f"{names[event['seat']]} plays ", event["cards"], f"  ({event['kind']})"))
         elif kind == "end":
             console.print(f"[bold]{names[event['winner']]} went out; stake {event['stake']}[/]")
             if event.get("speculator_side"):
