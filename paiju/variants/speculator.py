@@ -35,8 +35,6 @@ class SpeculatorRules:
     two_low: tuple[str, ...] = ()
     #: A non-speculator holding this many cards of one rank wins at once (§8; 0: never).
     instant_win: int = 0
-    #: The speculator holding this many of one rank retreats (§8; 0: never).
-    retreat: int = 0
     #: Four or more of the speculator's 3s alone form a bomb (§10 option ``pure_three_bomb``).
     pure_three_bomb: bool = True
     #: Answers that break up a bomb are not forced on the speculator (§11 option).
