@@ -33,6 +33,7 @@ __all__ = [
     "format_cards",
     "format_ranks",
     "make_card",
+    "names_suits",
     "parse_cards",
     "parse_ranks",
     "rank_counts",
@@ -176,6 +177,11 @@ def _tokens(text: str) -> list[tuple[int, Suit | None]]:
         out.append((rank, suit))
         pos = m.end()
     return out
+
+
+def names_suits(text: str) -> bool:
+    """Whether card text names any suit (``3s``, ``♥``), so exact cards are meant."""
+    return any(suit is not None for _, suit in _tokens(text))
 
 
 def parse_ranks(text: str) -> list[int]:

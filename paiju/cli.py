@@ -17,7 +17,16 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from paiju.cards import BLACK_JOKER, RANK_CHARS, Card, InvalidCardsError, card_rank, card_suit, parse_cards, parse_ranks
+from paiju.cards import (
+    BLACK_JOKER,
+    RANK_CHARS,
+    Card,
+    InvalidCardsError,
+    card_rank,
+    names_suits,
+    parse_cards,
+    parse_ranks,
+)
 from paiju.climbing import LogError, load_log, replay
 from paiju.climbing.speculator import THREE, flip_wild_cards, speculator_wilds
 from paiju.patterns import (
@@ -97,7 +106,8 @@ def _promoted(variant: Variant, flip: str | None) -> tuple[Card | None, int | No
         cards = parse_cards(flip, variant.decks, variant.removed_rank_indices)
     except InvalidCardsError as err:
         raise UsageError(f"--flip: {err}") from err
-    if len(cards) != 1 or (card_suit(cards[0]) is None and card_rank(cards[0]) < BLACK_JOKER):
+    suited = names_suits(flip)
+    if len(cards) != 1 or (not suited and card_rank(cards[0]) < BLACK_JOKER):
         raise UsageError("--flip takes one card with its suit, e.g. 9h, or a joker")
     return cards[0], card_rank(cards[0])
 
@@ -113,7 +123,7 @@ def _hand_wilds(
         return speculator_wilds(variant, ranks.count(THREE), promoted)
     if flip is None or variant.speculator is None or not variant.speculator.flip_wilds:
         return None
-    if not any(ch in "shdc♠♥♦♣" for ch in text.lower()):
+    if not names_suits(text):
         return None
     wild = flip_wild_cards(parse_cards(text, variant.decks, variant.removed_rank_indices), flip)
     return Wilds(tuple(sorted(card_rank(c) for c in wild)), None, False) if wild else None

@@ -1,6 +1,7 @@
 """The speculator (投机商) tables as whole hands: speculator.md §1–§9, §12, §13 and §15.
 
-Covers the registered one-landlord tables spec-4p1d, spec-4p2d, spec-5p2d, spec-5p3d and spec-3p1d.
+Covers the registered one-landlord tables spec-4p1d, spec-4p2d, spec-5p2d, spec-5p3d and spec-3p1d
+(spec-5p1d in the table-wide sweeps below; its own rules in test_speculator_5p1d.py).
 Positions are scripted: ``make_deal`` places the cards a test names and fills the rest of the
 pack from a seeded shuffle; gifts, bids and plays are then applied through ``Game.apply``.
 Expected values are written from the rules file, not read back from the engine.
@@ -973,7 +974,7 @@ def test_settlement_rows_match_section_13(unit: int) -> None:
         4: {"landlord": (4, 2, -3), "farmers": (6, -2, -2)},
         5: {"landlord": (9, 3, -4), "farmers": (12, -3, -3)},
     }
-    for name in ("spec-4p1d", "spec-4p2d", "spec-5p2d", "spec-5p3d"):
+    for name in ("spec-4p1d", "spec-4p2d", "spec-5p1d", "spec-5p2d", "spec-5p3d"):
         v = get_variant(name)
         rules = v.speculator
         assert rules is not None
@@ -1005,7 +1006,7 @@ def test_settlement_in_a_played_hand_uses_bid_times_doublings() -> None:
 
 def test_settlement_sums_to_zero_for_every_table_and_outcome() -> None:
     """§13: 'choose a side stake T and s = T/(nF+1)': each side's values share out one stake, so what the winners take the losers pay."""
-    for name in TABLES:
+    for name in (*TABLES, "spec-5p1d"):
         v = get_variant(name)
         rules = v.speculator
         assert rules is not None
@@ -1027,7 +1028,7 @@ def test_settlement_sums_to_zero_for_every_table_and_outcome() -> None:
                         if winner != spec:
                             assert sum(sp.instant_win_scores(p, winner, spec, None, 3, rules)) == 0
                             assert sum(sp.instant_win_scores(p, winner, spec, landlord, 2, rules)) == 0
-    for name in TABLES:
+    for name in (*TABLES, "spec-5p1d"):
         v = get_variant(name)
         for seed in range(20):
             r = play_out(Game.new(v, seed), [make_bot(n, seed + s) for s, n in enumerate(bot_names(v, seed))])
@@ -1187,7 +1188,7 @@ def test_3p1d_next_speculator_is_the_winner() -> None:
 
 
 # --------------------------------------------------------------------------- sessions and views
-@pytest.mark.parametrize("name", TABLES)
+@pytest.mark.parametrize("name", (*TABLES, "spec-5p1d"))
 def test_scores_accumulate_over_a_session(name: str) -> None:
     """§13: 'Scores accumulate over a session.'"""
     v = get_variant(name)
@@ -1202,7 +1203,7 @@ def test_scores_accumulate_over_a_session(name: str) -> None:
     assert sum(session.totals) == 0
 
 
-@pytest.mark.parametrize("name", TABLES)
+@pytest.mark.parametrize("name", (*TABLES, "spec-5p1d"))
 def test_observations_never_leak_gifts_before_the_reveal(name: str) -> None:
     """§2: the speculator 'secretly picks' the gifts, 'turned face up' only at the reveal; no seat sees another hand."""
     v = get_variant(name)

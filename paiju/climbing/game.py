@@ -218,7 +218,7 @@ class Game:
         self.speculator = seat
         self.hands[seat].extend(self.deal.extra)
         gift_sizes = [rules.gift_landlord] + [rules.gift_farmer] * (self.variant.players - 2)
-        if len(spec_rules.giftable(self.hands[seat], self.determination)) < sum(gift_sizes):
+        if spec_rules.gift_capacity(self.hands[seat], self.determination, self.promoted) < sum(gift_sizes):
             # Too many 3s (and kept cards) to fill the gifts: no rule covers it, so deal again.
             self.events.append({"type": "redeal", "reason": "the speculator cannot make its gifts"})
             self._start_deal()
@@ -324,7 +324,8 @@ class Game:
             return cache[1]
         actions: list[Action]
         if self.phase == GIFT:
-            actions = [Give(c) for c in spec_rules.giftable(self.hands[self.to_act], self.determination)]
+            hand = self.hands[self.to_act]
+            actions = [Give(c) for c in spec_rules.giftable(hand, self.determination, self.promoted)]
         elif self.phase == BID:
             actions = [Pass()]
             actions += [Bid(p) for p in range(self.high_bid + 1, self.variant.max_bid + 1)]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from paiju.cards import RANK_CHARS, InvalidCardsError, card_rank, format_card, parse_cards, parse_ranks
+from paiju.cards import RANK_CHARS, InvalidCardsError, card_rank, format_card, names_suits, parse_cards, parse_ranks
 from paiju.climbing.actions import Action, Bid, Give, Pass, Play
 from paiju.climbing.game import Game
 from paiju.patterns import IllegalMoveError, classify_ranks
@@ -41,7 +41,7 @@ def actions_for_text(game: Game, text: str) -> list[Action]:
     ranks = tuple(sorted(parse_ranks(text)))
     seat = game.to_act
     cards: tuple[int, ...] | None = None
-    if any(ch in "shdc♠♥♦♣" for ch in text.lower()):
+    if names_suits(text):
         v = game.variant
         named = parse_cards(text, v.decks, v.removed_rank_indices)
         missing = [c for c in named if c not in game.hands[seat]]
@@ -81,7 +81,7 @@ def _gift_for_text(game: Game, text: str) -> Action:
     if len(ranks) != 1:
         raise InvalidCardsError("give one card at a time, e.g. 9 or 9h")
     legal = [a for a in game.legal_actions() if isinstance(a, Give)]
-    if any(ch in "shdc♠♥♦♣" for ch in text.lower()):
+    if names_suits(text):
         held = [c for c in parse_cards(text, v.decks, v.removed_rank_indices) if c in game.hands[seat]]
         named = [c for c in game.hands[seat] if format_card(c) == format_card(held[0])] if held else []
         choice = next((a for a in legal if a.card in named), None)

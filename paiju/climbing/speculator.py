@@ -27,6 +27,7 @@ __all__ = [
     "THREE",
     "determination_card",
     "flip_wild_cards",
+    "gift_capacity",
     "giftable",
     "instant_win_seat",
     "instant_win_scores",
@@ -111,20 +112,41 @@ def determination_card(variant: Variant, bottom: Sequence[Card], flipped: Sequen
     return _other_copy(bottom[k - 1], variant.decks)
 
 
-def giftable(hand: Sequence[Card], determination: Card | None) -> list[Card]:
+def _protected_order(rank: int, promoted: int | None) -> float:
+    """§4: the order for the speculator's highest card, 4 < … < A < 2 < B < R, with 5p1d's
+    flipped rank between 2 and B."""
+    return 12.5 if rank == promoted and rank < 12 else rank
+
+
+def _gift_pool(hand: Sequence[Card], determination: Card | None, promoted: int | None) -> tuple[list[Card], list[Card]]:
+    """The cards that may go into gifts (no 3s, not the determination card), and those of them
+    of the speculator's highest non-3 rank when none of that rank is kept anyway."""
+    others = [c for c in hand if card_rank(c) != THREE]
+    if not others:
+        return [], []
+    top = max(_protected_order(card_rank(c), promoted) for c in others)
+    free = sorted(c for c in others if c != determination)
+    kept_anyway = (
+        determination is not None
+        and determination in hand
+        and _protected_order(card_rank(determination), promoted) == top
+    )
+    tops = [] if kept_anyway else [c for c in free if _protected_order(card_rank(c), promoted) == top]
+    return free, tops
+
+
+def giftable(hand: Sequence[Card], determination: Card | None, promoted: int | None = None) -> list[Card]:
     """§4: cards the speculator may still give: no 3, not the determination card, and never the
     last card of its highest non-3 rank (it chooses which copy it keeps; the determination card,
     when of that rank, is kept anyway)."""
-    others = [c for c in hand if card_rank(c) != THREE]
-    if not others:
-        return []
-    top = max(card_rank(c) for c in others)
-    free = [c for c in others if c != determination]
-    tops = [c for c in free if card_rank(c) == top]
-    kept_anyway = determination is not None and determination in hand and card_rank(determination) == top
-    if len(tops) == 1 and not kept_anyway:
-        free.remove(tops[0])
-    return sorted(free)
+    free, tops = _gift_pool(hand, determination, promoted)
+    return [c for c in free if c not in tops] if len(tops) == 1 else free
+
+
+def gift_capacity(hand: Sequence[Card], determination: Card | None, promoted: int | None = None) -> int:
+    """§4: how many cards the speculator can give in all (one of its highest rank always stays)."""
+    free, tops = _gift_pool(hand, determination, promoted)
+    return len(free) - (1 if tops else 0)
 
 
 def side_of_speculator(hand: Sequence[Card], rules: SpeculatorRules) -> str:
