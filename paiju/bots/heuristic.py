@@ -176,7 +176,8 @@ class HeuristicBot:
     # ------------------------------------------------------------------ bidding
     def _bid(self, obs: Observation) -> Action:
         strength = hand_strength(rank_counts(obs.hand))
-        want = 3 if strength >= 6.5 else 2 if strength >= 5.0 else 1 if strength >= 3.5 else 0
+        scale = len(obs.hand) / 17  # thresholds are set for a 17-card classic hand
+        want = next((bid for bid, least in ((3, 5.5), (2, 4.0), (1, 2.5)) if strength >= least * scale), 0)
         if want > obs.bid and Bid(want) in obs.legal:
             return Bid(want)
         return Pass()
