@@ -298,21 +298,19 @@ class Game:
         wilds = self.wilds_of(seat)
         if wilds is None:
             return None
-        wild = set(self._wild_cards_held(seat))
-        if seat == self.speculator:
-            wild = {c for c in cards if card_rank(c) == spec_rules.THREE}
+        wild = self._wild_cards_held(seat)
         faces = tuple(sorted(card_rank(c) for c in cards if c in wild))
         return Wilds(faces, wilds.alone_key, wilds.alone_bombs) if faces else None
 
     def _wild_cards_held(self, seat: int) -> list[Card]:
-        """The 5p1d wild cards ``seat`` still holds."""
+        """The wild cards ``seat`` holds: every 3 of the speculator, a 5p1d seat's flipped-suit cards."""
+        if seat == self.speculator and self.variant.speculator is not None:
+            return [c for c in self.hands[seat] if card_rank(c) == spec_rules.THREE]
         wild = self.wild_cards.get(seat)
         return [c for c in self.hands[seat] if c in wild] if wild else []
 
     def _natural_counts(self, seat: int) -> list[int]:
         counts = list(self.counts[seat])
-        if seat == self.speculator:
-            counts[spec_rules.THREE] = 0
         for c in self._wild_cards_held(seat):
             counts[card_rank(c)] -= 1
         return counts
@@ -556,9 +554,7 @@ class Game:
             return tuple(sort_cards(chosen))
         # Wild readings take wild cards; everything else takes natural cards first, so that a
         # 5p1d wild card stays in hand when a natural card of its rank serves as well.
-        wild = set(self._wild_cards_held(seat)) if seat != self.speculator else set()
-        if seat == self.speculator:
-            wild = {c for c in hand if card_rank(c) == spec_rules.THREE}
+        wild = set(self._wild_cards_held(seat))
         natural = [c for c in sort_cards(hand) if c not in wild]
         wild_pool = sort_cards(wild)
         needs = list(move.ranks)
