@@ -31,6 +31,8 @@ from paiju.variants import Variant
 __all__ = ["card_text", "cards_line", "hands_dir", "play_terminal", "show_replay"]
 
 _SUIT_SYMBOL = "♠♥♦♣"
+#: How many legal actions ``h`` lists (big two- and three-deck hands have thousands).
+HELP_LIMIT = 120
 
 
 def card_text(cards: Sequence[Card]) -> Text:
@@ -139,7 +141,9 @@ def _ask(console: Console, game: Game, seat: int) -> Action:
         if text.lower() in ("quit", "exit"):  # not "q": that is a queen
             raise KeyboardInterrupt
         if text.lower() in ("h", "help", "?"):
-            console.print(" ".join(action_text(a) for a in game.legal_actions()))
+            legal = [action_text(a) for a in game.legal_actions()]
+            more = f" … and {len(legal) - HELP_LIMIT} more" if len(legal) > HELP_LIMIT else ""
+            console.print(" ".join(legal[:HELP_LIMIT]) + more, soft_wrap=True)
             continue
         try:
             options = actions_for_text(game, text)

@@ -163,7 +163,15 @@ def _read_until_prompt(proc: subprocess.Popen[bytes], deadline: float) -> str:
 
 @pytest.mark.parametrize(
     ("variant", "seed"),
-    [("classic", 11), ("spec-4p1d", 1), ("spec-3p1d", 2)],
+    [
+        ("classic", 11),
+        ("spec-4p1d", 1),
+        ("spec-4p2d", 3),
+        ("spec-5p1d", 4),
+        ("spec-5p2d", 5),
+        ("spec-5p3d", 6),
+        ("spec-3p1d", 2),
+    ],
 )
 def test_play_a_whole_hand_from_the_keyboard_and_replay_it(tmp_path: Path, variant: str, seed: int) -> None:
     """A hand is played to the end by typing at the prompt; its saved log replays with `paiju replay`.

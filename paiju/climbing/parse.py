@@ -2,7 +2,17 @@
 
 from __future__ import annotations
 
-from paiju.cards import RANK_CHARS, InvalidCardsError, card_rank, format_card, names_suits, parse_cards, parse_ranks
+from paiju.cards import (
+    RANK_CHARS,
+    Card,
+    InvalidCardsError,
+    card_rank,
+    deck_cards,
+    format_card,
+    names_suits,
+    parse_cards,
+    parse_ranks,
+)
 from paiju.climbing.actions import Action, Bid, Give, Pass, Play
 from paiju.climbing.game import Game
 from paiju.patterns import IllegalMoveError, classify_ranks
@@ -42,12 +52,7 @@ def actions_for_text(game: Game, text: str) -> list[Action]:
     seat = game.to_act
     cards: tuple[int, ...] | None = None
     if names_suits(text):
-        v = game.variant
-        named = parse_cards(text, v.decks, v.removed_rank_indices)
-        missing = [c for c in named if c not in game.hands[seat]]
-        if missing:
-            raise IllegalMoveError(f"you don't hold {' '.join(format_card(c) for c in missing)}")
-        cards = tuple(named)
+        cards = tuple(held_cards(game, seat, text))
     held = game.counts[seat]
     for r in set(ranks):
         if ranks.count(r) > held[r]:
@@ -73,22 +78,30 @@ def _refuse_bid(game: Game, points: int) -> Action:
 
 
 
+def held_cards(game: Game, seat: int, text: str) -> list[Card]:
+    """The cards ``text`` names, taken from ``seat``'s hand (any deck copy it holds)."""
+    v = game.variant
+    hand = set(game.hands[seat])
+    elsewhere = [c for c in deck_cards(v.decks, v.removed_rank_indices) if c not in hand]
+    try:
+        return parse_cards(text, v.decks, v.removed_rank_indices, taken=elsewhere)
+    except InvalidCardsError:
+        raise IllegalMoveError(f"you don't hold {text.strip()}") from None
+
+
 def _gift_for_text(game: Game, text: str) -> Action:
     """One card to give: a suited card names that card, a bare rank any giftable copy of it."""
-    v = game.variant
     seat = game.to_act
     ranks = parse_ranks(text)
     if len(ranks) != 1:
         raise InvalidCardsError("give one card at a time, e.g. 9 or 9h")
     legal = [a for a in game.legal_actions() if isinstance(a, Give)]
     if names_suits(text):
-        held = [c for c in parse_cards(text, v.decks, v.removed_rank_indices) if c in game.hands[seat]]
-        named = [c for c in game.hands[seat] if format_card(c) == format_card(held[0])] if held else []
-        choice = next((a for a in legal if a.card in named), None)
-        if not named:
-            raise IllegalMoveError(f"you don't hold {text.strip()}")
+        card = held_cards(game, seat, text)[0]
+        copies = [c for c in game.hands[seat] if format_card(c) == format_card(card)]
+        choice = next((a for a in legal if a.card in copies), None)
         if choice is None:
-            raise IllegalMoveError(game.why_not_giftable(named[0]))
+            raise IllegalMoveError(game.why_not_giftable(card))
         return choice
     choice = next((a for a in legal if card_rank(a.card) == ranks[0]), None)
     if choice is None:
