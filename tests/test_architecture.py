@@ -79,3 +79,15 @@ def test_mypy_strict_passes() -> None:
         [sys.executable, "-m", "mypy", "--strict", str(PACKAGE)], capture_output=True, text=True, timeout=600
     )
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_ruff_finds_no_unused_or_undefined_names() -> None:
+    """`ruff check` (pyflakes rules): no unused imports, undefined names or shadowed definitions."""
+    ruff = shutil.which("ruff", path=str(Path(sys.executable).parent))
+    if ruff is None:
+        pytest.skip("ruff is not installed in this environment")
+    root = PACKAGE.parent
+    done = subprocess.run(
+        [ruff, "check", "paiju", "tests", "benchmarks"], cwd=root, capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0, done.stdout + done.stderr

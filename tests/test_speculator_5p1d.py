@@ -20,12 +20,14 @@ import pytest
 from paiju.bots import make_bot, play_out
 from paiju.bots.base import Bot
 from paiju.cards import Card, card_rank, deck_cards, format_cards, parse_cards, parse_ranks
-from paiju.climbing import Bid, Game, Give, Pass, Play, game_log, observe, replay
+from paiju.climbing import Bid, Game, Give, Pass, Play, observe
 from paiju.climbing import speculator as sp
 from paiju.climbing.game import Deal
 from paiju.cli import main
 from paiju.patterns import Move, Wilds, beats, classify_ranks, generate_counts, speculator_answers
 from paiju.variants import get_variant
+
+from helpers import replays_identically
 
 V = get_variant("spec-5p1d")
 
@@ -840,25 +842,13 @@ def test_5p1d_100_seeded_bot_hands_finish_and_replay_identically() -> None:
             assert r.landlord_won == (r.winner == g.landlord)
             assert r.speculator_side == ("landlord" if len(g.hands[g.speculator]) <= 1 else "farmers")
             finished += 1
-        _replays_identically(g)
+        replays_identically(g)
     assert finished > 90
     # A hand redealt because the partner lay in the bottom replays too.
     g = Game(V, 77, deals=[make_deal("Qd", bottom="Qh", seed=78)])
     play_out(g, [make_bot(n, 77 + s) for s, n in enumerate(bot_names(5))])
     assert g.events[1] == {"type": "redeal", "reason": "the determination card is in the bottom"}
-    _replays_identically(g)
-
-
-def _replays_identically(g: Game) -> None:
-    """The hand's log, through JSON, replays to the same events, result, hands, wild cards and views."""
-    log: dict[str, Any] = json.loads(json.dumps(game_log(g)))
-    again = replay(log)
-    assert again.events == g.events
-    assert again.result == g.result
-    assert again.hands == g.hands and again.bottom == g.bottom and again.gifts == g.gifts
-    assert again.wild_cards == g.wild_cards and again.promoted == g.promoted
-    for seat in range(g.players):
-        assert observe(again, seat) == observe(g, seat)
+    replays_identically(g)
 
 
 # --------------------------------------------------------------------------- CLI --flip

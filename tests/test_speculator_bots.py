@@ -9,7 +9,6 @@ where a test needs no helper that finds the determination card (its own file: te
 
 from __future__ import annotations
 
-import json
 import math
 import time
 from typing import Any
@@ -20,9 +19,11 @@ from paiju.bots import make_bot, play_out
 from paiju.bots.base import Bot
 from paiju.bots.heuristic import HeuristicBot
 from paiju.cards import RANKS, Suit, card_rank, deck_cards, make_card
-from paiju.climbing import Game, Give, Play, Result, Session, game_log, observe, replay
+from paiju.climbing import Game, Give, Play, Result, Session, observe
 from paiju.climbing.game import Deal
 from paiju.variants import Variant, get_variant
+
+from helpers import replays_identically
 
 TABLES: tuple[str, ...] = ("spec-4p1d", "spec-4p2d", "spec-5p2d", "spec-5p3d", "spec-3p1d")
 #: §15 "two low cards" per table (the speculator's last two cards that count as one).
@@ -132,21 +133,6 @@ def determination_in_bottom(v: Variant) -> Deal:
     return Deal(hands, tuple(bottom), None, (), (), tuple(range(v.players - 2)))
 
 
-def _replays_identically(g: Game) -> None:
-    """The hand's log, through JSON, replays to the same events, result, hands and views."""
-    log: dict[str, Any] = json.loads(json.dumps(game_log(g)))
-    again = replay(log)
-    assert again.events == g.events
-    assert again.result == g.result
-    assert again.hands == g.hands and again.bottom == g.bottom and again.gifts == g.gifts
-    assert again.speculator == g.speculator and again.landlord == g.landlord
-    for seat in range(g.players):
-        assert observe(again, seat) == observe(g, seat)
-    half = len(g.events) // 2
-    partial = replay(log, stop=half)
-    assert partial.events[:half] == g.events[:half]
-
-
 @pytest.mark.parametrize("name", TABLES)
 def test_logs_replay_identically_through_json(name: str) -> None:
     """The event log replays to the identical hand (speculator, gifts, gift destinations, plays, scores)."""
@@ -156,24 +142,24 @@ def test_logs_replay_identically_through_json(name: str) -> None:
         g = Game.new(v, 500 + seed)
         play_out(g, bots_for(v, seed))
         redeals += g.deal_count - 1
-        _replays_identically(g)
+        replays_identically(g)
     # A later hand of a session (3p1d: the speculator comes from the previous winner).
     session = Session(v, seed=4)
     for i in range(3):
         play_out(session.game, bots_for(v, i))
         session.next_hand()
     play_out(session.game, bots_for(v, 7))
-    _replays_identically(session.game)
+    replays_identically(session.game)
     # A hand redealt because the determination card lay in the bottom (§3).
     g = Game(v, 77, deals=[determination_in_bottom(v)])
     play_out(g, bots_for(v, 77))
     assert g.events[1] == {"type": "redeal", "reason": "the determination card is in the bottom"}
-    _replays_identically(g)
+    replays_identically(g)
     redeals += g.deal_count - 1
     assert redeals > 0
 
 
-def test_instant_win_log_replays_identically() -> None:
+def test_instant_win_logreplays_identically() -> None:
     """§8 instant win (5p3d, W = 12): a hand that ends at the deal replays to the same result."""
     v = get_variant("spec-5p3d")
     pack = sorted(deck_cards(3), key=lambda c: (card_rank(c) != 6, c))  # all twelve 9s first
@@ -184,7 +170,7 @@ def test_instant_win_log_replays_identically() -> None:
     deal = Deal(tuple(tuple(h) for h in hands), tuple(bottom), None, (), (), (0, 1, 2))
     g = Game(v, 1, deals=[deal])
     assert g.result is not None and g.result.instant and g.result.winner == 0
-    _replays_identically(g)
+    replays_identically(g)
 
 
 class _Aiming(HeuristicBot):
