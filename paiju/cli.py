@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -70,6 +71,7 @@ def _move_json(m: Move) -> dict[str, Any]:
         "key": RANK_CHARS[key_rank(m)],
         "length": m.length,
         "bomb": m.bomb or None,
+        "wilds": [[RANK_CHARS[face], RANK_CHARS[stands]] for face, stands in m.wilds],
         "description": describe(m),
     }
 
@@ -200,7 +202,7 @@ def cmd_play(args: argparse.Namespace, out: Console) -> int:
         raise UsageError(f"--seat must be 0 to {variant.players - 1}")
     bots = [b for b in args.bots.split(",") if b]
     _check_bots(bots)
-    seed = args.seed if args.seed is not None else int.from_bytes(__import__("os").urandom(4), "big")
+    seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
     play_terminal(variant, seed, args.seat, bots, out, Path(args.save) if args.save else None, args.hands)
     return 0
 
