@@ -42,6 +42,8 @@ from paiju.patterns import (
     speculator_answers,
 )
 from paiju.variants import REGISTRY, Variant, VariantError, get_variant
+from paiju.variants.custom import custom_table
+from paiju.variants.files import load_variant_file, variant_to_toml
 
 __all__ = ["main"]
 
@@ -50,11 +52,41 @@ class UsageError(Exception):
     """Bad input on the command line; printed as one line, exit status 2."""
 
 
-def _variant(name: str) -> Variant:
+def _variant(args: argparse.Namespace) -> Variant:
+    """The table: ``--variant-file``, ``--variant custom`` with its numbers, or a built-in name."""
     try:
-        return get_variant(name)
+        if args.variant_file:
+            return load_variant_file(args.variant_file)
+        if args.variant != "custom":
+            return get_variant(args.variant)
+        numbers = {k: getattr(args, k) for k in CUSTOM_NUMBERS}
+        missing = [f"--{k.replace('_', '-')}" for k, v in numbers.items() if v is None and k != "stake"]
+        if missing:
+            raise UsageError(
+                f"--variant custom needs {' '.join(missing)} (with classify and moves, use --variant-file)"
+            )
+        return custom_table(**numbers)
     except VariantError as err:
         raise UsageError(str(err)) from err
+
+
+#: The numbers ``--variant custom`` takes (speculator.md §15, §16).
+CUSTOM_NUMBERS = ("players", "decks", "hand", "bottom", "gift_landlord", "gift_farmer", "stake")
+
+
+def _add_table_args(s: argparse.ArgumentParser, numbers: bool = True) -> None:
+    """``--variant NAME`` (or ``custom`` with its numbers) and ``--variant-file FILE``.
+
+    ``classify`` and ``moves`` use ``--hand`` for cards, so there a custom table comes from a file.
+    """
+    s.add_argument("--variant", default="classic", help="a built-in table" + (", or custom" if numbers else ""))
+    s.add_argument("--variant-file", help="a TOML table file (see docs/tables/)")
+    if not numbers:
+        s.set_defaults(**{name: None for name in CUSTOM_NUMBERS})
+        return
+    custom = s.add_argument_group("custom speculator table (--variant custom)")
+    for name in CUSTOM_NUMBERS:
+        custom.add_argument(f"--{name.replace('_', '-')}", type=int, dest=name)
 
 
 def _ranks(text: str, what: str) -> list[int]:
@@ -79,6 +111,9 @@ def _move_json(m: Move) -> dict[str, Any]:
 # ---------------------------------------------------------------- subcommands
 def cmd_variants(args: argparse.Namespace, out: Console) -> int:
     """List every registered variant."""
+    if args.toml:
+        print(variant_to_toml(_variant(args)), end="")
+        return 0
     if args.json:
         print(json.dumps([v.to_json() for v in REGISTRY.values()], ensure_ascii=False))
         return 0
@@ -133,7 +168,7 @@ def _hand_wilds(
 
 def cmd_classify(args: argparse.Namespace, out: Console) -> int:
     """Every interpretation of a set of cards."""
-    variant = _variant(args.variant)
+    variant = _variant(args)
     ranks = _ranks(args.cards, "cards")
     _checked_counts(variant, ranks, "cards")
     flip, promoted = _promoted(variant, args.flip)
@@ -164,7 +199,7 @@ def _beat_move(variant: Variant, text: str, kind: str | None, promoted: int | No
 
 def cmd_moves(args: argparse.Namespace, out: Console) -> int:
     """Every legal move of a hand, leading or answering ``--beat``."""
-    variant = _variant(args.variant)
+    variant = _variant(args)
     ranks = _ranks(args.hand, "--hand")
     counts = _checked_counts(variant, ranks, "--hand")
     flip, promoted = _promoted(variant, args.flip)
@@ -197,7 +232,7 @@ def cmd_play(args: argparse.Namespace, out: Console) -> int:
     """Play in the terminal against bots."""
     from paiju.terminal import play_terminal
 
-    variant = _variant(args.variant)
+    variant = _variant(args)
     if not 0 <= args.seat < variant.players:
         raise UsageError(f"--seat must be 0 to {variant.players - 1}")
     bots = [b for b in args.bots.split(",") if b]
@@ -219,8 +254,9 @@ def cmd_simulate(args: argparse.Namespace, out: Console) -> int:
     """Bot games with per-role statistics."""
     from paiju.simulate import simulate
 
-    variant = _variant(args.variant)
-    bots = [b for b in args.bots.split(",") if b]
+    variant = _variant(args)
+    names = args.bots or ",".join(["heuristic"] + ["random"] * (variant.players - 1))
+    bots = [b for b in names.split(",") if b]
     _check_bots(bots)
     if len(bots) == 1:
         bots = bots * variant.players
@@ -286,10 +322,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     s = sub.add_parser("variants", help="list every variant")
     s.add_argument("--json", action="store_true", help="machine-readable output")
+    s.add_argument("--toml", action="store_true", help="print the --variant table as a TOML table file")
+    _add_table_args(s)
     s.set_defaults(func=cmd_variants)
 
     s = sub.add_parser("classify", help="every interpretation of a set of cards")
-    s.add_argument("--variant", default="classic")
+    _add_table_args(s, numbers=False)
     s.add_argument("--role", **role)
     s.add_argument("--flip", help="the flipped card on spec-5p1d, e.g. 9h: its rank ranks above 2")
     s.add_argument("--json", action="store_true")
@@ -297,7 +335,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.set_defaults(func=cmd_classify)
 
     s = sub.add_parser("moves", help="every legal move of a hand")
-    s.add_argument("--variant", default="classic")
+    _add_table_args(s, numbers=False)
     s.add_argument("--role", **role)
     s.add_argument("--flip", help="the flipped card on spec-5p1d, e.g. 9h: its rank ranks above 2")
     s.add_argument("--hand", required=True)
@@ -307,7 +345,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.set_defaults(func=cmd_moves)
 
     s = sub.add_parser("play", help="play in the terminal against bots")
-    s.add_argument("--variant", default="classic")
+    _add_table_args(s)
     s.add_argument("--seed", type=int)
     s.add_argument("--seat", type=int, default=0)
     s.add_argument("--bots", default="heuristic", help="bot names for the other seats, comma-separated")
@@ -316,9 +354,11 @@ def build_parser() -> argparse.ArgumentParser:
     s.set_defaults(func=cmd_play)
 
     s = sub.add_parser("simulate", help="bot games with per-role statistics")
-    s.add_argument("--variant", default="classic")
+    _add_table_args(s)
     s.add_argument("--games", type=int, default=1000)
-    s.add_argument("--bots", default="heuristic,random,random", help="one bot per seat, or one for all")
+    s.add_argument(
+        "--bots", help="one bot per seat, or one for all (default: heuristic in seat 0, random in the others)"
+    )
     s.add_argument("--seed", type=int, default=0)
     s.add_argument("--json", action="store_true")
     s.set_defaults(func=cmd_simulate)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from paiju.variants.model import Variant, VariantError
 from paiju.variants.speculator import SpeculatorRules
 
-__all__ = ["CLASSIC", "REGISTRY", "get_variant", "variant_names"]
+__all__ = ["CLASSIC", "REGISTRY", "get_variant", "ladder_by_size", "speculator_table", "variant_names"]
 
 #: 三人斗地主, other-games.md §3 (seeds/002, second section).
 CLASSIC = Variant(
@@ -31,6 +31,11 @@ _TWO_DECK_PATTERNS = frozenset(
 )
 
 
+def ladder_by_size(decks: int) -> tuple[tuple[str, ...], ...]:
+    """Bombs of 4 up to every copy of a rank, larger beating smaller, under all the jokers (4p2d's rule)."""
+    return _ladder(*(f"bomb{n}" for n in range(4, 4 * decks + 1)), "B" * decks + "R" * decks)
+
+
 def _ladder(*classes: str) -> tuple[tuple[str, ...], ...]:
     """A bomb ladder with one class per tier, weakest first."""
     return tuple((c,) for c in classes)
@@ -44,7 +49,7 @@ def _doubling(ladder: tuple[tuple[str, ...], ...], decks: int) -> frozenset[str]
     return frozenset(c for c in names if not c.startswith("bomb") or int(c[4:]) >= 6)
 
 
-def _speculator_table(name: str, title: str, description: str, **values: object) -> Variant:
+def speculator_table(name: str, title: str, description: str, **values: object) -> Variant:
     """A speculator table: one bidding round, no spring, the doubling bombs of its deck count."""
     ladder = values.get("bomb_ladder", CLASSIC.bomb_ladder)
     decks = values.get("decks", 1)
@@ -61,7 +66,7 @@ def _speculator_table(name: str, title: str, description: str, **values: object)
 
 
 #: speculator.md §15, 4p1d.
-SPEC_4P1D = _speculator_table(
+SPEC_4P1D = speculator_table(
     "spec-4p1d",
     "投机商斗地主 4人1副",
     "4 players, 1 deck: the speculator (7c) gives 4 cards to the landlord and 1 to each farmer; "
@@ -79,7 +84,7 @@ SPEC_4P1D = _speculator_table(
 )
 
 #: speculator.md §15, 4p2d.
-SPEC_4P2D = _speculator_table(
+SPEC_4P2D = speculator_table(
     "spec-4p2d",
     "投机商斗地主 4人2副",
     "4 players, 2 decks: the speculator holds the other copy of the 3rd bottom card; gifts 8 and "
@@ -90,12 +95,12 @@ SPEC_4P2D = _speculator_table(
     bottom_size=8,
     patterns=_TWO_DECK_PATTERNS,
     joker_pairs=True,
-    bomb_ladder=_ladder("bomb4", "bomb5", "bomb6", "bomb7", "bomb8", "BBRR"),
+    bomb_ladder=ladder_by_size(2),
     speculator=SpeculatorRules(gift_landlord=8, gift_farmer=3, stake=6, determination="bottom:3", two_low=("44",)),
 )
 
 #: speculator.md §15, 5p1d.
-SPEC_5P1D = _speculator_table(
+SPEC_5P1D = speculator_table(
     "spec-5p1d",
     "投机商斗地主 5人1副",
     "5 players, 1 deck, a flipped card: its same-colour partner marks the speculator, the highest card "
@@ -116,7 +121,7 @@ SPEC_5P1D = _speculator_table(
 )
 
 #: speculator.md §15, 5p2d.
-SPEC_5P2D = _speculator_table(
+SPEC_5P2D = speculator_table(
     "spec-5p2d",
     "投机商斗地主 5人2副",
     "5 players, 2 decks: the speculator holds the other copy of the 2nd bottom card; gifts 5 and "
@@ -134,7 +139,7 @@ SPEC_5P2D = _speculator_table(
 )
 
 #: speculator.md §15, 5p3d.
-SPEC_5P3D = _speculator_table(
+SPEC_5P3D = speculator_table(
     "spec-5p3d",
     "投机商斗地主 5人3副",
     "5 players, 3 decks: the speculator holds the marked 7c; gifts 9 and 3 each; hands 40 / 34 / 20; "
@@ -154,7 +159,7 @@ SPEC_5P3D = _speculator_table(
 )
 
 #: speculator.md §15, 3p1d.
-SPEC_3P1D = _speculator_table(
+SPEC_3P1D = speculator_table(
     "spec-3p1d",
     "投机商斗地主 3人1副",
     "3 players, one deck without 3s and 4s: landlord, speculator and one farmer; the farmer wins "

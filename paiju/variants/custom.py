@@ -1,0 +1,54 @@
+"""Custom speculator tables from the §15 numbers alone (speculator.md §16)."""
+
+from __future__ import annotations
+
+from paiju.variants.model import Variant, VariantError
+from paiju.variants.registry import CLASSIC, ladder_by_size, speculator_table
+from paiju.variants.speculator import SpeculatorRules
+
+__all__ = ["custom_table"]
+
+_MULTI_DECK_PATTERNS = frozenset(
+    {"single", "pair", "triple", "triple+pair", "straight", "pair-chain", "triple-chain", "airplane+pairs", "bomb", "joker-bomb"}
+)
+#: §3: the fixed 7c for one deck, the other copy of the first bottom card for two, the marked 7c for three.
+_DETERMINATION = {1: "7c", 2: "bottom:1", 3: "marked-7c"}
+
+
+def custom_table(
+    players: int,
+    decks: int,
+    hand: int,
+    bottom: int,
+    gift_landlord: int,
+    gift_farmer: int,
+    stake: int | None = None,
+) -> Variant:
+    """A one-landlord speculator table: one deck plays the classic patterns (bomb < rocket), more
+    decks 4p2d's (bombs by size under all the jokers); the stake T defaults to the smallest that
+    keeps every share whole (nF × (nF + 1))."""
+    if not 3 <= players <= 10:
+        raise VariantError(f"custom table: players = {players}: must be 3 to 10 (speculator.md §16)")
+    if not 1 <= decks <= 3:
+        raise VariantError(f"custom table: decks = {decks}: must be 1 to 3 (speculator.md §16)")
+    farmers = players - 2
+    multi = decks > 1
+    return speculator_table(
+        "custom",
+        f"投机商斗地主 custom {players}人{decks}副",
+        f"custom table: {players} players, {decks} deck(s), {hand} cards each, {bottom} in the bottom; "
+        f"gifts {gift_landlord} and {gift_farmer} each",
+        players=players,
+        decks=decks,
+        hand_size=hand,
+        bottom_size=bottom,
+        patterns=_MULTI_DECK_PATTERNS if multi else CLASSIC.patterns,
+        joker_pairs=multi,
+        bomb_ladder=ladder_by_size(decks) if multi else CLASSIC.bomb_ladder,
+        speculator=SpeculatorRules(
+            gift_landlord=gift_landlord,
+            gift_farmer=gift_farmer,
+            stake=stake if stake is not None else farmers * (farmers + 1),
+            determination=_DETERMINATION[decks],
+        ),
+    )

@@ -1,0 +1,75 @@
+"""Tables as TOML files: a built-in table plus differences (``inherits``), checked key by key.
+
+``load_variant_file`` reads one; ``variant_to_toml`` writes a table as its differences from
+``classic`` (docs/tables/ holds one per built-in table, generated so they cannot drift).
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from paiju.variants.model import Variant, VariantError
+from paiju.variants.registry import get_variant
+
+__all__ = ["load_variant_file", "load_variant_toml", "variant_to_toml"]
+
+
+def load_variant_toml(text: str, source: str = "the table file") -> Variant:
+    """A validated table from TOML text: ``inherits`` (default ``classic``) plus the keys given."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        raise VariantError(f"{source}: not valid TOML: {err}") from err
+    base = get_variant(str(data.pop("inherits", "classic")))
+    merged = base.to_json()
+    spec = data.pop("speculator", None)
+    if spec is not None:
+        if not isinstance(spec, dict):
+            raise VariantError(f"{source}: 'speculator' must be a table ([speculator])")
+        merged["speculator"] = {**(merged["speculator"] or {}), **spec}
+    unknown = sorted(set(data) - set(merged))
+    if unknown:
+        raise VariantError(f"{source}: unknown key(s) {unknown}; known keys: {sorted(merged)}")
+    merged.update(data)
+    return Variant.from_json(merged)
+
+
+def load_variant_file(path: str | Path) -> Variant:
+    """A validated table from a TOML file (see ``load_variant_toml``)."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        raise VariantError(f"cannot read {path}: {err}") from err
+    return load_variant_toml(text, str(path))
+
+
+def _toml_value(value: Any) -> str:
+    """A JSON-ready value as TOML (strings, numbers, booleans and lists of them)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return repr(value)
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    raise VariantError(f"cannot write {value!r} as TOML")
+
+
+def variant_to_toml(variant: Variant) -> str:
+    """The table as TOML: ``inherits = "classic"`` and every key that differs from it."""
+    base = get_variant("classic").to_json()
+    mine = variant.to_json()
+    lines = [f"# {variant.title}", 'inherits = "classic"']
+    spec = mine.pop("speculator")
+    for key, value in mine.items():
+        if value != base[key] or key == "name":
+            lines.append(f"{key} = {_toml_value(value)}")
+    if spec is not None:
+        lines.append("")
+        lines.append("[speculator]")
+        lines += [f"{key} = {_toml_value(value)}" for key, value in spec.items()]
+    return "\n".join(lines) + "\n"
