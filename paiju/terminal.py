@@ -115,6 +115,8 @@ def _render_speculator(console: Console, obs: Observation, names: Sequence[str])
     console.print(line)
     if obs.promoted is not None and obs.promoted < 12:
         console.print(f"  {RANK_CHARS[obs.promoted]}s rank between 2 and the black joker this hand (except in straights)")
+    if obs.retreated_hand:
+        console.print(cards_line("  the speculator has retreated; its hand: ", obs.retreated_hand))
     if obs.wild_cards:
         console.print(cards_line("  your wild card: ", obs.wild_cards))
     for i, (seat, cards) in enumerate(obs.gifts):
@@ -213,7 +215,10 @@ def play_terminal(
                     announced = game.deal_count
                     _show_speculator(console, game, names)
                 s = game.to_act
-                if s == seat:
+                if s == seat and game.retreated and game.phase == "gift":
+                    # speculator.md §8: a retreated speculator's gifts are chosen for it.
+                    action = make_bot("heuristic").act(observe(game, seat))
+                elif s == seat:
                     _render(console, observe(game, seat), names, last)
                     action = _ask(console, game, seat)
                 else:
@@ -293,7 +298,9 @@ def _show_result(console: Console, game: Game, names: Sequence[str], session: Se
         console.print(f"{unit}, paid by or to each farmer")
     else:
         console.print(f"unit: {unit}; each seat scores its share × the unit")
-    if result.speculator_side is not None and game.speculator is not None:
+    if result.retreat:
+        console.print(f"the speculator retreated: it sides with the winners ({result.speculator_side}), ×3")
+    elif result.speculator_side is not None and game.speculator is not None:
         left = len(game.hands[game.speculator])
         console.print(f"the speculator ended with {left} card(s): it sides with the {result.speculator_side}")
     table = Table(show_edge=False)
@@ -344,6 +351,8 @@ def show_replay(console: Console, log: dict[str, Any], game: Game) -> None:
             console.print(cards_line("  the bottom, to the speculator: ", event["bottom"]))
         elif kind == "out":
             console.print(f"{names[event['seat']]} has played its last card")
+        elif kind == "retreat":
+            console.print(cards_line(f"{names[event['seat']]} retreats, holding ", event["hand"]))
         elif kind == "instant_win":
             console.print(f"[bold]{names[event['seat']]} wins at once[/]")
         elif kind == "play":

@@ -69,7 +69,8 @@ class Result:
     """How a hand ended: the winning side, the stake and every seat's score.
 
     ``winner`` is the seat that went out (or won at once); ``speculator_side`` is the side
-    the speculator joined (``None`` on tables without one); ``instant`` marks an instant win.
+    the speculator joined (``None`` on tables without one); ``instant`` marks an instant win and
+    ``retreat`` a hand the speculator sat out (speculator.md §8).
     """
 
     winner: int
@@ -81,6 +82,7 @@ class Result:
     scores: tuple[int, ...]
     speculator_side: str | None = None
     instant: bool = False
+    retreat: bool = False
 
 
 class Game:
@@ -162,6 +164,8 @@ class Game:
         self.determination: Card | None = None
         self.gifts: list[list[Card]] = []
         self.gift_seats: list[int] = []
+        #: The speculator has retreated: it gives and takes cards but plays no part (speculator.md §8).
+        self.retreated = False
         #: 5p1d: each non-speculator's wild cards, fixed at the reveal (speculator.md §15).
         self.wild_cards: dict[int, frozenset[Card]] = {}
         rules = v.speculator
@@ -230,9 +234,21 @@ class Game:
         self.first_bidder = spec_rules.opposite(seat, self.variant.players)
         self.phase = GIFT
         self.to_act = seat
+        self._check_retreat()
         winner = spec_rules.instant_win_seat(self.hands, seat, rules.instant_win)
         if winner is not None:
             self._settle_instant(winner)
+
+    def _check_retreat(self) -> None:
+        """§8: from the deal to the reveal, a speculator holding V of a rank (or the table's jokers)
+        retreats: its hand is shown and, once the cards are exchanged, it sits the hand out."""
+        rules = spec_rules.rule_of(self.variant)
+        assert self.speculator is not None
+        if not self.retreated and spec_rules.retreats(self.hands[self.speculator], rules):
+            self.retreated = True
+            self.events.append(
+                {"type": "retreat", "seat": self.speculator, "hand": sorted(self.hands[self.speculator])}
+            )
 
     def _apply_gift(self, action: Action) -> None:
         """§4: the speculator fills the landlord's gift, then each farmer gift, one card at a time."""
@@ -460,6 +476,9 @@ class Game:
         )
         self.phase = PLAY
         self.to_act = landlord
+        self._check_retreat()
+        if self.retreated:
+            self.out.add(spec)
         winner = spec_rules.instant_win_seat(self.hands, spec, rules.instant_win)
         if winner is not None:
             self._settle_instant(winner)
@@ -601,6 +620,7 @@ class Game:
                 "scores": list(result.scores),
                 "speculator_side": result.speculator_side,
                 "instant": result.instant,
+                "retreat": result.retreat,
             }
         )
 
@@ -615,6 +635,10 @@ class Game:
         if self.speculator is not None and v.speculator is not None:
             rules = v.speculator
             side = spec_rules.side_of_speculator(self.hands[self.speculator], rules)
+            if self.retreated:
+                # §8: it joins the winners, and the hand counts three times.
+                side = "landlord" if landlord_won else "farmers"
+                multiplier *= 3
             if rules.rangpai:
                 scores = spec_rules.rangpai_scores(
                     v.players, landlord, self.speculator, landlord_won, side, self.high_bid, self.handicap(), multiplier
@@ -625,7 +649,12 @@ class Game:
                     v.players, landlord, self.speculator, landlord_won, side, unit, rules
                 )
             stake = self.high_bid * multiplier
-            self._finish(Result(winner, landlord_won, self.high_bid, self.doublings, False, stake, tuple(scores), side))
+            self._finish(
+                Result(
+                    winner, landlord_won, self.high_bid, self.doublings, False, stake, tuple(scores), side,
+                    retreat=self.retreated,
+                )
+            )
             return
         losers = [s for s in range(v.players) if (s != landlord) == landlord_won]
         spring = v.spring and all(self.played_by[s] <= (1 if s == landlord else 0) for s in losers)

@@ -59,6 +59,8 @@ class Observation:
     wild_cards: tuple[Card, ...] = ()
     #: 5p1d: the rank that ranks between 2 and the black joker this hand (public).
     promoted: int | None = None
+    #: The hand of a speculator that retreated, shown to every seat once it sits out (§8).
+    retreated_hand: tuple[Card, ...] = ()
 
     @property
     def is_my_turn(self) -> bool:
@@ -104,6 +106,7 @@ class Observation:
             "speculator_side": self.speculator_side,
             "wild_cards": format_cards(self.wild_cards) if self.wild_cards else "",
             "promoted": RANK_CHARS[self.promoted] if self.promoted is not None else None,
+            "retreated_hand": format_cards(self.retreated_hand) if self.retreated_hand else "",
         }
 
 
@@ -151,4 +154,9 @@ def observe(game: Game, seat: int) -> Observation:
         speculator_side=side,
         wild_cards=tuple(sorted(game.wild_cards.get(seat, ()))),
         promoted=game.promoted,
+        retreated_hand=(
+            tuple(sorted(game.hands[game.speculator]))
+            if game.retreated and game.speculator is not None and game.phase in ("play", "over")
+            else ()
+        ),
     )

@@ -33,6 +33,7 @@ __all__ = [
     "instant_win_scores",
     "opposite",
     "rangpai_scores",
+    "retreats",
     "rule_of",
     "side_of_speculator",
     "speculator_wilds",
@@ -158,6 +159,14 @@ def side_of_speculator(hand: Sequence[Card], rules: SpeculatorRules) -> str:
         if pair in rules.two_low:
             return "landlord"
     return "farmers"
+
+
+def retreats(hand: Sequence[Card], rules: SpeculatorRules) -> bool:
+    """§8: the speculator holds V or more cards of one rank, or the table's number of jokers."""
+    jokers = sum(1 for c in hand if card_rank(c) >= BLACK_JOKER)
+    if rules.retreat_jokers and jokers >= rules.retreat_jokers:
+        return True
+    return instant_win_seat([hand], None, rules.retreat) is not None
 
 
 def instant_win_seat(hands: Sequence[Sequence[Card]], skip: int | None, needed: int) -> int | None:

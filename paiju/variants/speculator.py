@@ -35,6 +35,10 @@ class SpeculatorRules:
     two_low: tuple[str, ...] = ()
     #: A non-speculator holding this many cards of one rank wins at once (§8; 0: never).
     instant_win: int = 0
+    #: The speculator holding this many cards of one rank retreats (§8, V; 0: never).
+    retreat: int = 0
+    #: ... or holding this many jokers (§15 7p3d/8p3d: all 6; 0: never).
+    retreat_jokers: int = 0
     #: Four or more of the speculator's 3s alone form a bomb (§10 option ``pure_three_bomb``).
     pure_three_bomb: bool = True
     #: Answers that break up a bomb are not forced on the speculator (§11 option).
