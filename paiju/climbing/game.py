@@ -15,7 +15,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from paiju.cards import Card, card_rank, deck_cards, format_card, format_cards, rank_counts, sort_cards
+from paiju.cards import (
+    CARDS_PER_DECK,
+    Card,
+    card_rank,
+    deck_cards,
+    format_card,
+    format_cards,
+    rank_counts,
+    sort_cards,
+)
 from paiju.climbing import speculator as spec_rules
 from paiju.climbing.actions import Action, Bid, Give, Pass, Play
 from paiju.patterns import (
@@ -254,7 +263,7 @@ class Game:
         """§4: the speculator fills the landlord's gift, then each farmer gift, one card at a time."""
         if not isinstance(action, Give):
             raise IllegalMoveError("the speculator chooses its gifts first: give a card")
-        if action not in self.legal_actions():
+        if not self.is_legal(action):
             raise IllegalMoveError(self.why_not_giftable(action.card))
         seat = self.to_act
         self.hands[seat].remove(action.card)
@@ -349,6 +358,10 @@ class Game:
             actions = []
         self._legal_cache = (self._version, actions)
         return actions
+
+    def is_legal(self, action: Action) -> bool:
+        """Whether ``action`` is among ``legal_actions()``."""
+        return action in self.legal_actions()
 
     def _play_actions(self) -> list[Action]:
         seat = self.to_act
@@ -499,7 +512,7 @@ class Game:
         if isinstance(action, Pass):
             if self.is_leading():
                 raise IllegalMoveError("you lead this trick, so you must play (a pass is not allowed)")
-            if action not in self.legal_actions():
+            if not self.is_legal(action):
                 raise IllegalMoveError("you must follow: a play of yours beats it (能跟必跟)")
             self.play_passes += 1
             self.plays.append(PlayRecord(seat, None, ()))
@@ -517,7 +530,7 @@ class Game:
             return
         move = action.move
         cards = self._cards_for(seat, move, action.cards)
-        if action not in self.legal_actions():
+        if not self.is_legal(action):
             raise IllegalMoveError(self.why_illegal(move))
         for c in cards:
             self.hands[seat].remove(c)
@@ -574,21 +587,25 @@ class Game:
         # Wild readings take wild cards; everything else takes natural cards first, so that a
         # 5p1d wild card stays in hand when a natural card of its rank serves as well.
         wild = set(self._wild_cards_held(seat))
-        natural = [c for c in sort_cards(hand) if c not in wild]
-        wild_pool = sort_cards(wild)
-        needs = list(move.ranks)
+        wanted = set(move.ranks)
+        natural: dict[int, list[Card]] = {r: [] for r in wanted}
+        spare: dict[int, list[Card]] = {r: [] for r in wanted}
+        for c in sorted(hand, key=lambda c: (c % CARDS_PER_DECK, c)):
+            r = card_rank(c)
+            if r in wanted:
+                (spare if c in wild else natural)[r].append(c)
         picked: list[Card] = []
+        needs = list(move.ranks)
         for face, _ in move.wilds:
-            card = next((c for c in wild_pool if card_rank(c) == face and c not in picked), None)
-            if card is None:
+            if not spare[face]:
                 raise IllegalMoveError(f"you don't hold the wild cards for {move.text()}")
-            picked.append(card)
+            picked.append(spare[face].pop(0))
             needs.remove(face)
         for r in needs:
-            card = next((c for c in natural + wild_pool if card_rank(c) == r and c not in picked), None)
-            if card is None:
+            pool = natural[r] or spare[r]
+            if not pool:
                 raise IllegalMoveError(f"you don't hold the cards for {move.text()}")
-            picked.append(card)
+            picked.append(pool.pop(0))
         return tuple(sort_cards(picked))
 
     def why_illegal(self, move: Move) -> str:
