@@ -3,9 +3,36 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from paiju.climbing import Game, game_log, observe, replay
+from paiju.bots import Bot
+from paiju.climbing import Action, Game, Play, Result, game_log, observe, replay
+
+#: A check run before each action: (game, seat, action) -> None, asserting what it must.
+StepCheck = Callable[[Game, int, Action], None]
+
+
+def checked_play(
+    g: Game, bots: Sequence[Bot], check: StepCheck | None = None, most: int = 5000
+) -> tuple[Result, int]:
+    """Play ``g`` out, checking every action is legal (and ``check``) before it is applied;
+    returns (result, number of actions)."""
+    actions = 0
+    while g.result is None:
+        seat = g.to_act
+        obs = observe(g, seat)
+        action = bots[seat].act(obs)
+        assert action in g.legal_actions(), f"seat {seat} ({bots[seat].name}) chose {action!r}, not legal"
+        assert action in obs.legal
+        if isinstance(action, Play) and action.cards is not None:
+            assert set(action.cards) <= set(g.hands[seat])
+        if check is not None:
+            check(g, seat, action)
+        g.apply(action, seat)
+        actions += 1
+        assert actions < most, "the hand does not end"
+    return g.result, actions
 
 
 def replays_identically(g: Game) -> None:

@@ -11,32 +11,14 @@ import statistics
 
 import pytest
 
+from helpers import checked_play
 from paiju.bots import BOTS, make_bot, play_out
-from paiju.bots.base import Bot
-from paiju.climbing import Game, Play, Result, observe
+from paiju.climbing import Game, observe
 from paiju.variants import Variant, get_variant
 
 CLASSIC: Variant = get_variant("classic")
 NAMES: tuple[str, ...] = ("random", "heuristic")
 MIXES: list[tuple[str, str, str]] = [(a, b, c) for a in NAMES for b in NAMES for c in NAMES]
-
-
-def checked_play(g: Game, bots: list[Bot]) -> tuple[Result, int]:
-    """Play ``g`` out, checking every action is legal before it is applied; returns (result, actions)."""
-    actions = 0
-    while g.result is None:
-        seat = g.to_act
-        obs = observe(g, seat)
-        action = bots[seat].act(obs)
-        legal = g.legal_actions()
-        assert action in legal, f"seat {seat} ({bots[seat].name}) chose {action!r}, not legal"
-        assert action in obs.legal
-        if isinstance(action, Play) and action.cards is not None:
-            assert set(action.cards) <= set(g.hands[seat])
-        g.apply(action, seat)
-        actions += 1
-        assert actions < 2000, "the hand does not end"
-    return g.result, actions
 
 
 def test_registry_has_random_and_heuristic() -> None:
@@ -71,7 +53,7 @@ def test_bots_play_legally_with_table_options(options: dict[str, bool]) -> None:
     for seed in range(40):
         names = MIXES[seed % len(MIXES)]
         bots = [make_bot(n, seed * 3 + s) for s, n in enumerate(names)]
-        result, _ = checked_play(Game.new(variant, seed=seed), bots)
+        result, _ = checked_play(Game.new(variant, seed=seed), bots, most=2000)
         assert sum(result.scores) == 0
 
 
@@ -82,7 +64,7 @@ def test_every_bot_mix_finishes_200_hands() -> None:
         names = MIXES[seed % len(MIXES)]
         bots = [make_bot(n, seed * 3 + s) for s, n in enumerate(names)]
         g = Game.new(CLASSIC, seed=seed)
-        result, _ = checked_play(g, bots)
+        result, _ = checked_play(g, bots, most=2000)
         assert g.phase == "over" and g.hands[result.winner] == []
         assert sum(result.scores) == 0
         redeals += g.deal_count - 1
@@ -109,7 +91,7 @@ def test_1000_hands_heuristic_against_random_stay_legal() -> None:
         names = seatings[seed % len(seatings)]
         bots = [make_bot(n, seed * 3 + s) for s, n in enumerate(names)]
         g = Game.new(CLASSIC, seed=10_000 + seed)
-        result, actions = checked_play(g, bots)
+        result, actions = checked_play(g, bots, most=2000)
         assert sum(result.scores) == 0
         total += actions
     assert total > 1000

@@ -19,11 +19,11 @@ from paiju.bots import make_bot, play_out
 from paiju.bots.base import Bot
 from paiju.bots.heuristic import HeuristicBot
 from paiju.cards import RANKS, Suit, card_rank, deck_cards, make_card
-from paiju.climbing import Game, Give, Play, Result, Session, observe
+from paiju.climbing import Action, Game, Give, Result, Session, observe
 from paiju.climbing.game import Deal
 from paiju.variants import Variant, get_variant
 
-from helpers import replays_identically
+from helpers import checked_play, replays_identically
 
 TABLES: tuple[str, ...] = ("spec-4p1d", "spec-4p2d", "spec-5p2d", "spec-5p3d", "spec-3p1d")
 #: §15 "two low cards" per table (the speculator's last two cards that count as one).
@@ -55,26 +55,16 @@ def checked_hand(name: str, seed: int) -> tuple[Game, int]:
     """Play one seeded hand, checking every action against the legal list and the end against §12."""
     v = get_variant(name)
     g = Game.new(v, seed)
-    bots = bots_for(v, seed)
-    actions = 0
-    while g.result is None:
-        seat = g.to_act
-        obs = observe(g, seat)
-        action = bots[seat].act(obs)
-        legal = g.legal_actions()
-        assert action in legal and action in obs.legal, (name, seed, seat, action)
+
+    def phase_rules(g: Game, seat: int, action: Action) -> None:
         if g.phase == "bid":
             assert seat != g.speculator
         if g.phase == "gift":
             assert seat == g.speculator and isinstance(action, Give)
         if g.phase == "play":
             assert seat not in g.out
-        if isinstance(action, Play) and action.cards is not None:
-            assert set(action.cards) <= set(g.hands[seat])
-        g.apply(action, seat)
-        actions += 1
-        assert actions < 5000, f"{name} seed {seed}: the hand does not end"
-    r = g.result
+
+    r, actions = checked_play(g, bots_for(v, seed), phase_rules)
     assert sum(r.scores) == 0
     if r.instant:
         assert g.speculator is not None and r.scores[g.speculator] == 0
