@@ -88,11 +88,12 @@ def key_rank(move: Move) -> int:
 
 
 def describe(move: Move) -> str:
-    """A player-facing description, e.g. ``triple+single (trio 3)``."""
+    """A player-facing description, e.g. ``triple+single (3)``, ``bomb of 4 (7)``, ``rocket``."""
     key = RANK_CHARS[key_rank(move)]
     if move.kind in ("straight", "pair-chain", "triple-chain", "airplane+singles", "airplane+pairs"):
         return f"{move.kind} of {move.length} (top {key})"
+    if move.kind == "bomb":
+        return f"bomb of {move.size} ({key})"
     if move.is_bomb:
-        label = "rocket" if move.bomb == "BR" else move.bomb
-        return f"bomb {label}" if move.kind == "bomb" else f"joker bomb {label}"
+        return "rocket" if move.bomb == "BR" else f"joker bomb {move.bomb}"
     return f"{move.kind} ({key})"
