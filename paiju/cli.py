@@ -29,7 +29,7 @@ from paiju.cards import (
     parse_ranks,
 )
 from paiju.climbing import LogError, load_log, replay
-from paiju.climbing.speculator import THREE, flip_wild_cards, speculator_wilds
+from paiju.climbing.speculator import THREE, flip_wild_cards, flip_wilds, speculator_wilds
 from paiju.patterns import (
     AmbiguousMoveError,
     IllegalMoveError,
@@ -162,8 +162,7 @@ def _hand_wilds(
         return None
     if not names_suits(text):
         return None
-    wild = flip_wild_cards(parse_cards(text, variant.decks, variant.removed_rank_indices), flip)
-    return Wilds(tuple(sorted(card_rank(c) for c in wild)), None, False) if wild else None
+    return flip_wilds(flip_wild_cards(parse_cards(text, variant.decks, variant.removed_rank_indices), flip))
 
 
 def cmd_classify(args: argparse.Namespace, out: Console) -> int:

@@ -316,7 +316,7 @@ class Game:
         if seat == self.speculator:
             return spec_rules.speculator_wilds(self.variant, self.counts[seat][spec_rules.THREE], self.promoted)
         held = self._wild_cards_held(seat)
-        return Wilds(tuple(sorted(card_rank(c) for c in held)), None, False) if held else None
+        return spec_rules.flip_wilds(held)
 
     def wilds_in(self, seat: int, cards: Sequence[Card]) -> Wilds | None:
         """The wild cards among ``cards`` as ``seat`` would play them (for reading a recorded play)."""

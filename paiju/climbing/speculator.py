@@ -27,6 +27,7 @@ __all__ = [
     "THREE",
     "determination_card",
     "flip_wild_cards",
+    "flip_wilds",
     "gift_capacity",
     "giftable",
     "instant_win_seat",
@@ -61,6 +62,11 @@ def speculator_wilds(variant: Variant, threes: int, promoted: int | None = None)
     5p1d promotes the 3s, above the others' promoted 3s: 2 < other 3s < the speculator's 3s < B)."""
     key = PROMOTED_THREE_KEY if promoted == THREE else PURE_THREE_KEY
     return Wilds((THREE,) * threes, key, rule_of(variant).pure_three_bomb)
+
+
+def flip_wilds(cards: Sequence[Card]) -> Wilds | None:
+    """§15 5p1d (a): a seat's flipped-suit wild cards as wilds: alone they are themselves, never a bomb."""
+    return Wilds(tuple(sorted(card_rank(c) for c in cards)), None, False) if cards else None
 
 
 def flip_wild_cards(hand: Sequence[Card], flipped: Card) -> list[Card]:
