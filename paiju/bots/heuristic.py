@@ -168,10 +168,7 @@ class HeuristicBot:
             landlord_close = obs.landlord is not None and obs.cards_left[obs.landlord] <= 2
             if may_pass and not (landlord_close and obs.trick.seat == obs.landlord and keep):
                 return Pass()
-            pool = keep or plays
-            return min(pool, key=lambda a: (a.move.size, a.move.key))
-        pool = keep or plays
-        return min(pool, key=lambda a: (a.move.size, a.move.key))
+        return min(keep or plays, key=lambda a: (a.move.size, a.move.key))
 
     # ------------------------------------------------------------------ bidding
     def _bid(self, obs: Observation) -> Action:
