@@ -441,3 +441,24 @@ def test_session_totals_and_dealer_rotation() -> None:
     assert sum(session.totals) == 0
     assert sum(g.result.scores[0] for g in session.finished if g.result) == session.totals[0]
     assert len({tuple(h) for h in seen_hands}) == 9  # a fresh deal every hand
+
+
+def test_spectator_view_shows_public_cards_only() -> None:
+    """ARCHITECTURE.md "Observations are views": a spectator (seat ``None``) sees what every player
+    sees and nothing of any hand: its view is a non-speculator seat's view without that seat's own
+    hand, actions and wild cards."""
+    private = {"seat", "hand", "legal", "wild_cards"}
+    for variant_name in ("classic", "spec-4p1d", "spec-5p1d"):
+        variant = get_variant(variant_name)
+        for seed in range(10):
+            g = Game.new(variant, seed=seed)
+            bots = [make_bot("heuristic", seed + s) for s in range(g.players)]
+            for state in steps(g, bots):
+                obs = observe(state, None)
+                assert obs.seat is None and obs.hand == () and obs.legal == () and obs.wild_cards == ()
+                data = obs.to_json()
+                assert data["hand"] == "" and data["legal"] == []
+                others = [s for s in range(state.players) if s not in (state.speculator, state.landlord)]
+                seat_view = observe(state, others[0]).to_json()
+                for key in data.keys() - private:
+                    assert data[key] == seat_view[key], key

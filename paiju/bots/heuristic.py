@@ -195,6 +195,7 @@ class HeuristicBot:
         return "farmers"
 
     def _teammates(self, obs: Observation) -> list[int]:
+        assert obs.seat is not None, "a bot acts for a seat, never as a spectator"
         mine = self._side(obs, obs.seat)
         return [s for s in range(obs.players) if s != obs.seat and s not in obs.out and self._side(obs, s) == mine]
 

@@ -19,9 +19,9 @@ __all__ = ["Observation", "observe"]
 
 @dataclass(frozen=True)
 class Observation:
-    """One seat's view of a hand."""
+    """One seat's view of a hand (``seat`` is ``None`` for a spectator, who sees only public cards)."""
 
-    seat: int
+    seat: int | None
     players: int
     phase: str
     to_act: int
@@ -110,16 +110,19 @@ class Observation:
         }
 
 
-def observe(game: Game, seat: int) -> Observation:
-    """What ``seat`` may know about ``game``: its own hand and the public record."""
+def observe(game: Game, seat: int | None) -> Observation:
+    """What ``seat`` may know about ``game``: its own hand and the public record.
+
+    ``seat=None`` is a spectator's view: the public record only, no hand and no actions.
+    """
     bottom_public = game.landlord is not None and game.phase != "bid" and (
-        game.variant.bottom_shown or seat == game.landlord
+        game.variant.bottom_shown or (seat is not None and seat == game.landlord)
     )
-    mine = game.to_act == seat and not game.is_over
+    mine = seat is not None and game.to_act == seat and not game.is_over
     gifts: tuple[tuple[int, tuple[Card, ...]], ...] = ()
     if game.gift_seats:
         gifts = tuple((s, tuple(g)) for s, g in zip(game.gift_seats, game.gifts))
-    elif seat == game.speculator:
+    elif seat is not None and seat == game.speculator:
         gifts = tuple((-1, tuple(g)) for g in game.gifts)
     side = None
     if game.speculator is not None and game.variant.speculator is not None:
@@ -134,7 +137,7 @@ def observe(game: Game, seat: int) -> Observation:
         players=game.players,
         phase=game.phase,
         to_act=game.to_act,
-        hand=tuple(sorted(game.hands[seat])),
+        hand=tuple(sorted(game.hands[seat])) if seat is not None else (),
         cards_left=tuple(len(h) for h in game.hands),
         landlord=game.landlord if game.phase != "bid" else None,
         bid=game.high_bid,
@@ -152,7 +155,7 @@ def observe(game: Game, seat: int) -> Observation:
         gifts=gifts,
         out=tuple(sorted(game.out)),
         speculator_side=side,
-        wild_cards=tuple(sorted(game.wild_cards.get(seat, ()))),
+        wild_cards=tuple(sorted(game.wild_cards.get(seat, ()))) if seat is not None else (),
         promoted=game.promoted,
         retreated_hand=(
             tuple(sorted(game.hands[game.speculator]))
