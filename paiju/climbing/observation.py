@@ -87,6 +87,8 @@ class Observation:
         return {
             "seat": self.seat,
             "phase": self.phase,
+            "players": self.players,
+            "roles": [self.role(s) for s in range(self.players)],
             "to_act": self.to_act,
             "hand": format_cards(self.hand),
             "cards_left": list(self.cards_left),
