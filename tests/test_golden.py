@@ -32,8 +32,9 @@ def _counts(variant: Variant) -> dict[str, list[int]]:
     out: dict[str, list[int]] = {}
     for seed in SEEDS:
         game = Game(variant, seed)
-        while game.phase in ("gift", "bid"):
-            # The speculator gives its highest allowed cards; the first bidder takes it at 3.
+        while game.phase in ("gift", "bid", "partner", "declare"):
+            # The speculator gives its highest allowed cards; the first bidder takes it at 3; the
+            # landlord makes its last choice of partner; the small landlord declares.
             game.apply(game.legal_actions()[-1])
         leads = game.legal_actions()
         answers = 0

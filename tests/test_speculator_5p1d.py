@@ -778,7 +778,7 @@ def test_5p1d_settlement_row() -> None:
                     sign = 1 if won else -1
                     want = [sign * fv * 6] * 5
                     want[landlord], want[spec] = sign * lv * 6, sign * sv * 6
-                    assert sp.speculator_scores(5, landlord, spec, won, side, 6, rules) == want
+                    assert sp.speculator_scores(5, (landlord,), spec, won, side, 6, rules.stake) == want
     # A played hand: the landlord goes out; the speculator keeps 8 cards (farmers' side); bid 3 and the
     # rocket (one deck: every bomb and joker bomb doubles) make the unit 6.
     assert V.doubling_bombs == {"bomb4", "BR"}

@@ -989,7 +989,7 @@ def test_settlement_rows_match_section_13(unit: int) -> None:
                         want = [sign * fv * unit] * p
                         want[landlord] = sign * lv * unit
                         want[spec] = sign * sv * unit
-                        got = sp.speculator_scores(p, landlord, spec, won, side, unit, rules)
+                        got = sp.speculator_scores(p, (landlord,), spec, won, side, unit, rules.stake)
                         assert list(got) == want, (name, landlord, spec, side, won)
 
 
@@ -1022,12 +1022,12 @@ def test_settlement_sums_to_zero_for_every_table_and_outcome() -> None:
                                 for bid in (1, 2, 3):
                                     assert sum(sp.rangpai_scores(p, landlord, spec, won, side, bid, bid, unit)) == 0
                             else:
-                                assert sum(sp.speculator_scores(p, landlord, spec, won, side, unit, rules)) == 0
+                                assert sum(sp.speculator_scores(p, (landlord,), spec, won, side, unit, rules.stake)) == 0
                 if p > 3:
                     for winner in range(p):
                         if winner != spec:
-                            assert sum(sp.instant_win_scores(p, winner, spec, None, 3, rules)) == 0
-                            assert sum(sp.instant_win_scores(p, winner, spec, landlord, 2, rules)) == 0
+                            assert sum(sp.instant_win_scores(p, winner, spec, None, 3, rules.stake)) == 0
+                            assert sum(sp.instant_win_scores(p, winner, spec, landlord, 2, rules.stake)) == 0
     for name in (*TABLES, "spec-5p1d"):
         v = get_variant(name)
         for seed in range(20):

@@ -92,7 +92,7 @@ def test_retreat_settles_on_the_winning_side_times_three() -> None:
     assert r.speculator_side == ("landlord" if r.landlord_won else "farmers")
     rules = sp.rule_of(HOUSE)
     unit = r.bid * 2**r.doublings * 3
-    expected = sp.speculator_scores(HOUSE.players, g.landlord, 1, r.landlord_won, r.speculator_side, unit, rules)
+    expected = sp.speculator_scores(HOUSE.players, (g.landlord,), 1, r.landlord_won, r.speculator_side, unit, rules.stake)
     assert list(r.scores) == expected and sum(r.scores) == 0
 
 

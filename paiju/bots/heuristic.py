@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from paiju.bots.base import register
-from paiju.cards import BLACK_JOKER, NUM_RANKS, RED_JOKER, card_rank, rank_counts
-from paiju.climbing import Action, Bid, Give, Observation, Pass, Play
+from paiju.cards import BLACK_JOKER, CARDS_PER_DECK, NUM_RANKS, RED_JOKER, card_rank, rank_counts
+from paiju.climbing import Action, Alone, Bid, Declare, Give, Observation, Partner, Pass, Play
 from paiju.patterns import Move
 
 __all__ = ["HeuristicBot", "hand_strength", "plan_cost"]
@@ -107,6 +107,10 @@ class HeuristicBot:
             return self._give(obs)
         if obs.phase == "bid":
             return self._bid(obs)
+        if obs.phase == "partner":
+            return self._name_partner(obs)
+        if obs.phase == "declare":
+            return self._declare(obs)
         plays = [a for a in obs.legal if isinstance(a, Play)]
         counts = rank_counts(obs.hand)
         if obs.seat == obs.speculator:
@@ -179,6 +183,36 @@ class HeuristicBot:
             return Bid(want)
         return Pass()
 
+    # ------------------------------------------------------------------ the small landlord (§7)
+    def _name_partner(self, obs: Observation) -> Action:
+        """Name the holder of a high card (it holds at least one trick-winner); 一打四 only with a
+        hand far above a bid of 3."""
+        strength = hand_strength(rank_counts(obs.hand)) / (len(obs.hand) / 17)
+        alone = [a for a in obs.legal if isinstance(a, Alone)]
+        if alone and strength >= 9.0:
+            return alone[0]
+        named = [a for a in obs.legal if isinstance(a, Partner)]
+        if not named:
+            return next(a for a in obs.legal if isinstance(a, Pass))
+        return max(named, key=lambda a: (card_rank(a.cards[0]), -len(a.cards)))
+
+    def _declare(self, obs: Observation) -> Action:
+        """Declare (×2) with a hand good enough to bid 2; otherwise stay hidden."""
+        strength = hand_strength(rank_counts(obs.hand)) / (len(obs.hand) / 17)
+        if Declare() in obs.legal and strength >= 4.0:
+            return Declare()
+        return Pass()
+
+    def _partner_plays(self, obs: Observation, plays: list[Play]) -> list[Play]:
+        """A hidden small landlord's plays that show the partner card, so the landlord finds it."""
+        if obs.seat != obs.small_landlord or obs.partner_known or not obs.partner_shown:
+            return []
+        face = obs.partner_shown[0] % CARDS_PER_DECK
+        rank = card_rank(obs.partner_shown[0])
+        if not any(c % CARDS_PER_DECK == face for c in obs.hand):
+            return []
+        return [a for a in plays if rank in a.move.ranks and not a.move.wilds]
+
     # ------------------------------------------------------------------ teams
     def _score(self, counts: Sequence[int], move: Move) -> float:
         """Lower is better: the cost of what is left, then a lower key."""
@@ -186,7 +220,7 @@ class HeuristicBot:
 
     def _side(self, obs: Observation, seat: int) -> str:
         """``landlord`` or ``farmers``: the side ``seat`` plays for, as this seat sees it."""
-        if seat == obs.landlord:
+        if seat == obs.landlord or seat == obs.small_landlord:
             return "landlord"
         if seat == obs.speculator:
             if seat == obs.seat:
@@ -221,7 +255,13 @@ class HeuristicBot:
                 ordinary = safe
             else:
                 return max(ordinary, key=lambda a: a.move.key)
-        return min(ordinary, key=lambda a: (self._score(counts, a.move), -a.move.size))
+        best = min(ordinary, key=lambda a: (self._score(counts, a.move), -a.move.size))
+        showing = self._partner_plays(obs, ordinary)
+        if showing:
+            shown = min(showing, key=lambda a: self._score(counts, a.move))
+            if self._score(counts, shown.move) <= self._score(counts, best.move) + 0.5:
+                return shown
+        return best
 
     def _follow(self, obs: Observation, counts: list[int], plays: list[Play]) -> Action:
         assert obs.trick is not None

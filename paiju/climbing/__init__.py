@@ -1,6 +1,6 @@
 """The Dou Dizhu-family engine: one hand as a state machine, views, logs and sessions."""
 
-from paiju.climbing.actions import Action, Bid, Give, Pass, Play, action_text
+from paiju.climbing.actions import Action, Alone, Bid, Declare, Give, Partner, Pass, Play, action_text
 from paiju.climbing.game import Deal, Game, PlayRecord, Result
 from paiju.climbing.log import LogError, game_log, load_log, replay, save_log
 from paiju.climbing.observation import Observation, observe
@@ -8,12 +8,15 @@ from paiju.climbing.session import Session
 
 __all__ = [
     "Action",
+    "Alone",
     "Bid",
+    "Declare",
     "Deal",
     "Give",
     "Game",
     "LogError",
     "Observation",
+    "Partner",
     "Pass",
     "Play",
     "PlayRecord",

@@ -1,14 +1,15 @@
-"""Actions a seat can take in a Dou Dizhu-family hand: bid, pass, play."""
+"""Actions a seat can take in a Dou Dizhu-family hand: bid, pass, play, and the speculator
+tables' gifts, partner choice (小地主) and declaration (亮明身份)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
 
-from paiju.cards import format_card
+from paiju.cards import format_card, format_cards
 from paiju.patterns import Move
 
-__all__ = ["Action", "Bid", "Give", "Pass", "Play", "action_text"]
+__all__ = ["Action", "Alone", "Bid", "Declare", "Give", "Partner", "Pass", "Play", "action_text"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,15 +45,41 @@ class Give:
     card: int
 
 
-Action = Bid | Pass | Play | Give
+@dataclass(frozen=True, slots=True)
+class Partner:
+    """The landlord shows ``cards``; the holder of their remaining copy is its small landlord (speculator.md §7)."""
+
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Alone:
+    """一打四: the landlord shows the same-suit pair ``cards`` and plays one against all, ×3 (§7)."""
+
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Declare:
+    """亮明身份: the small landlord makes itself known, ×2 (§7)."""
+
+
+Action = Bid | Pass | Play | Give | Partner | Alone | Declare
 
 
 def action_text(action: Action) -> str:
-    """How an action is written in the terminal and in ``paiju moves``: ``pass``, ``bid 2``, ``give 7h``, ``33344``."""
+    """How an action is written in the terminal and in ``paiju moves``: ``pass``, ``bid 2``, ``give 7h``,
+    ``33344``, ``partner 7h``, ``alone 7h7h``, ``declare``."""
     if isinstance(action, Pass):
         return "pass"
     if isinstance(action, Bid):
         return f"bid {action.points}"
     if isinstance(action, Give):
         return f"give {format_card(action.card)}"
+    if isinstance(action, Partner):
+        return f"partner {format_cards(action.cards)}"
+    if isinstance(action, Alone):
+        return f"alone {format_cards(action.cards)}"
+    if isinstance(action, Declare):
+        return "declare"
     return action.move.text()

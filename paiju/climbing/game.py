@@ -1,7 +1,8 @@
 """One hand of a Dou Dizhu-family game as a state machine.
 
-Phases: deal → (find the speculator → gifts) → bid → (reveal) → play → over.  The phases in
-brackets run only on speculator tables (speculator.md §2).  ``Game.legal_actions()`` lists
+Phases: deal → (find the speculator → gifts) → bid → (reveal → partner → declare) → play → over.
+The phases in brackets run only on speculator tables, partner and declare only on two-landlord
+tables (speculator.md §2, §7).  ``Game.legal_actions()`` lists
 what the seat to act may do; ``Game.apply(action)`` checks the action first and raises
 ``IllegalMoveError`` (state untouched) when it is not allowed.  Randomness comes only from
 the seeded RNG the game holds, and all of it is drawn with the deal, so the event log
@@ -26,7 +27,8 @@ from paiju.cards import (
     sort_cards,
 )
 from paiju.climbing import speculator as spec_rules
-from paiju.climbing.actions import Action, Bid, Give, Pass, Play
+from paiju.climbing.actions import Action, Alone, Bid, Declare, Give, Partner, Pass, Play
+from paiju.climbing.partner import PartnerOption, alone_options, partner_options
 from paiju.patterns import (
     IllegalMoveError,
     Move,
@@ -43,6 +45,8 @@ __all__ = ["Deal", "Game", "PlayRecord", "Result"]
 
 GIFT = "gift"
 BID = "bid"
+PARTNER = "partner"
+DECLARE = "declare"
 PLAY = "play"
 OVER = "over"
 
@@ -79,7 +83,9 @@ class Result:
 
     ``winner`` is the seat that went out (or won at once); ``speculator_side`` is the side
     the speculator joined (``None`` on tables without one); ``instant`` marks an instant win and
-    ``retreat`` a hand the speculator sat out (speculator.md §8).
+    ``retreat`` a hand the speculator sat out (speculator.md §8); ``small_landlord`` is the
+    landlord's partner and ``partnership`` how the landlord played (§7: ``named``, ``self``,
+    ``alone`` for 一打四, ``none`` without a legal card; empty on one-landlord tables).
     """
 
     winner: int
@@ -92,6 +98,8 @@ class Result:
     speculator_side: str | None = None
     instant: bool = False
     retreat: bool = False
+    small_landlord: int | None = None
+    partnership: str = ""
 
 
 class Game:
@@ -177,6 +185,20 @@ class Game:
         self.retreated = False
         #: 5p1d: each non-speculator's wild cards, fixed at the reveal (speculator.md §15).
         self.wild_cards: dict[int, frozenset[Card]] = {}
+        #: 7p3d: the bottom cards the speculator took face down before its gifts (§4).
+        self.early_bottom: list[Card] = []
+        #: §7: the landlord's partner (secret until it declares or plays ``partner_card``).
+        self.small_landlord: int | None = None
+        self.partner_card: Card | None = None
+        #: §7: ``named``, ``self``, ``alone`` (一打四) or ``none`` once the landlord has chosen.
+        self.partnership = ""
+        self.partner_shown: list[Card] = []
+        #: Copies the speculator revealed when the landlord named them.
+        self.partner_refused: list[Card] = []
+        self.declared = False
+        #: The small landlord is known to every seat (declared, or played the partner card).
+        self.partner_known = False
+        self.declare_queue: list[int] = []
         rules = v.speculator
         #: 5p1d: the flipped card's rank, which ranks between 2 and the black joker.
         self.promoted: int | None = (
@@ -230,6 +252,9 @@ class Game:
             self.determination = None  # the role came from the previous hand, not from a card
         self.speculator = seat
         self.hands[seat].extend(self.deal.extra)
+        early = rules.early_bottom
+        self.early_bottom, self.bottom = self.bottom[:early], self.bottom[early:]
+        self.hands[seat].extend(self.early_bottom)
         gift_sizes = [rules.gift_landlord] + [rules.gift_farmer] * (self.variant.players - 2)
         if spec_rules.gift_capacity(self.hands[seat], self.determination, self.promoted) < sum(gift_sizes):
             # Too many 3s (and kept cards) to fill the gifts: no rule covers it, so deal again.
@@ -305,8 +330,17 @@ class Game:
         return self.trick is None or self.trick.seat == self.to_act
 
     def multiplier(self) -> int:
-        """Current multiplier on the bid: ×2 per doubling bomb played so far."""
-        return int(2**self.doublings)
+        """Current multiplier on the bid: ×2 per doubling bomb played so far, ×3 for the speculator's
+        retreat, ×2 for a declared small landlord, ×3 for 一打四 (speculator.md §13)."""
+        times: int = 2**self.doublings
+        times *= 3 if self.retreated else 1
+        times *= 2 if self.declared else 1
+        return times * (3 if self.partnership == "alone" else 1)
+
+    def landlord_side(self) -> tuple[int, ...]:
+        """The landlord and its small landlord, if it has one (the self-named landlord plays alone)."""
+        assert self.landlord is not None
+        return (self.landlord,) if self.small_landlord is None else (self.landlord, self.small_landlord)
 
     def wilds_of(self, seat: int) -> Wilds | None:
         """The wild cards ``seat`` plays with: the speculator's 3s (speculator.md §10), or on 5p1d
@@ -352,6 +386,10 @@ class Game:
         elif self.phase == BID:
             actions = [Pass()]
             actions += [Bid(p) for p in range(self.high_bid + 1, self.variant.max_bid + 1)]
+        elif self.phase == PARTNER:
+            actions = self._partner_actions()
+        elif self.phase == DECLARE:
+            actions = [Pass(), Declare()] if self.to_act == self.small_landlord else [Pass()]
         elif self.phase == PLAY:
             actions = self._play_actions()
         else:
@@ -393,13 +431,17 @@ class Game:
             self._apply_gift(action)
         elif self.phase == BID:
             self._apply_bid(action)
+        elif self.phase == PARTNER:
+            self._apply_partner(action)
+        elif self.phase == DECLARE:
+            self._apply_declare(action)
         else:
             self._apply_play(action)
         self._touch()
 
     def _apply_bid(self, action: Action) -> None:
         v = self.variant
-        if isinstance(action, (Play, Give)):
+        if not isinstance(action, (Bid, Pass)):
             raise IllegalMoveError("bidding is not over yet: bid or pass")
         if isinstance(action, Bid):
             if not self.high_bid < action.points <= v.max_bid:
@@ -495,6 +537,112 @@ class Game:
         winner = spec_rules.instant_win_seat(self.hands, spec, rules.instant_win)
         if winner is not None:
             self._settle_instant(winner)
+        elif rules.partner:
+            self.phase = PARTNER
+            self._offer_partner()
+
+    # ------------------------------------------------------------------ the small landlord (§7)
+    def _partner_options(self) -> list[PartnerOption]:
+        assert self.landlord is not None
+        rules = spec_rules.rule_of(self.variant)
+        return partner_options(
+            rules, self.hands[self.landlord], self.variant.decks, self.bottom, self.deal.flipped, self.partner_refused
+        )
+
+    def _partner_actions(self) -> list[Action]:
+        """§7: name a partner by showing cards, or 一打四 with a same-suit pair; with no card left to
+        name, a pass plays alone."""
+        assert self.landlord is not None
+        actions: list[Action] = [Partner(o.shown) for o in self._partner_options()]
+        if not actions:
+            actions.append(Pass())
+        if spec_rules.rule_of(self.variant).one_against_all:
+            actions.extend(Alone(p) for p in alone_options(self.hands[self.landlord]))
+        return actions
+
+    def _offer_partner(self) -> None:
+        """The landlord chooses its partner; with nothing to show at all it plays alone at once."""
+        self.to_act = self.landlord if self.landlord is not None else 0
+        if self._partner_actions() == [Pass()]:
+            self._play_alone("none")
+
+    def _play_alone(self, how: str) -> None:
+        """§7: no small landlord (一打四, or no legal card); one-landlord values."""
+        self.partnership = how
+        self.events.append({"type": "no_partner", "reason": how})
+        self.phase = PLAY
+        self.to_act = self.landlord if self.landlord is not None else 0
+
+    def _apply_partner(self, action: Action) -> None:
+        """§7: the landlord shows cards; the holder of the remaining copy is the small landlord, unless
+        it is the speculator, which reveals it, and the landlord chooses again."""
+        if not isinstance(action, (Partner, Alone, Pass)):
+            raise IllegalMoveError("name your partner first: show a card (partner …)")
+        if not self.is_legal(action):
+            raise IllegalMoveError(self._why_not_partner(action))
+        landlord = self.to_act
+        if isinstance(action, Pass):
+            self.events.append({"type": "pass", "seat": landlord})
+            self._play_alone("none")
+            return
+        if isinstance(action, Alone):
+            self.events.append({"type": "alone", "seat": landlord, "cards": list(action.cards)})
+            self.partner_shown = list(action.cards)
+            self._play_alone("alone")
+            return
+        option = next(o for o in self._partner_options() if o.shown == action.cards)
+        holder = next(s for s, h in enumerate(self.hands) if option.partner in h)
+        self.events.append({"type": "partner", "seat": landlord, "cards": list(action.cards)})
+        if holder == self.speculator:
+            self.partner_refused.append(option.partner)
+            self.events.append({"type": "partner_refused", "seat": holder, "card": option.partner})
+            self._offer_partner()
+            return
+        self.partner_shown = list(action.cards)
+        self.partner_card = option.partner
+        self.partnership = "self" if holder == landlord else "named"
+        self.small_landlord = holder if holder != landlord else None
+        self.events.append({"type": "small_landlord", "seat": holder, "card": option.partner})
+        # Every farmer seat answers in turn, so nobody learns who could have declared.
+        self.declare_queue = [
+            s % self.players
+            for s in range(landlord + 1, landlord + self.players)
+            if s % self.players not in (self.speculator, landlord)
+        ]
+        self.phase = DECLARE
+        self.to_act = self.declare_queue.pop(0)
+
+    def _why_not_partner(self, action: Action) -> str:
+        """A player-facing reason why the landlord cannot show these cards."""
+        rule = spec_rules.rule_of(self.variant).partner
+        if isinstance(action, Pass):
+            return "you still have a card that names a partner: show one (partner …)"
+        if isinstance(action, Alone):
+            return "一打四 needs a same-suit pair you hold, at a table that allows it"
+        how = {
+            "single": "one card whose other copy you don't hold",
+            "flip-rank": "a card of the flipped card's rank (or the nearest rank) whose other copy you don't hold",
+            "pair-or-bottom": "a same-suit pair, or one copy of a bottom card, whose remaining copy another player holds",
+        }[rule]
+        return f"show {how}"
+
+    def _apply_declare(self, action: Action) -> None:
+        """§7 亮明身份: each farmer seat in turn may declare (only the small landlord can), ×2."""
+        if not isinstance(action, (Declare, Pass)):
+            raise IllegalMoveError("declare yourself the small landlord, or pass")
+        if not self.is_legal(action):
+            raise IllegalMoveError("only the small landlord can declare itself")
+        seat = self.to_act
+        if isinstance(action, Declare):
+            self.declared = self.partner_known = True
+            self.events.append({"type": "declare", "seat": seat})
+        else:
+            self.events.append({"type": "pass", "seat": seat})
+        if self.declare_queue:
+            self.to_act = self.declare_queue.pop(0)
+        else:
+            self.phase = PLAY
+            self.to_act = self.landlord if self.landlord is not None else 0
 
     def _active(self, seat: int) -> bool:
         return seat not in self.out
@@ -507,8 +655,8 @@ class Game:
 
     def _apply_play(self, action: Action) -> None:
         seat = self.to_act
-        if isinstance(action, (Bid, Give)):
-            raise IllegalMoveError("bidding is over: play cards or pass")
+        if not isinstance(action, (Play, Pass)):
+            raise IllegalMoveError("the play has started: play cards or pass")
         if isinstance(action, Pass):
             if self.is_leading():
                 raise IllegalMoveError("you lead this trick, so you must play (a pass is not allowed)")
@@ -554,6 +702,9 @@ class Game:
         if move.wilds:
             event["wilds"] = [list(w) for w in move.wilds]
         self.events.append(event)
+        if seat == self.small_landlord and self.partner_card in cards and not self.partner_known:
+            self.partner_known = True  # §7: playing the partner card makes it known
+            self.events.append({"type": "partner_known", "seat": seat})
         if seat == self.speculator and not self.hands[seat]:
             self.out.add(seat)  # §12: the speculator going out does not end the hand
             self.events.append({"type": "out", "seat": seat})
@@ -638,6 +789,7 @@ class Game:
                 "speculator_side": result.speculator_side,
                 "instant": result.instant,
                 "retreat": result.retreat,
+                **({"small_landlord": result.small_landlord, "partnership": result.partnership} if result.partnership else {}),
             }
         )
 
@@ -647,29 +799,29 @@ class Game:
         v = self.variant
         assert self.landlord is not None
         landlord = self.landlord
-        landlord_won = winner == landlord
-        multiplier = 2**self.doublings
+        landlords = self.landlord_side()
+        landlord_won = winner in landlords
+        multiplier = self.multiplier()
         if self.speculator is not None and v.speculator is not None:
             rules = v.speculator
             side = spec_rules.side_of_speculator(self.hands[self.speculator], rules)
             if self.retreated:
-                # §8: it joins the winners, and the hand counts three times.
-                side = "landlord" if landlord_won else "farmers"
-                multiplier *= 3
+                side = "landlord" if landlord_won else "farmers"  # §8: it joins the winners
             if rules.rangpai:
                 scores = spec_rules.rangpai_scores(
                     v.players, landlord, self.speculator, landlord_won, side, self.high_bid, self.handicap(), multiplier
                 )
             else:
                 unit = self.high_bid * multiplier
+                stake = rules.stake if len(landlords) == 2 else rules.stake_alone
                 scores = spec_rules.speculator_scores(
-                    v.players, landlord, self.speculator, landlord_won, side, unit, rules
+                    v.players, landlords, self.speculator, landlord_won, side, unit, stake
                 )
-            stake = self.high_bid * multiplier
             self._finish(
                 Result(
-                    winner, landlord_won, self.high_bid, self.doublings, False, stake, tuple(scores), side,
-                    retreat=self.retreated,
+                    winner, landlord_won, self.high_bid, self.doublings, False, self.high_bid * multiplier,
+                    tuple(scores), side, retreat=self.retreated, small_landlord=self.small_landlord,
+                    partnership=self.partnership,
                 )
             )
             return
@@ -690,7 +842,9 @@ class Game:
         rules = spec_rules.rule_of(self.variant)
         bid = self.high_bid if self.landlord is not None else 3
         unit = bid * 2**self.doublings
-        scores = spec_rules.instant_win_scores(self.players, winner, self.speculator, self.landlord, unit, rules)
+        scores = spec_rules.instant_win_scores(
+            self.players, winner, self.speculator, self.landlord, unit, rules.stake_alone
+        )
         landlord_won = self.landlord is None or winner == self.landlord
         self.events.append({"type": "instant_win", "seat": winner})
         self._finish(Result(winner, landlord_won, bid, self.doublings, False, unit, tuple(scores), None, True))

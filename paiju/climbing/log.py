@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from paiju.cards import card_rank
-from paiju.climbing.actions import Action, Bid, Give, Pass, Play
+from paiju.climbing.actions import Action, Alone, Bid, Declare, Give, Partner, Pass, Play
 from paiju.climbing.game import Deal, Game
 from paiju.patterns import classify_ranks
 from paiju.variants import Variant, get_variant
@@ -17,7 +17,7 @@ __all__ = ["LOG_FORMAT", "LOG_VERSION", "LogError", "game_log", "load_log", "rep
 LOG_FORMAT = "paiju-hand"
 LOG_VERSION = 1
 #: Events that record a seat's action (the rest follow from them and are checked).
-ACTION_EVENTS = ("bid", "pass", "play", "give")
+ACTION_EVENTS = ("bid", "pass", "play", "give", "partner", "alone", "declare")
 
 
 class LogError(ValueError):
@@ -75,6 +75,11 @@ def _action_of(game: Game, event: dict[str, Any]) -> Action:
         return Bid(int(event["points"]))
     if event["type"] == "give":
         return Give(int(event["card"]))
+    if event["type"] == "declare":
+        return Declare()
+    if event["type"] in ("partner", "alone"):
+        shown = tuple(int(c) for c in event["cards"])
+        return Partner(shown) if event["type"] == "partner" else Alone(shown)
     cards = tuple(int(c) for c in event["cards"])
     ranks = tuple(sorted(card_rank(c) for c in cards))
     wilds = tuple(tuple(w) for w in event.get("wilds", ()))

@@ -61,6 +61,18 @@ class Observation:
     promoted: int | None = None
     #: The hand of a speculator that retreated, shown to every seat once it sits out (§8).
     retreated_hand: tuple[Card, ...] = ()
+    #: §7: the cards the landlord showed to name its partner (or its 一打四 pair), public.
+    partner_shown: tuple[Card, ...] = ()
+    #: §7: copies the speculator revealed when the landlord named them.
+    partner_refused: tuple[Card, ...] = ()
+    #: §7: ``named``, ``alone`` (一打四) or ``none`` once chosen; the landlord alone sees ``self``.
+    partnership: str = ""
+    #: The small landlord, if this seat knows it: itself, or every seat once it is known.
+    small_landlord: int | None = None
+    #: The small landlord declared itself (亮明身份, ×2).
+    declared: bool = False
+    #: Every seat knows the small landlord (it declared or played the partner card).
+    partner_known: bool = False
 
     @property
     def is_my_turn(self) -> bool:
@@ -68,11 +80,14 @@ class Observation:
         return self.to_act == self.seat and self.phase != "over"
 
     def role(self, seat: int) -> str:
-        """``landlord``, ``farmer`` or ``speculator`` for ``seat`` (``bidder`` before the landlord is known)."""
+        """``landlord``, ``small_landlord`` (once this seat knows it), ``farmer`` or ``speculator`` for
+        ``seat`` (``bidder`` before the landlord is known)."""
         if seat == self.speculator:
             return "speculator"
         if self.landlord is None:
             return "bidder"
+        if seat == self.small_landlord:
+            return "small_landlord"
         return "landlord" if seat == self.landlord else "farmer"
 
     def to_json(self) -> dict[str, Any]:
@@ -109,6 +124,12 @@ class Observation:
             "wild_cards": format_cards(self.wild_cards) if self.wild_cards else "",
             "promoted": RANK_CHARS[self.promoted] if self.promoted is not None else None,
             "retreated_hand": format_cards(self.retreated_hand) if self.retreated_hand else "",
+            "partner_shown": format_cards(self.partner_shown) if self.partner_shown else "",
+            "partner_refused": format_cards(self.partner_refused) if self.partner_refused else "",
+            "partnership": self.partnership,
+            "small_landlord": self.small_landlord,
+            "declared": self.declared,
+            "partner_known": self.partner_known,
         }
 
 
@@ -134,6 +155,11 @@ def observe(game: Game, seat: int | None) -> Observation:
         else:  # others see only how many cards it holds
             side = "landlord" if len(spec_hand) <= 1 else "farmers"
     trick = None if game.phase != "play" or game.is_leading() else game.trick
+    small = game.small_landlord
+    knows_partner = small is not None and (game.partner_known or game.is_over or seat == small)
+    partnership = game.partnership
+    if partnership == "self" and seat != game.landlord and not game.is_over:
+        partnership = "named"  # §7 6p3d: the landlord plays alone in secret
     return Observation(
         seat=seat,
         players=game.players,
@@ -161,7 +187,13 @@ def observe(game: Game, seat: int | None) -> Observation:
         promoted=game.promoted,
         retreated_hand=(
             tuple(sorted(game.hands[game.speculator]))
-            if game.retreated and game.speculator is not None and game.phase in ("play", "over")
+            if game.retreated and game.speculator is not None and game.phase not in ("gift", "bid")
             else ()
         ),
+        partner_shown=tuple(game.partner_shown),
+        partner_refused=tuple(game.partner_refused),
+        partnership=partnership,
+        small_landlord=small if knows_partner else None,
+        declared=game.declared,
+        partner_known=game.partner_known,
     )

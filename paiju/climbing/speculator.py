@@ -14,6 +14,7 @@ from paiju.cards import (
     RED_JOKER,
     Card,
     Suit,
+    card_deck,
     card_rank,
     card_suit,
     make_card,
@@ -48,6 +49,7 @@ PURE_THREE_KEY = 11.5
 #: 5p1d with a flipped 3: the speculator's 3s rank above the others' promoted 3s (12.5), below B.
 PROMOTED_THREE_KEY = 12.75
 _SEVEN = RANKS.index("7")
+_ACE_KING = (RANKS.index("A"), RANKS.index("K"))
 
 
 def rule_of(variant: Variant) -> SpeculatorRules:
@@ -116,7 +118,12 @@ def determination_card(variant: Variant, bottom: Sequence[Card], flipped: Sequen
         shown = flipped[0]
         return _same_colour_partner(shown) if variant.decks == 1 else _other_copy(shown, variant.decks)
     k = int(how.split(":")[1])
-    return _other_copy(bottom[k - 1], variant.decks)
+    shown = bottom[k - 1]
+    if rule_of(variant).diamond_ak == "swap" and card_suit(shown) == Suit.DIAMONDS and card_rank(shown) in _ACE_KING:
+        # §17.7 option: a shown ♦A marks a ♦K and a shown ♦K a ♦A (the copy of the other deck).
+        swapped = _ACE_KING[1 - _ACE_KING.index(card_rank(shown))]
+        shown = make_card(swapped, Suit.DIAMONDS, card_deck(shown))
+    return _other_copy(shown, variant.decks)
 
 
 def _protected_order(rank: int, promoted: int | None) -> float:
@@ -194,25 +201,25 @@ def instant_win_seat(hands: Sequence[Sequence[Card]], skip: int | None, needed: 
 
 def speculator_scores(
     players: int,
-    landlord: int,
+    landlords: Sequence[int],
     speculator: int,
     landlord_won: bool,
     side: str,
     unit: int,
-    rules: SpeculatorRules,
+    stake: int,
 ) -> list[int]:
-    """§13: each seat's ratio × unit; the speculator's side shares that side's stake T."""
-    stake = rules.stake
-    farmers = [s for s in range(players) if s not in (landlord, speculator)]
+    """§13: each seat's ratio × unit.  The speculator's side shares that side's stake T; two
+    landlords split theirs 2:1 (big : small)."""
+    farmers = [s for s in range(players) if s not in landlords and s != speculator]
     share = stake // (len(farmers) + 1)
     ratios = [0] * players
     if side == "landlord":
-        ratios[landlord] = stake - share
+        _split(ratios, landlords, stake - share)
         ratios[speculator] = share
         for f in farmers:
             ratios[f] = -(stake // len(farmers))
     else:
-        ratios[landlord] = stake
+        _split(ratios, landlords, stake)
         ratios[speculator] = -share
         for f in farmers:
             ratios[f] = -share
@@ -220,12 +227,19 @@ def speculator_scores(
     return [sign * r * unit for r in ratios]
 
 
+def _split(ratios: list[int], landlords: Sequence[int], total: int) -> None:
+    """The landlord side's share: all to a lone landlord, 2:1 to the big and the small landlord."""
+    if len(landlords) == 1:
+        ratios[landlords[0]] = total
+    else:
+        ratios[landlords[0]], ratios[landlords[1]] = 2 * total // 3, total // 3
+
+
 def instant_win_scores(
-    players: int, winner: int, speculator: int, landlord: int | None, unit: int, rules: SpeculatorRules
+    players: int, winner: int, speculator: int, landlord: int | None, unit: int, stake: int
 ) -> list[int]:
     """§8: the speculator scores 0; before bidding the winner alone takes T from every other
     seat (T / (P − 2) each); after the reveal its side takes T and each farmer pays T / nF."""
-    stake = rules.stake
     scores = [0] * players
     others = [s for s in range(players) if s != speculator]
     if landlord is None:

@@ -191,20 +191,33 @@ class Variant:
         landlord, farmer, speculator = self.final_hand_sizes
         if speculator < 1:
             yield f"the speculator's gifts ({spec.gift_landlord} + {self.players - 2} × {spec.gift_farmer}) leave it no cards"
+        if spec.early_bottom > self.bottom_size:
+            yield f"the speculator takes {spec.early_bottom} bottom cards early, but the bottom has {self.bottom_size}"
+        if spec.partner == "pair-or-bottom" and self.decks != 3 or spec.partner in ("flip-rank", "single") and self.decks != 2:
+            yield f"speculator partner {spec.partner!r} needs {3 if spec.partner == 'pair-or-bottom' else 2} decks"
+        if spec.partner == "flip-rank" and (spec.flip_to != "landlord" or not self.flipped):
+            yield "speculator partner 'flip-rank' needs a flipped card that goes to the landlord (flip_to = landlord)"
         if not landlord > farmer > speculator:
             yield (
                 f"final hands must shrink from landlord to farmer to speculator; got {landlord} / "
                 f"{farmer} / {speculator}"
             )
-        face_up = self.bottom_size + (self.flipped if spec.flip_to == "speculator" else 0)
+        face_up = self.bottom_size - spec.early_bottom + (self.flipped if spec.flip_to == "speculator" else 0)
         if 2 * face_up > speculator:
             yield f"the speculator takes {face_up} cards face up, more than half its final {speculator}"
+        if spec.rangpai:
+            return
         farmers = self.players - 2
-        if not spec.rangpai and (spec.stake % (farmers + 1) or spec.stake % farmers):
-            yield (
-                f"speculator stake {spec.stake}: it must divide by {farmers} farmers and by "
-                f"{farmers + 1} (the speculator's share), so every score is whole"
-            )
+        paired = farmers - 1 if spec.partner else farmers
+        stakes = [(spec.stake, paired, "stake")] + ([(spec.stake_alone, farmers, "lone_stake")] if spec.partner else [])
+        for stake, n, what in stakes:
+            if stake % (n + 1) or stake % n:
+                yield (
+                    f"speculator {what} {stake}: it must divide by {n} farmers and by "
+                    f"{n + 1} (the speculator's share), so every score is whole"
+                )
+        if spec.partner and (spec.stake - spec.stake // (paired + 1)) % 3:
+            yield f"speculator stake {spec.stake}: the landlords' share must split 2:1, so every score is whole"
 
     # ----------------------------------------------------------------- derived values
     @property

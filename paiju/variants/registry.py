@@ -172,8 +172,124 @@ SPEC_3P1D = speculator_table(
     ),
 )
 
+_SIX_PLUS_PATTERNS = frozenset(
+    {"single", "pair", "triple", "triple+single", "triple+pair", "straight", "pair-chain", "triple-chain",
+     "airplane+singles", "airplane+pairs", "bomb", "joker-bomb"}
+)
+#: 6p3d, 7p3d, 8p3d: 4 to 10 of a kind; any 5 or 6 jokers play as the 4-joker nuke.
+_THREE_DECK_TWO_LANDLORD_LADDER = (
+    ("bomb4",), ("bomb5",), ("BR",), ("bomb6",), ("BBB",), ("RRR",), ("bomb7",),
+    ("BBRR", "BBBRR", "BBRRR", "BBBRRR"), ("bomb8",), ("bomb9",), ("bomb10",),
+)
+
+#: speculator.md §15, 6p2d.
+SPEC_6P2D = speculator_table(
+    "spec-6p2d",
+    "投机商斗地主 6人2副 (双地主)",
+    "6 players, 2 decks, a flipped card: its other copy marks the speculator and the landlord takes it, "
+    "then names its small landlord with a card of its rank; gifts 3 and 1 each; hands 21 / 18 / 15; "
+    "一打四 triples the stake.",
+    players=6,
+    decks=2,
+    hand_size=17,
+    bottom_size=5,
+    flipped=1,
+    patterns=_SIX_PLUS_PATTERNS,
+    bomb_ladder=_ladder("bomb4", "BB", "RR", "bomb5", "BR", "bomb6", "bomb7", "BBRR"),
+    speculator=SpeculatorRules(
+        gift_landlord=3, gift_farmer=1, stake=60, lone_stake=80, determination="flip", flip_to="landlord",
+        two_low=("44", "55"), instant_win=8, retreat=8, partner="flip-rank", one_against_all=True,
+    ),
+)
+
+#: speculator.md §15, 6p3d.
+SPEC_6P3D = speculator_table(
+    "spec-6p3d",
+    "投机商斗地主 6人3副 (双地主)",
+    "6 players, 3 decks: the speculator holds the marked 7c; the landlord names its small landlord with "
+    "a same-suit pair or a copy of a bottom card (it may name itself); gifts 7 and 2 each; hands "
+    "33 / 28 / 17; 一打四 triples the stake.",
+    players=6,
+    decks=3,
+    hand_size=26,
+    bottom_size=6,
+    patterns=_TWO_DECK_PATTERNS,
+    joker_pairs=True,
+    bomb_ladder=_THREE_DECK_TWO_LANDLORD_LADDER,
+    speculator=SpeculatorRules(
+        gift_landlord=7, gift_farmer=2, stake=60, lone_stake=80, determination="marked-7c", two_low=("44", "55"),
+        instant_win=11, retreat=9, partner="pair-or-bottom", partner_self=True, one_against_all=True,
+    ),
+)
+
+#: speculator.md §15, 7p2d.
+SPEC_7P2D = speculator_table(
+    "spec-7p2d",
+    "投机商斗地主 7人2副 (双地主)",
+    "7 players, 2 decks: the speculator holds the other copy of the last bottom card; the landlord names "
+    "its small landlord with one card; gifts 3 and 1 each; hands 18 / 16 / 10; bombs of exactly 4.",
+    players=7,
+    decks=2,
+    hand_size=15,
+    bottom_size=3,
+    patterns=_SIX_PLUS_PATTERNS,
+    pair_chain_min=2,
+    bomb_ladder=_ladder("bomb4", "BB", "RR", "BR"),
+    speculator=SpeculatorRules(
+        gift_landlord=3, gift_farmer=1, stake=60, determination="bottom:3", two_low=("44", "45"),
+        instant_win=8, retreat=7, partner="single",
+    ),
+)
+
+_SEVEN_EIGHT_PATTERNS = _TWO_DECK_PATTERNS | {"four+two-singles", "four+two-pairs"}
+
+#: speculator.md §15, 7p3d.
+SPEC_7P3D = speculator_table(
+    "spec-7p3d",
+    "投机商斗地主 7人3副 (双地主)",
+    "7 players, 3 decks: the speculator holds the marked 7c and takes 4 bottom cards face down before "
+    "its gifts; the landlord names its small landlord with a same-suit pair or a copy of a bottom card; "
+    "gifts 5 and 2 each; hands 27 / 24 / 15.",
+    players=7,
+    decks=3,
+    hand_size=22,
+    bottom_size=8,
+    patterns=_SEVEN_EIGHT_PATTERNS,
+    joker_pairs=True,
+    distinct_four_two_kickers=True,
+    bomb_ladder=_THREE_DECK_TWO_LANDLORD_LADDER,
+    speculator=SpeculatorRules(
+        gift_landlord=5, gift_farmer=2, stake=60, determination="marked-7c", two_low=("44", "55"),
+        instant_win=11, retreat=9, retreat_jokers=6, partner="pair-or-bottom", early_bottom=4,
+    ),
+)
+
+#: speculator.md §15, 8p3d.
+SPEC_8P3D = speculator_table(
+    "spec-8p3d",
+    "投机商斗地主 8人3副 (双地主)",
+    "8 players, 3 decks: the speculator holds the marked 7c and draws 5 more cards; the landlord names "
+    "its small landlord as on 7p3d; gifts 4 and 1 each; hands 23 / 20 / 19.",
+    players=8,
+    decks=3,
+    hand_size=19,
+    bottom_size=5,
+    patterns=_SEVEN_EIGHT_PATTERNS,
+    joker_pairs=True,
+    distinct_four_two_kickers=True,
+    bomb_ladder=_THREE_DECK_TWO_LANDLORD_LADDER,
+    speculator=SpeculatorRules(
+        gift_landlord=4, gift_farmer=1, stake=90, lone_stake=84, determination="marked-7c", extra_draw=5,
+        two_low=("44", "55"), instant_win=11, retreat=9, retreat_jokers=6, partner="pair-or-bottom",
+    ),
+)
+
 REGISTRY: dict[str, Variant] = {
-    v.name: v for v in (CLASSIC, SPEC_4P1D, SPEC_4P2D, SPEC_5P1D, SPEC_5P2D, SPEC_5P3D, SPEC_3P1D)
+    v.name: v
+    for v in (
+        CLASSIC, SPEC_4P1D, SPEC_4P2D, SPEC_5P1D, SPEC_5P2D, SPEC_5P3D, SPEC_6P2D, SPEC_6P3D, SPEC_7P2D,
+        SPEC_7P3D, SPEC_8P3D, SPEC_3P1D,
+    )
 }
 
 

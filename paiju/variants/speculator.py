@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-__all__ = ["DETERMINATIONS", "SELECTIONS", "SpeculatorRules"]
+__all__ = ["DETERMINATIONS", "PARTNER_RULES", "SELECTIONS", "SpeculatorRules"]
 
 #: How the speculator is found (§3): the fixed ``7c``, the marked ``7c`` of three decks,
 #: the other copy of the k-th bottom card (``bottom:k``), or the flipped card's partner (``flip``).
@@ -14,6 +14,9 @@ DETERMINATIONS = re.compile(r"^(7c|marked-7c|bottom:[1-9]|flip)$")
 #: §3 option ``speculator_selection``.
 SELECTIONS = ("card", "previous", "previous_if_in_bottom")
 _LOW_PAIRS = {"44", "55", "45"}
+#: How the landlord names its small landlord (§7): no partner, 6p2d's flipped rank, a same-suit
+#: pair or a copy of an original bottom card (6p3d/7p3d/8p3d), or one card (7p2d).
+PARTNER_RULES = ("", "flip-rank", "pair-or-bottom", "single")
 
 
 @dataclass(frozen=True)
@@ -49,6 +52,18 @@ class SpeculatorRules:
     flip_promotes: bool = False
     #: 3p1d 让牌: ``bid`` (h = the winning bid) or ``auction``; empty where the table has none.
     rangpai: str = ""
+    #: §7: how the landlord names a small landlord (one of ``PARTNER_RULES``; empty: one landlord).
+    partner: str = ""
+    #: §7 6p3d: the landlord may name a card whose remaining copy it holds itself (it plays alone in secret).
+    partner_self: bool = False
+    #: §7 一打四 (6p2d, 6p3d): the landlord may show a same-suit pair and play one against all, ×3.
+    one_against_all: bool = False
+    #: §13: the stake T of a landlord without a partner on a two-landlord table (0: ``stake``).
+    lone_stake: int = 0
+    #: §4 7p3d: bottom cards the speculator takes face down before choosing its gifts.
+    early_bottom: int = 0
+    #: §17.7 7p2d option: a shown ♦A or ♦K marks its ``same`` other copy, or the ``swap`` (♦A ↔ ♦K).
+    diamond_ak: str = "same"
 
     def problems(self) -> Iterator[str]:
         """What does not add up within these rules alone."""
@@ -67,5 +82,16 @@ class SpeculatorRules:
             yield f"speculator rangpai {self.rangpai!r}: use bid or auction"
         if (self.flip_wilds or self.flip_promotes) and self.determination != "flip":
             yield "speculator flip_wilds / flip_promotes need a flipped card (determination flip)"
-        if self.stake < 1:
+        if self.stake < 1 or self.lone_stake < 0:
             yield "speculator stake must be positive"
+        if self.partner not in PARTNER_RULES:
+            yield f"speculator partner {self.partner!r}: use one of {', '.join(repr(p) for p in PARTNER_RULES)}"
+        if (self.partner_self or self.one_against_all or self.lone_stake) and not self.partner:
+            yield "speculator partner_self / one_against_all / lone_stake need a small landlord (partner)"
+        if self.diamond_ak not in ("same", "swap"):
+            yield f"speculator diamond_ak {self.diamond_ak!r}: use same or swap"
+
+    @property
+    def stake_alone(self) -> int:
+        """§13: T when the landlord plays without a partner (the table's T on one-landlord tables)."""
+        return self.lone_stake or self.stake
