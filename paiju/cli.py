@@ -289,6 +289,9 @@ def cmd_simulate(args: argparse.Namespace, out: Console) -> int:
     if report.speculator_sides:
         sides = ", ".join(f"{side} {n / args.games:.3f}" for side, n in sorted(report.speculator_sides.items()))
         out.print(f"speculator ended on the side of: {sides}; instant wins: {report.instant_wins}")
+    if report.partnerships:
+        how = ", ".join(f"{kind} {n / args.games:.3f}" for kind, n in sorted(report.partnerships.items()))
+        out.print(f"the landlord played: {how}; the small landlord declared in {report.declared / args.games:.3f}")
     return 0
 
 
@@ -314,7 +317,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="paiju", description="Dou Dizhu family card games: play, analyse, simulate.")
     sub = p.add_subparsers(dest="command", required=True)
     role: dict[str, Any] = {
-        "choices": ["landlord", "farmer", "speculator"],
+        "choices": ["landlord", "small_landlord", "farmer", "speculator"],
         "default": "farmer",
         "help": "whose cards: the speculator's 3s are wild and it must follow (投机商 tables)",
     }

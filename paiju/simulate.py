@@ -83,6 +83,10 @@ class SimulationReport:
     instant_wins: int = 0
     #: How often the speculator ended on each side (speculator tables only).
     speculator_sides: dict[str, int] = field(default_factory=dict)
+    #: Two-landlord tables: how the landlord played (named, self, alone, none) and how often the
+    #: small landlord declared itself.
+    partnerships: dict[str, int] = field(default_factory=dict)
+    declared: int = 0
 
     def to_json(self) -> dict[str, Any]:
         """The machine-readable report."""
@@ -94,6 +98,8 @@ class SimulationReport:
             "redeals": self.redeals,
             "instant_wins": self.instant_wins,
             "speculator_sides": self.speculator_sides,
+            "partnerships": self.partnerships,
+            "declared": self.declared,
             "roles": {r: s.to_json() for r, s in self.roles.items()},
             "by_bot": {b: {r: s.to_json() for r, s in rs.items()} for b, rs in self.by_bot.items()},
         }
@@ -120,6 +126,9 @@ def simulate(
             report.instant_wins += 1
         if result.speculator_side is not None:
             report.speculator_sides[result.speculator_side] = report.speculator_sides.get(result.speculator_side, 0) + 1
+        if result.partnership:
+            report.partnerships[result.partnership] = report.partnerships.get(result.partnership, 0) + 1
+            report.declared += game.declared
         for s, score in enumerate(result.scores):
             role = _role(game, s)
             report.roles.setdefault(role, RoleStats()).add(score)
@@ -138,4 +147,6 @@ def _role(game: Game, seat: int) -> str:
     if game.landlord is None:  # an instant win before bidding: the winner played as landlord
         assert game.result is not None
         return "landlord" if seat == game.result.winner else "farmer"
+    if seat == game.small_landlord:
+        return "small_landlord"
     return "landlord" if seat == game.landlord else "farmer"

@@ -23,7 +23,20 @@ from paiju.cards import (
     card_suit,
     sort_cards,
 )
-from paiju.climbing import Action, Game, Give, Observation, Play, Session, action_text, observe, save_log
+from paiju.climbing import (
+    Action,
+    Alone,
+    Declare,
+    Game,
+    Give,
+    Observation,
+    Partner,
+    Play,
+    Session,
+    action_text,
+    observe,
+    save_log,
+)
 from paiju.climbing.parse import actions_for_text
 from paiju.patterns import IllegalMoveError, describe
 from paiju.variants import Variant
@@ -122,6 +135,29 @@ def _render_speculator(console: Console, obs: Observation, names: Sequence[str])
     for i, (seat, cards) in enumerate(obs.gifts):
         label = f"gift to {names[seat]}" if seat >= 0 else ("the landlord's gift" if i == 0 else f"farmer gift {i}")
         console.print(cards_line(f"  {label}: ", cards))
+    if obs.partnership or obs.partner_refused:
+        console.print(_partner_line(obs, names))
+
+
+def _partner_line(obs: Observation, names: Sequence[str]) -> Text:
+    """speculator.md §7: the cards the landlord showed, and what is known of its small landlord."""
+    if obs.partnership == "alone":
+        return cards_line("  一打四: the landlord plays alone against all, ×3, showing ", obs.partner_shown)
+    if obs.partnership == "none":
+        return Text("  no card names a partner: the landlord plays alone")
+    line = cards_line("  partner card: ", obs.partner_shown) if obs.partner_shown else Text("  ")
+    if obs.partner_refused:
+        line.append_text(cards_line("  (the speculator held ", obs.partner_refused, ")"))
+    if obs.partnership == "self":
+        line.append("; you hold the other copy yourself: you play alone in secret")
+    elif obs.small_landlord == obs.seat:
+        line.append("; you are the small landlord" + (" (declared, ×2)" if obs.declared else ""))
+    elif obs.small_landlord is not None:
+        how = "declared, ×2" if obs.declared else "played the partner card"
+        line.append(f"; the small landlord is {names[obs.small_landlord]} ({how})")
+    elif obs.partnership:
+        line.append("; the small landlord is not known yet")
+    return line
 
 
 def _prompt(game: Game) -> str:
@@ -132,6 +168,13 @@ def _prompt(game: Game) -> str:
         return f"give a card for {target} ({len(game.gifts[-1]) + 1}/{game.gift_sizes[bundle]}), h for the cards you may give"
     if game.phase == "bid":
         return "bid 1-3 or p to pass"
+    if game.phase == "partner":
+        alone = ", alone PAIR for 一打四" if game.variant.speculator and game.variant.speculator.one_against_all else ""
+        return f"name your partner: partner CARD{alone}, h for your choices"
+    if game.phase == "declare":
+        if game.to_act == game.small_landlord:
+            return "you are the small landlord: declare (×2) or p to stay hidden"
+        return "p to go on (only the small landlord may declare)"
     return "play cards, p to pass, h for moves"
 
 
@@ -161,8 +204,7 @@ def _choose(console: Console, options: Sequence[Action]) -> Action:
     """Ask which reading of an ambiguous play is meant."""
     console.print("those cards can be played as:")
     for i, a in enumerate(options, 1):
-        assert isinstance(a, Play)
-        console.print(f"  {i}. {a.move.text()}  {describe(a.move)}")
+        console.print(f"  {i}. {action_text(a)}  {describe(a.move) if isinstance(a, Play) else ''}")
     while True:
         text = console.input("[bold cyan]which one> [/]").strip()
         if text.isdigit() and 1 <= int(text) <= len(options):
@@ -178,8 +220,21 @@ def _announce(console: Console, names: Sequence[str], seat: int, action: Action,
         return "gift"
     if isinstance(action, Play):
         console.print(cards_line(f"{names[seat]} plays ", game.plays[-1].cards, f"  ({describe(action.move)})"))
+    elif isinstance(action, Partner):
+        console.print(cards_line(f"{names[seat]} names its partner with ", action.cards))
+    elif isinstance(action, Alone):
+        console.print(cards_line(f"{names[seat]} shows ", action.cards, ": 一打四, one against all, ×3"))
+    elif isinstance(action, Declare):
+        console.print(f"[bold]{names[seat]} declares itself the small landlord (亮明身份, ×2)[/]")
     else:
         console.print(f"{names[seat]}: {text}")
+    event = game.events[-1]
+    if event["type"] == "partner_refused":
+        console.print(cards_line(f"{names[event['seat']]} (the speculator) holds ", [event["card"]], ": the landlord names again"))
+    elif event["type"] == "partner_known":
+        console.print(f"[bold]{names[event['seat']]} played the partner card: it is the small landlord[/]")
+    elif event["type"] == "no_partner" and event["reason"] == "none":
+        console.print("no card names a partner: the landlord plays alone")
     return text
 
 
@@ -293,7 +348,17 @@ def _show_result(console: Console, game: Game, names: Sequence[str], session: Se
     side = "the landlord wins" if result.landlord_won else "the farmers win"
     how = "wins at once" if result.instant else "went out"
     console.print(f"\n[bold]{names[result.winner]} {how}: {side}.[/]")
-    unit = f"bid {result.bid} × 2^{result.doublings} bombs{' × 2 spring' if result.spring else ''} = {result.stake}"
+    extras = "".join(
+        label
+        for on, label in (
+            (result.spring, " × 2 spring"),
+            (result.retreat, " × 3 retreat"),
+            (game.declared, " × 2 declared"),
+            (result.partnership == "alone", " × 3 一打四"),
+        )
+        if on
+    )
+    unit = f"bid {result.bid} × 2^{result.doublings} bombs{extras} = {result.stake}"
     if game.speculator is None:
         console.print(f"{unit}, paid by or to each farmer")
     else:
@@ -351,6 +416,19 @@ def show_replay(console: Console, log: dict[str, Any], game: Game) -> None:
             console.print(cards_line("  the bottom, to the speculator: ", event["bottom"]))
         elif kind == "out":
             console.print(f"{names[event['seat']]} has played its last card")
+        elif kind in ("partner", "alone"):
+            what = "names its partner with " if kind == "partner" else "plays 一打四 (×3), showing "
+            console.print(cards_line(f"{names[event['seat']]} {what}", event["cards"]))
+        elif kind == "partner_refused":
+            console.print(cards_line(f"{names[event['seat']]} (the speculator) holds ", [event["card"]], "; named again"))
+        elif kind == "small_landlord":
+            console.print(f"  {names[event['seat']]} holds the other copy: the small landlord")
+        elif kind == "no_partner":
+            console.print(f"  the landlord plays alone ({'一打四' if event['reason'] == 'alone' else 'no card names a partner'})")
+        elif kind == "declare":
+            console.print(f"{names[event['seat']]} declares itself the small landlord (×2)")
+        elif kind == "partner_known":
+            console.print(f"  {names[event['seat']]} played the partner card")
         elif kind == "retreat":
             console.print(cards_line(f"{names[event['seat']]} retreats, holding ", event["hand"]))
         elif kind == "instant_win":

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from paiju.cli import main
+from paiju.variants import get_variant
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -171,15 +172,23 @@ def _read_until_prompt(proc: subprocess.Popen[bytes], deadline: float) -> str:
         ("spec-5p2d", 5),
         ("spec-5p3d", 6),
         ("spec-3p1d", 2),
+        ("spec-6p2d", 1),
+        ("spec-6p3d", 2),
+        ("spec-7p2d", 3),
+        ("spec-7p3d", 4),
+        ("spec-8p3d", 5),
     ],
 )
 def test_play_a_whole_hand_from_the_keyboard_and_replay_it(tmp_path: Path, variant: str, seed: int) -> None:
     """A hand is played to the end by typing at the prompt; its saved log replays with `paiju replay`.
 
-    The typist passes in the auction, and otherwise asks for the legal actions (`h`) and types the
-    first one offered (as the speculator on spec-4p1d seed 1, it chooses every gift card), so
-    every input is one the game must accept.
+    The typist passes in the auction (on the two-landlord tables it bids 3, to name a partner),
+    and otherwise asks for the legal actions (`h`) and types the first one offered (as the
+    speculator on spec-4p1d seed 1, it chooses every gift card), so every input is one the game
+    must accept.
     """
+    rules = get_variant(variant).speculator
+    two_landlords = rules is not None and bool(rules.partner)
     env = dict(os.environ, PAIJU_HOME=str(tmp_path), COLUMNS="200")
     proc = subprocess.Popen(
         [sys.executable, "-u", "-m", "paiju.cli", "play", "--variant", variant, "--seed", str(seed), "--hands", "1"],
@@ -194,14 +203,19 @@ def test_play_a_whole_hand_from_the_keyboard_and_replay_it(tmp_path: Path, varia
         if not screen.rstrip().endswith(">"):
             continue
         if "bid 1-3 or p to pass>" in screen.splitlines()[-1]:
-            reply = "p"
+            reply = "3" if two_landlords else "p"
         else:
             proc.stdin.write(b"h\n")
             proc.stdin.flush()
             listing = _read_until_prompt(proc, deadline)
             transcript += listing
             offered = listing.splitlines()[0].split()
-            reply = offered[1] if offered[0] == "give" else offered[0]
+            reply = offered[0]
+            if offered[0] in ("give", "partner", "alone"):  # a word and the cards it shows
+                shown = offered[1:]
+                keywords = {"give", "partner", "alone", "pass", "declare"}
+                cut = next((i for i, w in enumerate(shown) if w in keywords), len(shown))
+                reply = " ".join([offered[0], *shown[:cut]])
         proc.stdin.write(reply.encode() + b"\n")
         proc.stdin.flush()
     proc.wait(timeout=10)
@@ -210,6 +224,8 @@ def test_play_a_whole_hand_from_the_keyboard_and_replay_it(tmp_path: Path, varia
     assert ("went out" in transcript or "wins at once" in transcript) and "session total" in transcript
     if variant.startswith("spec"):
         assert "is the speculator" in transcript and "the gifts are shown" in transcript
+    if two_landlords:
+        assert "partner" in transcript or "一打四" in transcript
     saved = sorted((tmp_path / "hands").glob("*.json"))
     assert len(saved) == 1
     shown = subprocess.run(

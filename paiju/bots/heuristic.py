@@ -194,7 +194,12 @@ class HeuristicBot:
         named = [a for a in obs.legal if isinstance(a, Partner)]
         if not named:
             return next(a for a in obs.legal if isinstance(a, Pass))
-        return max(named, key=lambda a: (card_rank(a.cards[0]), -len(a.cards)))
+        held = [c % CARDS_PER_DECK for c in obs.hand]
+
+        def alone(a: Partner) -> bool:  # the remaining copy is its own (6p3d): no partner at all
+            return held.count(a.cards[0] % CARDS_PER_DECK) > len(a.cards)
+
+        return max(named, key=lambda a: (not alone(a), card_rank(a.cards[0]), -len(a.cards)))
 
     def _declare(self, obs: Observation) -> Action:
         """Declare (×2) with a hand good enough to bid 2; otherwise stay hidden."""

@@ -579,7 +579,7 @@ class Game:
         if not isinstance(action, (Partner, Alone, Pass)):
             raise IllegalMoveError("name your partner first: show a card (partner …)")
         if not self.is_legal(action):
-            raise IllegalMoveError(self._why_not_partner(action))
+            raise IllegalMoveError(self.why_not_partner(action))
         landlord = self.to_act
         if isinstance(action, Pass):
             self.events.append({"type": "pass", "seat": landlord})
@@ -612,7 +612,7 @@ class Game:
         self.phase = DECLARE
         self.to_act = self.declare_queue.pop(0)
 
-    def _why_not_partner(self, action: Action) -> str:
+    def why_not_partner(self, action: Action) -> str:
         """A player-facing reason why the landlord cannot show these cards."""
         rule = spec_rules.rule_of(self.variant).partner
         if isinstance(action, Pass):

@@ -1,4 +1,5 @@
-"""Turn what a player types (``334455``, ``3s 3h``, ``p``, ``2``, a gift card) into legal actions, or say why not."""
+"""Turn what a player types (``334455``, ``3s 3h``, ``p``, ``2``, a gift card, ``partner 7h``,
+``declare``) into legal actions, or say why not."""
 
 from __future__ import annotations
 
@@ -13,13 +14,15 @@ from paiju.cards import (
     parse_cards,
     parse_ranks,
 )
-from paiju.climbing.actions import Action, Bid, Give, Pass, Play
+from paiju.climbing.actions import Action, Alone, Bid, Declare, Give, Partner, Pass, Play, action_text
 from paiju.climbing.game import Game
+from paiju.climbing.partner import face
 from paiju.patterns import IllegalMoveError, classify_ranks
 
 __all__ = ["actions_for_text"]
 
 _PASS_WORDS = {"p", "pass", "-", "no", "不要", "不出", "不叫"}
+_DECLARE_WORDS = {"d", "declare", "亮", "亮明", "亮明身份"}
 
 
 def actions_for_text(game: Game, text: str) -> list[Action]:
@@ -31,6 +34,9 @@ def actions_for_text(game: Game, text: str) -> list[Action]:
     word = text.strip().lower()
     if not word:
         raise InvalidCardsError("type cards to play, p to pass, h for help")
+    listed = [a for a in game.legal_actions() if action_text(a).lower() == " ".join(word.split())]
+    if listed:
+        return listed  # exactly as the help lists it, e.g. a wild reading 3(2)3(2)444
     if word in _PASS_WORDS:
         action: Action = Pass()
         if action not in game.legal_actions():
@@ -39,13 +45,21 @@ def actions_for_text(game: Game, text: str) -> list[Action]:
             )
         return [action]
     if game.phase == "gift":
-        return [_gift_for_text(game, text)]
+        return [_gift_for_text(game, text.strip().removeprefix("give "))]
     if game.phase == "bid":
         if word.isdigit() and Bid(int(word)) in game.legal_actions():
             return [Bid(int(word))]
         if word.isdigit():
             return [_refuse_bid(game, int(word))]
         raise InvalidCardsError(f"bidding: type a bid from {game.high_bid + 1} to {game.variant.max_bid}, or p to pass")
+    if game.phase == "partner":
+        return _partner_for_text(game, word)
+    if game.phase == "declare":
+        if word in _DECLARE_WORDS:
+            if Declare() not in game.legal_actions():
+                raise IllegalMoveError("only the small landlord can declare itself")
+            return [Declare()]
+        raise InvalidCardsError("type declare to make yourself known as the small landlord (×2), or p to pass")
     if game.phase != "play":
         raise IllegalMoveError("the hand is over")
     ranks = tuple(sorted(parse_ranks(text)))
@@ -87,6 +101,24 @@ def held_cards(game: Game, seat: int, text: str) -> list[Card]:
         return parse_cards(text, v.decks, v.removed_rank_indices, taken=elsewhere)
     except InvalidCardsError:
         raise IllegalMoveError(f"you don't hold {text.strip()}") from None
+
+
+def _partner_for_text(game: Game, word: str) -> list[Action]:
+    """§7: ``partner 7h`` (or just the cards) names a partner; ``alone 7h7h`` is 一打四."""
+    kind, _, rest = word.partition(" ")
+    if kind not in ("partner", "alone"):
+        kind, rest = "", word
+    shown = sorted(face(c) for c in held_cards(game, game.to_act, rest))
+    options: list[Action] = [
+        a
+        for a in game.legal_actions()
+        if isinstance(a, (Partner, Alone))
+        and kind in ("", "partner" if isinstance(a, Partner) else "alone")
+        and sorted(face(c) for c in a.cards) == shown
+    ]
+    if not options:
+        raise IllegalMoveError(game.why_not_partner(Alone(()) if kind == "alone" else Partner(())))
+    return options
 
 
 def _gift_for_text(game: Game, text: str) -> Action:
