@@ -196,10 +196,10 @@ class HeuristicBot:
             return next(a for a in obs.legal if isinstance(a, Pass))
         held = [c % CARDS_PER_DECK for c in obs.hand]
 
-        def alone(a: Partner) -> bool:  # the remaining copy is its own (6p3d): no partner at all
+        def names_itself(a: Partner) -> bool:  # the remaining copy is its own (6p3d): no partner at all
             return held.count(a.cards[0] % CARDS_PER_DECK) > len(a.cards)
 
-        return max(named, key=lambda a: (not alone(a), card_rank(a.cards[0]), -len(a.cards)))
+        return max(named, key=lambda a: (not names_itself(a), card_rank(a.cards[0]), -len(a.cards)))
 
     def _declare(self, obs: Observation) -> Action:
         """Declare (×2) with a hand good enough to bid 2; otherwise stay hidden."""
