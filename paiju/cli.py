@@ -22,6 +22,7 @@ from paiju.cards import (
     BLACK_JOKER,
     RANK_CHARS,
     Card,
+    Colour,
     InvalidCardsError,
     card_rank,
     names_suits,
@@ -30,6 +31,8 @@ from paiju.cards import (
 )
 from paiju.climbing import LogError, load_log, replay
 from paiju.climbing.speculator import THREE, flip_wild_cards, flip_wilds, speculator_wilds
+from paiju.patterns.colour import coloured_moves, colours_fit, split_by_colour
+from paiju.patterns.wild import forced_answers
 from paiju.patterns import (
     AmbiguousMoveError,
     IllegalMoveError,
@@ -173,6 +176,8 @@ def cmd_classify(args: argparse.Namespace, out: Console) -> int:
     flip, promoted = _promoted(variant, args.flip)
     wilds = _hand_wilds(variant, args.role, args.cards, ranks, flip, promoted)
     moves = classify_ranks(variant, ranks, wilds, promoted)
+    if variant.two_colour and names_suits(args.cards):
+        moves = _coloured_readings(variant, moves, args.cards)
     if args.json:
         print(json.dumps([_move_json(m) for m in moves], ensure_ascii=False))
     elif not moves:
@@ -196,11 +201,42 @@ def _beat_move(variant: Variant, text: str, kind: str | None, promoted: int | No
     return readings[0]
 
 
+def _coloured_readings(variant: Variant, moves: list[Move], text: str) -> list[Move]:
+    """speculator.md §14: each reading in every colour the written cards allow."""
+    cards = parse_cards(text, variant.decks, variant.removed_rank_indices)
+    coloured = [m._replace(colour=int(c)) for m in moves for c in Colour]
+    return [m for m in coloured if colours_fit(m, cards)]
+
+
+def _coloured_moves(args: argparse.Namespace, variant: Variant, ranks: list[int]) -> tuple[list[Move], bool]:
+    """``paiju moves`` on a two-colour table: the hand and ``--beat`` must be written with suits."""
+    if not names_suits(args.hand) or (args.beat and not names_suits(args.beat)):
+        raise UsageError(f"{variant.name} is a two-colour table: write --hand and --beat with suits")
+    hand = parse_cards(args.hand, variant.decks, variant.removed_rank_indices)
+    to_beat = None
+    if args.beat:
+        readings = _coloured_readings(variant, [_beat_move(variant, args.beat, args.beat_kind, None)], args.beat)
+        if not readings:
+            raise UsageError(f"--beat {args.beat}: one combination is one colour (a triple+pair's pair aside)")
+        to_beat = readings[0]
+    speculator = args.role == "speculator"
+    counts, wild = split_by_colour(hand, (THREE,) if speculator else ())
+    wilds = tuple(speculator_wilds(variant, len(w), None) if w else None for w in wild)
+    moves = coloured_moves(variant, counts, (wilds[0], wilds[1]), to_beat, variant.red_over_black)
+    if to_beat is None:
+        return moves, False
+    if speculator:
+        return forced_answers(moves, to_beat, (THREE,), set())
+    return moves, True
+
+
 def cmd_moves(args: argparse.Namespace, out: Console) -> int:
     """Every legal move of a hand, leading or answering ``--beat``."""
     variant = _variant(args)
     ranks = _ranks(args.hand, "--hand")
     counts = _checked_counts(variant, ranks, "--hand")
+    if variant.two_colour:
+        return _print_moves(args, *_coloured_moves(args, variant, ranks))
     flip, promoted = _promoted(variant, args.flip)
     to_beat = _beat_move(variant, args.beat, args.beat_kind, promoted) if args.beat else None
     wilds = _hand_wilds(variant, args.role, args.hand, ranks, flip, promoted)
@@ -214,6 +250,11 @@ def cmd_moves(args: argparse.Namespace, out: Console) -> int:
         )
     else:
         answers = generate_counts(variant, counts, to_beat, wilds, promoted)
+    return _print_moves(args, answers, may_pass)
+
+
+def _print_moves(args: argparse.Namespace, answers: list[Move], may_pass: bool) -> int:
+    """Print each move once (``pass`` first when passing is allowed), as text or JSON."""
     texts: list[str] = ["pass"] if may_pass else []
     for m in answers:
         text = m.text()

@@ -19,6 +19,8 @@ from typing import Any
 from paiju.cards import (
     CARDS_PER_DECK,
     Card,
+    Colour,
+    card_colour,
     card_rank,
     deck_cards,
     format_card,
@@ -39,6 +41,16 @@ from paiju.patterns import (
     generate_counts,
     speculator_answers,
 )
+from paiju.patterns.colour import (
+    PAIR_KICKER_KINDS,
+    body_ranks,
+    coloured_beats,
+    coloured_moves,
+    colours_fit,
+    split_by_colour,
+)
+from paiju.patterns.move import NO_COLOUR
+from paiju.patterns.wild import bomb_ranks, forced_answers
 from paiju.variants import Variant
 
 __all__ = ["Deal", "Game", "PlayRecord", "Result"]
@@ -256,7 +268,7 @@ class Game:
         self.early_bottom, self.bottom = self.bottom[:early], self.bottom[early:]
         self.hands[seat].extend(self.early_bottom)
         gift_sizes = [rules.gift_landlord] + [rules.gift_farmer] * (self.variant.players - 2)
-        if spec_rules.gift_capacity(self.hands[seat], self.determination, self.promoted) < sum(gift_sizes):
+        if not spec_rules.can_make_gifts(self.hands[seat], self.determination, self.promoted, rules, gift_sizes):
             # Too many 3s (and kept cards) to fill the gifts: no rule covers it, so deal again.
             self.events.append({"type": "redeal", "reason": "the speculator cannot make its gifts"})
             self._start_deal()
@@ -303,11 +315,24 @@ class Game:
                 self.phase = BID
                 self.to_act = self.first_bidder
 
+    def _colour_room(self, card: Card) -> bool:
+        """§15 two-colour tables: whether the gift being filled still takes a card of ``card``'s colour."""
+        rules = spec_rules.rule_of(self.variant)
+        bundle = len(self.gifts) - 1
+        rule = rules.landlord_gift_colours if bundle == 0 else rules.farmer_gift_colours
+        if not rule:
+            return True
+        given = [sum(1 for c in self.gifts[-1] if card_colour(c) == k) for k in (Colour.BLACK, Colour.RED)]
+        return spec_rules.colour_room(rule, self.gift_sizes[bundle], given, card_colour(card))
+
     def why_not_giftable(self, card: Card) -> str:
         """A player-facing reason why the speculator may not give ``card`` (speculator.md §4)."""
         name = format_card(card)
         if card not in self.hands[self.to_act]:
             return f"you don't hold {name}"
+        if not self._colour_room(card):
+            colour = "red" if card_colour(card) == Colour.RED else "black"
+            return f"this gift holds no more {colour} cards"
         if card_rank(card) == spec_rules.THREE:
             return "a gift may not contain a 3"
         if card == self.determination:
@@ -382,7 +407,8 @@ class Game:
         actions: list[Action]
         if self.phase == GIFT:
             hand = self.hands[self.to_act]
-            actions = [Give(c) for c in spec_rules.giftable(hand, self.determination, self.promoted)]
+            free = spec_rules.giftable(hand, self.determination, self.promoted)
+            actions = [Give(c) for c in free if self._colour_room(c)]
         elif self.phase == BID:
             actions = [Pass()]
             actions += [Bid(p) for p in range(self.high_bid + 1, self.variant.max_bid + 1)]
@@ -402,6 +428,8 @@ class Game:
         return action in self.legal_actions()
 
     def _play_actions(self) -> list[Action]:
+        if self.variant.two_colour:
+            return self._colour_play_actions()
         seat = self.to_act
         counts = self._natural_counts(seat)
         wilds = self.wilds_of(seat)
@@ -419,6 +447,38 @@ class Game:
         actions: list[Action] = [Pass()] if may_pass else []
         actions.extend(Play(m) for m in answers)
         return actions
+
+    def _colour_counts(self, seat: int) -> tuple[tuple[list[int], list[int]], tuple[Wilds | None, Wilds | None]]:
+        """§14: a seat's natural cards per colour (black, red), and its wild 3s of each colour."""
+        faces = (spec_rules.THREE,) if seat == self.speculator else ()
+        counts, wild = split_by_colour(self.hands[seat], faces)
+        black, red = (
+            spec_rules.speculator_wilds(self.variant, len(w), self.promoted) if w else None for w in wild
+        )
+        return counts, (black, red)
+
+    def _colour_play_actions(self) -> list[Action]:
+        """§14: the moves of a two-colour hand; answers beat by colour as well as by rank."""
+        seat = self.to_act
+        counts, wilds = self._colour_counts(seat)
+        to_beat = None if self.is_leading() or self.trick is None else self.trick.move
+        moves = coloured_moves(self.variant, counts, wilds, to_beat, self.variant.red_over_black)
+        if to_beat is None:
+            return [Play(m) for m in moves]
+        may_pass = True
+        rules = self.variant.speculator
+        if seat == self.speculator and rules is not None:
+            faces = tuple(f for w in wilds if w is not None for f in w.faces)
+            held = set()
+            if rules.bomb_cards_exempt:
+                held = bomb_ranks(self.variant, counts[0], wilds[0]) | bomb_ranks(self.variant, counts[1], wilds[1])
+            moves, may_pass = forced_answers(moves, to_beat, faces, held)
+        actions: list[Action] = [Pass()] if may_pass else []
+        return actions + [Play(m) for m in moves]
+
+    def colour_bound(self, seat: int) -> bool:
+        """§14: whether ``seat`` still holds cards of both colours."""
+        return len({card_colour(c) for c in self.hands[seat]}) == 2
 
     # ------------------------------------------------------------------ transitions
     def apply(self, action: Action, seat: int | None = None) -> None:
@@ -701,6 +761,8 @@ class Game:
         }
         if move.wilds:
             event["wilds"] = [list(w) for w in move.wilds]
+        if move.colour != NO_COLOUR:
+            event["colour"] = move.colour
         self.events.append(event)
         if seat == self.small_landlord and self.partner_card in cards and not self.partner_known:
             self.partner_known = True  # §7: playing the partner card makes it known
@@ -734,7 +796,40 @@ class Game:
                 raise IllegalMoveError(f"you don't hold {format_cards(missing or chosen)}")
             if sorted(card_rank(c) for c in chosen) != list(move.ranks):
                 raise IllegalMoveError("those cards are not the move named")
+            if move.colour != NO_COLOUR and not colours_fit(move, chosen):
+                raise IllegalMoveError(f"those cards are not all {describe(move).split()[0]} ({describe(move)})")
             return tuple(sort_cards(chosen))
+        if move.colour != NO_COLOUR:
+            return self._coloured_cards(seat, move)
+        return self._pick(seat, hand, move)
+
+    def _coloured_cards(self, seat: int, move: Move) -> tuple[Card, ...]:
+        """§14: the body (and wild 3s) from the move's colour; kicker pairs from either colour."""
+        own = [c for c in self.hands[seat] if card_colour(c) == move.colour]
+        try:
+            return self._pick(seat, own, move)
+        except IllegalMoveError:
+            if move.kind not in PAIR_KICKER_KINDS or move.wilds:
+                raise
+        body = body_ranks(move)
+        picked = list(self._pick(seat, own, move._replace(ranks=tuple(body), wilds=())))
+        kickers = list(move.ranks)
+        for r in body:
+            kickers.remove(r)
+        rest = [c for c in self.hands[seat] if c not in picked]
+        for r in sorted(set(kickers)):
+            for _ in range(kickers.count(r) // 2):
+                same = [c for c in rest if card_rank(c) == r and card_colour(c) == move.colour]
+                other = [c for c in rest if card_rank(c) == r and card_colour(c) != move.colour]
+                pair = (same if len(same) >= 2 else other)[:2]
+                if len(pair) < 2:
+                    raise IllegalMoveError(f"you don't hold the cards for {move.text()}")
+                picked += pair
+                rest = [c for c in rest if c not in pair]
+        return tuple(sort_cards(picked))
+
+    def _pick(self, seat: int, hand: Sequence[Card], move: Move) -> tuple[Card, ...]:
+        """The lowest copies in ``hand`` that make ``move``, wild cards only for its wild readings."""
         # Wild readings take wild cards; everything else takes natural cards first, so that a
         # 5p1d wild card stays in hand when a natural card of its rank serves as well.
         wild = set(self._wild_cards_held(seat))
@@ -761,6 +856,13 @@ class Game:
 
     def why_illegal(self, move: Move) -> str:
         """A player-facing reason why ``move`` cannot be played now."""
+        if move.colour != NO_COLOUR and self.trick is not None and self.trick.move is not None and not self.is_leading():
+            current = self.trick.move
+            if not coloured_beats(move, current, self.colour_bound(self.to_act), self.variant.red_over_black):
+                return (
+                    f"{move.text()} does not beat {current.text()} ({describe(current)}): the same colour needs a "
+                    "higher rank, red beats black, black beats red only at the same rank"
+                )
         if move not in classify_ranks(self.variant, move.ranks, self.wilds_of(self.to_act), self.promoted):
             return f"{move.text()} is not a valid combination at this table"
         if self.trick is not None and self.trick.move is not None and not self.is_leading():

@@ -10,6 +10,7 @@ from paiju.cards import card_rank
 from paiju.climbing.actions import Action, Alone, Bid, Declare, Give, Partner, Pass, Play
 from paiju.climbing.game import Deal, Game
 from paiju.patterns import classify_ranks
+from paiju.patterns.move import NO_COLOUR
 from paiju.variants import Variant, get_variant
 
 __all__ = ["LOG_FORMAT", "LOG_VERSION", "LogError", "game_log", "load_log", "replay", "save_log"]
@@ -83,9 +84,10 @@ def _action_of(game: Game, event: dict[str, Any]) -> Action:
     cards = tuple(int(c) for c in event["cards"])
     ranks = tuple(sorted(card_rank(c) for c in cards))
     wilds = tuple(tuple(w) for w in event.get("wilds", ()))
+    colour = event.get("colour", NO_COLOUR)  # two-colour tables: the body's colour
     for move in classify_ranks(game.variant, ranks, game.wilds_in(game.to_act, cards), game.promoted):
         if (move.kind, move.key, move.length, move.wilds) == (event["kind"], event["key"], event["length"], wilds):
-            return Play(move, cards)
+            return Play(move._replace(colour=colour), cards)
     raise LogError(f"event {event} is not a valid move at {game.variant.name}")
 
 

@@ -18,6 +18,8 @@ from paiju.climbing.actions import Action, Alone, Bid, Declare, Give, Partner, P
 from paiju.climbing.game import Game
 from paiju.climbing.partner import face
 from paiju.patterns import IllegalMoveError, classify_ranks
+from paiju.patterns.colour import colours_fit
+from paiju.patterns.move import NO_COLOUR
 
 __all__ = ["actions_for_text"]
 
@@ -75,7 +77,9 @@ def actions_for_text(game: Game, text: str) -> list[Action]:
                 f"you hold {have} {RANK_CHARS[r]}{'' if have == 1 else 's'}, not {ranks.count(r)}"
             )
     options: list[Action] = [
-        Play(a.move, cards) for a in game.legal_actions() if isinstance(a, Play) and a.move.ranks == ranks
+        Play(a.move, cards)
+        for a in game.legal_actions()
+        if isinstance(a, Play) and a.move.ranks == ranks and (cards is None or a.move.colour == NO_COLOUR or colours_fit(a.move, cards))
     ]
     if options:
         return options

@@ -58,10 +58,23 @@ def partner_options(
     """
     held = _copies(hand)
     options: list[PartnerOption] = []
+    own = set(hand)
+
+    def open_copy(o: PartnerOption) -> bool:
+        return (
+            o.partner not in refused
+            and o.partner not in bottom
+            and (rules.partner_self or o.partner not in own)
+        )
+
     if rules.partner in ("single", "flip-rank"):
         options = [PartnerOption((cs[0],), _missing(f, cs, decks)[0]) for f, cs in held.items() if len(cs) == 1]
         if rules.partner == "flip-rank":
-            options = _nearest_rank(options, card_rank(flipped[0]))
+            # The flipped card's other copy is the determination card, the speculator's: showing the
+            # flipped card names nobody, so the nearest rank is taken among the cards that can.
+            flipped_faces = {face(c) for c in flipped}
+            options = [o for o in options if face(o.shown[0]) not in flipped_faces and open_copy(o)]
+            return _nearest_rank(options, card_rank(flipped[0]))
     elif rules.partner == "pair-or-bottom":
         in_bottom = [face(c) for c in bottom]
         for f, cs in held.items():
@@ -71,14 +84,7 @@ def partner_options(
                 others = [c for c in bottom if face(c) == f]
                 rest = _missing(f, [cs[0]], decks, others)
                 options.append(PartnerOption((cs[0],), rest[0]))
-    own = set(hand)
-    return [
-        o
-        for o in options
-        if o.partner not in refused
-        and o.partner not in bottom
-        and (rules.partner_self or o.partner not in own)
-    ]
+    return [o for o in options if open_copy(o)]
 
 
 def _nearest_rank(options: list[PartnerOption], rank: int) -> list[PartnerOption]:

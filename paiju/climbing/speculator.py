@@ -11,9 +11,11 @@ from paiju.cards import (
     BLACK_JOKER,
     CARDS_PER_DECK,
     RANKS,
+    Colour,
     RED_JOKER,
     Card,
     Suit,
+    card_colour,
     card_deck,
     card_rank,
     card_suit,
@@ -21,11 +23,13 @@ from paiju.cards import (
 )
 from paiju.patterns import Wilds
 from paiju.variants import Variant
-from paiju.variants.speculator import SpeculatorRules
+from paiju.variants.speculator import SpeculatorRules, colour_split
 
 __all__ = [
     "PURE_THREE_KEY",
     "THREE",
+    "can_make_gifts",
+    "colour_room",
     "determination_card",
     "flip_wild_cards",
     "flip_wilds",
@@ -161,6 +165,43 @@ def gift_capacity(hand: Sequence[Card], determination: Card | None, promoted: in
     """§4: how many cards the speculator can give in all (one of its highest rank always stays)."""
     free, tops = _gift_pool(hand, determination, promoted)
     return len(free) - (1 if tops else 0)
+
+
+def can_make_gifts(
+    hand: Sequence[Card], determination: Card | None, promoted: int | None, rules: SpeculatorRules, sizes: Sequence[int]
+) -> bool:
+    """§4: whether the speculator can fill every gift (and, on the two-colour tables, each gift's
+    colours), keeping one card of its highest rank."""
+    free, tops = _gift_pool(hand, determination, promoted)
+    if len(free) - (1 if tops else 0) < sum(sizes):
+        return False
+    if not rules.landlord_gift_colours:
+        return True
+    needs = [0, 0]
+    for i, size in enumerate(sizes):
+        split = colour_split(rules.landlord_gift_colours if i == 0 else rules.farmer_gift_colours)
+        assert split is not None
+        red, black, least = split
+        needs[Colour.RED] += red if least == 0 else least
+        needs[Colour.BLACK] += black if least == 0 else least
+    for colour in (Colour.BLACK, Colour.RED):
+        # The kept card may have to be of either colour its rank comes in.
+        kept = 1 if any(card_colour(c) == colour for c in tops) else 0
+        if sum(1 for c in free if card_colour(c) == colour) - kept < needs[colour]:
+            return False
+    return True
+
+
+def colour_room(rule: str, size: int, given: Sequence[int], colour: int) -> bool:
+    """§15 two-colour gifts: whether a gift of ``size`` with ``given`` (black, red) cards so far
+    takes one more card of ``colour`` under ``rule`` (``5r4b`` or ``free_min4``)."""
+    split = colour_split(rule)
+    assert split is not None
+    red, black, least = split
+    if least == 0:
+        return given[colour] < (red if colour == Colour.RED else black)
+    other = given[1 - colour]
+    return given[colour] + 1 + max(0, least - other) <= size
 
 
 def side_of_speculator(hand: Sequence[Card], rules: SpeculatorRules) -> str:

@@ -14,7 +14,7 @@ from itertools import combinations_with_replacement
 from typing import TYPE_CHECKING
 
 from paiju.cards import BLACK_JOKER, NUM_RANKS, RED_JOKER
-from paiju.patterns.move import NO_TIER, Move, beats
+from paiju.patterns.move import NO_COLOUR, NO_TIER, Move, beats
 from paiju.variants import Variant, bomb_class_size
 
 if TYPE_CHECKING:
@@ -48,7 +48,7 @@ Kickers = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 
 def _move(kind: str, key: float, length: int, ranks: tuple[int, ...]) -> Move:
     """A non-bomb move, built without the keyword-default overhead of ``Move(...)``."""
-    return _new_tuple(Move, (kind, key, length, ranks, NO_TIER, "", ()))
+    return _new_tuple(Move, (kind, key, length, ranks, NO_TIER, "", (), NO_COLOUR))
 
 
 def _kicker_sets(avail: list[tuple[int, int]], k: int) -> list[tuple[int, ...]]:
@@ -98,7 +98,7 @@ class _Supply:
         if f is not None:
             meant = sorted(stands + fixed)
             wild = tuple([(f, s) for s in meant])
-            return [_new_tuple(Move, (kind, key, length, tuple(sorted(nat + (f,) * len(meant))), NO_TIER, "", wild))]
+            return [_new_tuple(Move, (kind, key, length, tuple(sorted(nat + (f,) * len(meant))), NO_TIER, "", wild, NO_COLOUR))]
         left = Counter(dict(self.stock))
         left.subtract(fixed)
         choices: list[tuple[tuple[int, ...], tuple[tuple[int, int], ...]]] = [((), ())]
@@ -111,7 +111,7 @@ class _Supply:
             choices = grown
         own = tuple((face, face) for face in fixed)
         return [
-            _new_tuple(Move, (kind, key, length, tuple(sorted(nat + fixed + used)), NO_TIER, "", tuple(sorted(p + own))))
+            _new_tuple(Move, (kind, key, length, tuple(sorted(nat + fixed + used)), NO_TIER, "", tuple(sorted(p + own)), NO_COLOUR))
             for used, p in choices
         ]
 
@@ -204,7 +204,7 @@ class MoveGenerator:
         for kind, width, top in self.groups:
             for r in range(top + 1):
                 if c[r] >= width:
-                    app(_new_tuple(Move, (kind, r, 1, (r,) * width, NO_TIER, "", ())))
+                    app(_new_tuple(Move, (kind, r, 1, (r,) * width, NO_TIER, "", (), NO_COLOUR)))
         for kind, width, least in self.chains:
             table = _CHAIN[width]
             for start in range(CHAIN_TOP + 2 - least):
@@ -212,7 +212,7 @@ class MoveGenerator:
                 while end <= CHAIN_TOP and c[end] >= width:
                     n = end - start + 1
                     if n >= least:
-                        app(_new_tuple(Move, (kind, end, n, table[start][end], NO_TIER, "", ())))
+                        app(_new_tuple(Move, (kind, end, n, table[start][end], NO_TIER, "", (), NO_COLOUR)))
                     end += 1
         for kk in self.kicker_kinds:
             body = kk.body
@@ -277,7 +277,7 @@ class MoveGenerator:
             # One kicker: it goes below or above the contiguous body, no sort needed.
             width = 2 if pairs else 1
             return [
-                _new_tuple(Move, (kind, end, n, (r,) * width + body if r < start else body + (r,) * width, NO_TIER, "", ()))
+                _new_tuple(Move, (kind, end, n, (r,) * width + body if r < start else body + (r,) * width, NO_TIER, "", (), NO_COLOUR))
                 for r, _ in avail
             ]
         out: list[Move] = []
@@ -286,7 +286,7 @@ class MoveGenerator:
             if no_rocket and BLACK_JOKER in kickers and RED_JOKER in kickers:
                 continue
             extra = kickers + kickers if pairs else kickers
-            out.append(_new_tuple(Move, (kind, end, n, tuple(sorted(body + extra)), NO_TIER, "", ())))
+            out.append(_new_tuple(Move, (kind, end, n, tuple(sorted(body + extra)), NO_TIER, "", (), NO_COLOUR)))
         return out
 
     # ------------------------------------------------------------------ wild cards

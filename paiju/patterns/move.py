@@ -6,10 +6,13 @@ from typing import NamedTuple
 
 from paiju.cards import RANK_CHARS, format_ranks
 
-__all__ = ["Move", "NO_TIER", "AmbiguousMoveError", "IllegalMoveError", "beats", "describe", "key_rank"]
+__all__ = ["Move", "NO_COLOUR", "NO_TIER", "AmbiguousMoveError", "IllegalMoveError", "beats", "describe", "key_rank"]
 
 #: ``Move.tier`` of every move that is not a bomb.
 NO_TIER = -1
+#: ``Move.colour`` on every table but the two-colour ones (there: ``Colour.BLACK`` or ``Colour.RED``).
+NO_COLOUR = -1
+_COLOUR_NAMES = ("black", "red")
 
 
 class IllegalMoveError(ValueError):
@@ -29,7 +32,8 @@ class Move(NamedTuple):
     ``length`` is the number of links in a chain (1 for everything else); ``ranks`` holds
     the rank of every card, sorted; ``tier`` is the bomb class's tier on the table's bomb
     ladder, or ``NO_TIER``; ``wilds`` pairs each wild card's own rank with the rank it
-    stands for.  Two moves with the same cards but different meanings are different moves.
+    stands for; ``colour`` is the body's colour on the two-colour tables (speculator.md §14).
+    Two moves with the same cards but different meanings are different moves.
     """
 
     kind: str
@@ -39,6 +43,7 @@ class Move(NamedTuple):
     tier: int = NO_TIER
     bomb: str = ""
     wilds: tuple[tuple[int, int], ...] = ()
+    colour: int = NO_COLOUR
 
     @property
     def is_bomb(self) -> bool:
@@ -51,7 +56,10 @@ class Move(NamedTuple):
         return len(self.ranks)
 
     def text(self) -> str:
-        """Canonical card string: ranks low to high; a wild card is followed by ``(rank)``."""
+        """Canonical card string: ranks low to high; a wild card is followed by ``(rank)``; on the
+        two-colour tables the body's colour follows (``77 red``)."""
+        if self.colour != NO_COLOUR:
+            return f"{self._replace(colour=NO_COLOUR).text()} {_COLOUR_NAMES[self.colour]}"
         if not self.wilds:
             return format_ranks(self.ranks)
         plain = list(self.ranks)
@@ -89,6 +97,8 @@ def key_rank(move: Move) -> int:
 
 def describe(move: Move) -> str:
     """A player-facing description, e.g. ``triple+single (3)``, ``bomb of 4 (7)``, ``rocket``."""
+    if move.colour != NO_COLOUR:
+        return f"{_COLOUR_NAMES[move.colour]} {describe(move._replace(colour=NO_COLOUR))}"
     key = RANK_CHARS[key_rank(move)]
     if move.kind in ("straight", "pair-chain", "triple-chain", "airplane+singles", "airplane+pairs"):
         return f"{move.kind} of {move.length} (top {key})"

@@ -10,7 +10,7 @@ from paiju.patterns.generate import generate_moves, generator_for
 from paiju.patterns.move import Move
 from paiju.variants import Variant
 
-__all__ = ["Wilds", "speculator_answers", "threes_used"]
+__all__ = ["Wilds", "bomb_ranks", "forced_answers", "speculator_answers", "threes_used"]
 
 
 @dataclass(frozen=True)
@@ -42,7 +42,7 @@ def threes_used(move: Move, faces: Sequence[int]) -> int:
     return sum(1 for r in move.ranks if r in faces)
 
 
-def _bomb_ranks(variant: Variant, counts: Sequence[int], wilds: Wilds | None) -> set[int]:
+def bomb_ranks(variant: Variant, counts: Sequence[int], wilds: Wilds | None) -> set[int]:
     """Ranks whose cards belong to a bomb the hand could play: natural, joker or wild-alone bombs."""
     gen = generator_for(variant)
     alone = () if wilds is None or not wilds.alone_bombs else wilds.faces
@@ -77,19 +77,25 @@ def speculator_answers(
     if any(counts[f] for f in faces):
         raise ValueError("every card of a wild face rank the speculator holds is wild: pass it in wilds, not counts")
     answers = generate_moves(variant, counts, to_beat, wilds, promoted)
+    held = bomb_ranks(variant, counts, wilds) if bomb_cards_exempt else set()
+    return forced_answers(answers, to_beat, faces, held)
+
+
+def forced_answers(
+    answers: Sequence[Move], to_beat: Move, faces: Sequence[int], bomb_ranks: set[int]
+) -> tuple[list[Move], bool]:
+    """§11 on a list of beating ``answers``: which of them the speculator may play, and whether it
+    may pass.  ``faces`` are its wild faces; answers using ``bomb_ranks`` are not forced on it."""
     if to_beat.is_bomb:
         if not answers:
             return [], True
         same = [m for m in answers if m.size == to_beat.size]
         larger = [m for m in answers if m.size > to_beat.size]
-        return same or larger or answers, False
+        return same or larger or list(answers), False
     bombs = [m for m in answers if m.is_bomb]
     forced = [m for m in answers if not m.is_bomb]
-    free: list[Move] = []
-    if bomb_cards_exempt:
-        held = _bomb_ranks(variant, counts, wilds)
-        free = [m for m in forced if held.intersection(m.ranks)]
-        forced = [m for m in forced if not held.intersection(m.ranks)]
+    free = [m for m in forced if bomb_ranks.intersection(m.ranks)]
+    forced = [m for m in forced if not bomb_ranks.intersection(m.ranks)]
     if not forced:
         return free + bombs, True
     fewest = min(threes_used(m, faces) for m in forced)

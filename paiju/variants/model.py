@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from paiju.cards import CARDS_PER_DECK, RANK_CHARS, RANKS
-from paiju.variants.speculator import SpeculatorRules
+from paiju.variants.speculator import SpeculatorRules, colour_split_fits
 
 __all__ = ["BID_STYLES", "PATTERN_KINDS", "Variant", "VariantError", "bomb_class_size"]
 
@@ -100,6 +100,10 @@ class Variant:
     suits_matter: bool = False
     #: Cards turned face up after the deal (翻牌, F of speculator.md §2).
     flipped: int = 0
+    #: 双色 (speculator.md §14): combinations are bound to one colour, red beats black.
+    two_colour: bool = False
+    #: §14 option: red beats black at ``any`` rank, or at an ``equal_or_higher`` one.
+    red_over_black: str = "any"
     #: The speculator's rules on 投机商 tables; ``None`` on every other table.
     speculator: SpeculatorRules | None = None
     description: str = ""
@@ -180,6 +184,8 @@ class Variant:
         stray = self.doubling_bombs - seen
         if stray:
             yield f"doubling_bombs: {sorted(stray)} are not on the bomb ladder"
+        if self.red_over_black not in ("any", "equal_or_higher"):
+            yield f"red_over_black {self.red_over_black!r}: use any or equal_or_higher"
         if self.bid_style not in BID_STYLES:
             yield f"bid_style {self.bid_style!r}: known styles {list(BID_STYLES)}"
 
@@ -191,6 +197,14 @@ class Variant:
         landlord, farmer, speculator = self.final_hand_sizes
         if speculator < 1:
             yield f"the speculator's gifts ({spec.gift_landlord} + {self.players - 2} × {spec.gift_farmer}) leave it no cards"
+        for who, rule, size in (
+            ("landlord", spec.landlord_gift_colours, spec.gift_landlord),
+            ("farmer", spec.farmer_gift_colours, spec.gift_farmer),
+        ):
+            if rule and not self.two_colour:
+                yield f"speculator {who}_gift_colours needs a two-colour table (two_colour = true)"
+            elif rule and not colour_split_fits(rule, size):
+                yield f"speculator {who}_gift_colours {rule!r} does not fit a gift of {size} cards"
         if spec.early_bottom > self.bottom_size:
             yield f"the speculator takes {spec.early_bottom} bottom cards early, but the bottom has {self.bottom_size}"
         if spec.partner == "pair-or-bottom" and self.decks != 3 or spec.partner in ("flip-rank", "single") and self.decks != 2:

@@ -284,11 +284,56 @@ SPEC_8P3D = speculator_table(
     ),
 )
 
+_TWO_COLOUR_PATTERNS = _TWO_DECK_PATTERNS | {"triple+single"}
+#: §14: bombs are one colour (4–6 cards); the rocket is three jokers of one colour.
+_TWO_COLOUR_LADDER = (("bomb4",), ("bomb5",), ("BBB", "RRR"), ("bomb6",))
+
+#: speculator.md §14–§15, 4p3d-2c.
+SPEC_4P3D_2C = speculator_table(
+    "spec-4p3d-2c",
+    "投机商斗地主 4人3副 双色",
+    "4 players, 3 decks, two colours: every combination is one colour, red beats black, black beats red "
+    "back at the same rank; the speculator holds the marked 7c and gives 5 red + 5 black to the landlord "
+    "and 2 + 2 to each farmer; hands 48 / 42 / 30.",
+    players=4,
+    decks=3,
+    hand_size=38,
+    bottom_size=10,
+    patterns=_TWO_COLOUR_PATTERNS,
+    joker_pairs=True,
+    two_colour=True,
+    bomb_ladder=_TWO_COLOUR_LADDER,
+    speculator=SpeculatorRules(
+        gift_landlord=10, gift_farmer=4, stake=6, determination="marked-7c",
+        landlord_gift_colours="5r5b", farmer_gift_colours="2r2b",
+    ),
+)
+
+#: speculator.md §14–§15, 5p3d-2c.
+SPEC_5P3D_2C = speculator_table(
+    "spec-5p3d-2c",
+    "投机商斗地主 5人3副 双色",
+    "5 players, 3 decks, two colours (as 4p3d-2c): the speculator holds the marked 7c and gives 5 red + "
+    "4 black to the landlord and 2 red + 1 black to each farmer; hands 40 / 34 / 20.",
+    players=5,
+    decks=3,
+    hand_size=31,
+    bottom_size=7,
+    patterns=_TWO_COLOUR_PATTERNS,
+    joker_pairs=True,
+    two_colour=True,
+    bomb_ladder=_TWO_COLOUR_LADDER,
+    speculator=SpeculatorRules(
+        gift_landlord=9, gift_farmer=3, stake=12, determination="marked-7c",
+        landlord_gift_colours="5r4b", farmer_gift_colours="2r1b",
+    ),
+)
+
 REGISTRY: dict[str, Variant] = {
     v.name: v
     for v in (
         CLASSIC, SPEC_4P1D, SPEC_4P2D, SPEC_5P1D, SPEC_5P2D, SPEC_5P3D, SPEC_6P2D, SPEC_6P3D, SPEC_7P2D,
-        SPEC_7P3D, SPEC_8P3D, SPEC_3P1D,
+        SPEC_7P3D, SPEC_8P3D, SPEC_3P1D, SPEC_4P3D_2C, SPEC_5P3D_2C,
     )
 }
 

@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-__all__ = ["DETERMINATIONS", "PARTNER_RULES", "SELECTIONS", "SpeculatorRules"]
+__all__ = ["DETERMINATIONS", "PARTNER_RULES", "SELECTIONS", "SpeculatorRules", "colour_split", "colour_split_fits"]
 
 #: How the speculator is found (§3): the fixed ``7c``, the marked ``7c`` of three decks,
 #: the other copy of the k-th bottom card (``bottom:k``), or the flipped card's partner (``flip``).
@@ -17,6 +17,28 @@ _LOW_PAIRS = {"44", "55", "45"}
 #: How the landlord names its small landlord (§7): no partner, 6p2d's flipped rank, a same-suit
 #: pair or a copy of an original bottom card (6p3d/7p3d/8p3d), or one card (7p2d).
 PARTNER_RULES = ("", "flip-rank", "pair-or-bottom", "single")
+
+
+_COLOUR_SPLIT = re.compile(r"^(?:(\d+)r(\d+)b|free_min(\d+))$")
+
+
+def colour_split(rule: str) -> tuple[int, int, int] | None:
+    """A gift's colour rule (§15 two-colour tables) as (red, black, least of each): ``5r4b`` is
+    (5, 4, 0), ``free_min4`` is (-1, -1, 4); ``None`` when it is not such a rule."""
+    found = _COLOUR_SPLIT.match(rule)
+    if found is None:
+        return None
+    red, black, least = found.groups()
+    return (int(red), int(black), 0) if least is None else (-1, -1, int(least))
+
+
+def colour_split_fits(rule: str, size: int) -> bool:
+    """Whether ``rule`` can describe a gift of ``size`` cards."""
+    split = colour_split(rule)
+    if split is None:
+        return False
+    red, black, least = split
+    return red + black == size if least == 0 else 2 * least <= size
 
 
 @dataclass(frozen=True)
@@ -64,6 +86,10 @@ class SpeculatorRules:
     early_bottom: int = 0
     #: §17.7 7p2d option: a shown ♦A or ♦K marks its ``same`` other copy, or the ``swap`` (♦A ↔ ♦K).
     diamond_ak: str = "same"
+    #: §15 two-colour tables: the colours of the landlord's gift and of each farmer gift, as
+    #: ``5r4b`` (5 red, 4 black) or ``free_min4`` (any split with at least 4 of each); empty: any.
+    landlord_gift_colours: str = ""
+    farmer_gift_colours: str = ""
 
     def problems(self) -> Iterator[str]:
         """What does not add up within these rules alone."""

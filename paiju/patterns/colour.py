@@ -1,0 +1,129 @@
+"""The two-colour tables (双色, speculator.md §14): combinations bound to one colour, and how
+colours beat each other.
+
+Red is ♥ ♦ and the red joker, black ♠ ♣ and the black joker.  A combination's colour is its
+body's colour and every card in it shares it, except the pairs of a triple+pair or an
+airplane+pairs, each of which is one colour of its own.  A player holding both colours is
+*colour-bound*; one with a colour used up is not.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from paiju.cards import Card, Colour, card_colour, card_rank
+from paiju.patterns.generate import generator_for
+from paiju.patterns.move import Move, beats, key_rank
+from paiju.patterns.wild import Wilds
+from paiju.variants import Variant
+
+__all__ = ["PAIR_KICKER_KINDS", "body_ranks", "coloured_beats", "coloured_moves", "colours_fit", "split_by_colour"]
+
+Counts = Sequence[int]
+#: Patterns whose kicker pairs may be the other colour (三带二 and, by [R] 31, 飞机带对).
+PAIR_KICKER_KINDS = ("triple+pair", "airplane+pairs")
+
+
+def coloured_beats(a: Move, b: Move, bound: bool, red_over_black: str = "any") -> bool:
+    """Whether ``a`` may be played on ``b`` by a player that is (or is not) colour-bound.
+
+    Same pattern and size (or the same bomb tier and size): (i) the same colour and a higher rank;
+    (ii) red over black, at any rank (``red_over_black = any``) or an equal or higher one; (iii)
+    black over red at the same rank, kickers ignored; a player that is not colour-bound also
+    beats by a higher rank alone.  Different bomb tiers follow the ladder.
+    """
+    if a.is_bomb or b.is_bomb:
+        if not (a.is_bomb and b.is_bomb and a.tier == b.tier and a.size == b.size):
+            return beats(a, b)
+    elif not (a.kind == b.kind and a.length == b.length and a.size == b.size):
+        return False
+    if a.colour == b.colour or not bound:
+        if a.key > b.key:
+            return True
+    if a.colour == Colour.RED and b.colour == Colour.BLACK:
+        return red_over_black == "any" or a.key >= b.key
+    return a.colour == Colour.BLACK and b.colour == Colour.RED and a.key == b.key
+
+
+def body_ranks(move: Move) -> list[int]:
+    """The ranks of a move's body: the cards that must share its colour (the kicker pairs aside)."""
+    if move.kind not in PAIR_KICKER_KINDS:
+        return list(move.ranks)
+    top = key_rank(move)
+    return [r for r in range(top - move.length + 1, top + 1) for _ in range(3)]
+
+
+def coloured_moves(
+    variant: Variant,
+    counts: tuple[Counts, Counts],
+    wilds: tuple[Wilds | None, Wilds | None],
+    to_beat: Move | None,
+    red_over_black: str = "any",
+) -> list[Move]:
+    """Every move of a hand split by colour (black, red), leading or beating ``to_beat``.
+
+    Each colour plays the table's patterns on its own cards (its wild 3s included); a triple+pair
+    or airplane+pairs may also take kicker pairs of the other colour.
+    """
+    gen = generator_for(variant)
+    bound = all(sum(c) + (len(w.faces) if w else 0) for c, w in zip(counts, wilds))
+    out: set[Move] = set()
+    for colour in (Colour.BLACK, Colour.RED):
+        out.update(m._replace(colour=int(colour)) for m in gen.moves(counts[colour], None, wilds[colour]))
+    if bound:
+        both = [b + r for b, r in zip(*counts)]
+        for m in gen.moves(both, None, None):
+            if m.kind in PAIR_KICKER_KINDS:
+                out.update(m._replace(colour=int(c)) for c in (Colour.BLACK, Colour.RED) if _fits(m, counts, c))
+    moves = sorted(out)
+    if to_beat is None:
+        return moves
+    return [m for m in moves if coloured_beats(m, to_beat, bound, red_over_black)]
+
+
+def _fits(move: Move, counts: tuple[Counts, Counts], colour: int) -> bool:
+    """Whether the body can be of ``colour`` and every kicker pair one colour, from these cards."""
+    own, other = list(counts[colour]), list(counts[1 - colour])
+    body = body_ranks(move)
+    for r in body:
+        own[r] -= 1
+    if min(own) < 0:
+        return False
+    kickers = list(move.ranks)
+    for r in body:
+        kickers.remove(r)
+    for r in sorted(set(kickers)):
+        pairs = kickers.count(r) // 2
+        for _ in range(pairs):
+            side = own if own[r] >= 2 else other
+            if side[r] < 2:
+                return False
+            side[r] -= 2
+    return True
+
+
+def colours_fit(move: Move, cards: Sequence[Card]) -> bool:
+    """§14: the body (and every wild 3) in the move's colour, each kicker pair one colour."""
+    body = body_ranks(move) if not move.wilds else list(move.ranks)
+    rest = list(cards)
+    for r in body:
+        card = next((c for c in rest if card_rank(c) == r and card_colour(c) == move.colour), None)
+        if card is None:
+            return False
+        rest.remove(card)
+    return all(
+        len({card_colour(c) for c in rest if card_rank(c) == r}) == 1 for r in {card_rank(c) for c in rest}
+    )
+
+
+def split_by_colour(cards: Sequence[Card], wild_faces: Sequence[int] = ()) -> tuple[tuple[list[int], list[int]], tuple[list[int], list[int]]]:
+    """Rank counts of (black, red) natural cards, and the faces of (black, red) cards of a wild face rank."""
+    counts: tuple[list[int], list[int]] = ([0] * 15, [0] * 15)
+    wild: tuple[list[int], list[int]] = ([], [])
+    for c in cards:
+        rank = card_rank(c)
+        if rank in wild_faces:
+            wild[card_colour(c)].append(rank)
+        else:
+            counts[card_colour(c)][rank] += 1
+    return counts, wild
