@@ -315,15 +315,23 @@ class Game:
                 self.phase = BID
                 self.to_act = self.first_bidder
 
-    def _colour_room(self, card: Card) -> bool:
-        """§15 two-colour tables: whether the gift being filled still takes a card of ``card``'s colour."""
+    def _colour_room(self, card: Card, later: bool = True) -> bool:
+        """§15 two-colour tables: whether the gift being filled still takes a card of ``card``'s colour
+        (and, with ``later``, whether the gifts after it can still get their colours)."""
         rules = spec_rules.rule_of(self.variant)
         bundle = len(self.gifts) - 1
         rule = rules.landlord_gift_colours if bundle == 0 else rules.farmer_gift_colours
         if not rule:
             return True
         given = [sum(1 for c in self.gifts[-1] if card_colour(c) == k) for k in (Colour.BLACK, Colour.RED)]
-        return spec_rules.colour_room(rule, self.gift_sizes[bundle], given, card_colour(card))
+        if not spec_rules.colour_room(rule, self.gift_sizes[bundle], given, card_colour(card)):
+            return False
+        if not later:
+            return True
+        # A free split (free_minK) must not use up a colour that the gifts still to fill need.
+        hand = [c for c in self.hands[self.to_act] if c != card]
+        gifts = [*self.gifts[:-1], [*self.gifts[-1], card]]
+        return spec_rules.can_make_gifts(hand, self.determination, self.promoted, rules, self.gift_sizes, gifts)
 
     def why_not_giftable(self, card: Card) -> str:
         """A player-facing reason why the speculator may not give ``card`` (speculator.md §4)."""
@@ -332,6 +340,8 @@ class Game:
             return f"you don't hold {name}"
         if not self._colour_room(card):
             colour = "red" if card_colour(card) == Colour.RED else "black"
+            if self._colour_room(card, later=False):
+                return f"the gifts still to fill need the {colour} cards you have left"
             return f"this gift holds no more {colour} cards"
         if card_rank(card) == spec_rules.THREE:
             return "a gift may not contain a 3"
@@ -804,28 +814,40 @@ class Game:
         return self._pick(seat, hand, move)
 
     def _coloured_cards(self, seat: int, move: Move) -> tuple[Card, ...]:
-        """§14: the body (and wild 3s) from the move's colour; kicker pairs from either colour."""
+        """§14: the body (and wild 3s) from the move's colour; each kicker pair from one colour,
+        the move's own first."""
         own = [c for c in self.hands[seat] if card_colour(c) == move.colour]
         try:
             return self._pick(seat, own, move)
         except IllegalMoveError:
-            if move.kind not in PAIR_KICKER_KINDS or move.wilds:
+            if move.kind not in PAIR_KICKER_KINDS:
                 raise
+        natural = list(move.ranks)
+        for face, _ in move.wilds:
+            natural.remove(face)
         body = body_ranks(move)
-        picked = list(self._pick(seat, own, move._replace(ranks=tuple(body), wilds=())))
-        kickers = list(move.ranks)
-        for r in body:
-            kickers.remove(r)
-        rest = [c for c in self.hands[seat] if c not in picked]
-        for r in sorted(set(kickers)):
-            for _ in range(kickers.count(r) // 2):
-                same = [c for c in rest if card_rank(c) == r and card_colour(c) == move.colour]
-                other = [c for c in rest if card_rank(c) == r and card_colour(c) != move.colour]
-                pair = (same if len(same) >= 2 else other)[:2]
-                if len(pair) < 2:
-                    raise IllegalMoveError(f"you don't hold the cards for {move.text()}")
-                picked += pair
-                rest = [c for c in rest if c not in pair]
+        for _, meant in move.wilds:
+            if meant in body:
+                body.remove(meant)
+        wild = set(self._wild_cards_held(seat))
+        picked = [c for c in own if c in wild][: len(move.wilds)]
+        rest = [c for c in self.hands[seat] if c not in wild]
+        for r in sorted(set(natural)):
+            n = natural.count(r)
+            mine = [c for c in rest if card_rank(c) == r and card_colour(c) == move.colour]
+            others = [c for c in rest if card_rank(c) == r and card_colour(c) != move.colour]
+            if r in body:
+                take = mine[:n]
+            else:
+                # Kicker pairs: the other colour only in whole pairs.
+                short = max(0, n - len(mine))
+                short += short % 2
+                take = mine[: n - short] + others[:short]
+            if len(take) < n:
+                raise IllegalMoveError(f"you don't hold the cards for {move.text()}")
+            picked += take
+        if len(picked) != len(move.ranks):
+            raise IllegalMoveError(f"you don't hold the cards for {move.text()}")
         return tuple(sort_cards(picked))
 
     def _pick(self, seat: int, hand: Sequence[Card], move: Move) -> tuple[Card, ...]:
@@ -856,25 +878,51 @@ class Game:
 
     def why_illegal(self, move: Move) -> str:
         """A player-facing reason why ``move`` cannot be played now."""
-        if move.colour != NO_COLOUR and self.trick is not None and self.trick.move is not None and not self.is_leading():
-            current = self.trick.move
-            if not coloured_beats(move, current, self.colour_bound(self.to_act), self.variant.red_over_black):
-                return (
-                    f"{move.text()} does not beat {current.text()} ({describe(current)}): the same colour needs a "
-                    "higher rank, red beats black, black beats red only at the same rank"
-                )
-        if move not in classify_ranks(self.variant, move.ranks, self.wilds_of(self.to_act), self.promoted):
+        plain = move._replace(colour=NO_COLOUR)
+        if plain not in classify_ranks(self.variant, move.ranks, self.wilds_of(self.to_act), self.promoted):
             return f"{move.text()} is not a valid combination at this table"
-        if self.trick is not None and self.trick.move is not None and not self.is_leading():
+        following = self.trick is not None and self.trick.move is not None and not self.is_leading()
+        if self.variant.two_colour:
+            reason = self._why_not_coloured(move, following)
+            if reason:
+                return reason
+        elif following:
+            assert self.trick is not None and self.trick.move is not None
             current = self.trick.move
             if not beats(move, current):
                 return (
                     f"{move.text()} does not beat {current.text()} ({describe(current)}): play the "
                     "same kind with the same number of cards and a higher rank, a bomb, or pass"
                 )
-            if self.to_act == self.speculator:
-                return f"{move.text()} is not allowed: the speculator must follow with the fewest 3s (能跟必跟)"
+        if following and self.to_act == self.speculator:
+            return f"{move.text()} is not allowed: the speculator must follow with the fewest 3s (能跟必跟)"
         return f"{move.text()} cannot be played now"
+
+    def _why_not_coloured(self, move: Move, following: bool) -> str:
+        """§14: why no colour reading of ``move`` (its own colour, or either when it names none) is playable."""
+        seat = self.to_act
+        counts, wilds = self._colour_counts(seat)
+        held = coloured_moves(self.variant, counts, wilds, None)
+        colours = (move.colour,) if move.colour != NO_COLOUR else (Colour.BLACK, Colour.RED)
+        readings = [m for m in (move._replace(colour=int(c)) for c in colours) if m in held]
+        if not readings:
+            return (
+                f"{move.text()}: a combination is one colour, its body's (only a triple+pair's or airplane's pairs "
+                "may be the other colour, each pair one colour)"
+            )
+        if not following:
+            return ""
+        assert self.trick is not None and self.trick.move is not None
+        current = self.trick.move
+        bound = self.colour_bound(seat)
+        if any(coloured_beats(m, current, bound, self.variant.red_over_black) for m in readings):
+            return ""
+        same = "the same colour needs a higher rank" if bound else "a higher rank"
+        red = "red beats black" if self.variant.red_over_black == "any" else "red beats black at an equal or higher rank"
+        return (
+            f"{' / '.join(m.text() for m in readings)} does not beat {current.text()} ({describe(current)}): "
+            f"{same}, {red}, black beats red only at the same rank"
+        )
 
     # ------------------------------------------------------------------ settlement
     def _finish(self, result: Result) -> None:

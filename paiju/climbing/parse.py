@@ -76,13 +76,19 @@ def actions_for_text(game: Game, text: str) -> list[Action]:
             raise IllegalMoveError(
                 f"you hold {have} {RANK_CHARS[r]}{'' if have == 1 else 's'}, not {ranks.count(r)}"
             )
+    same_ranks = [a for a in game.legal_actions() if isinstance(a, Play) and a.move.ranks == ranks]
     options: list[Action] = [
         Play(a.move, cards)
-        for a in game.legal_actions()
-        if isinstance(a, Play) and a.move.ranks == ranks and (cards is None or a.move.colour == NO_COLOUR or colours_fit(a.move, cards))
+        for a in same_ranks
+        if cards is None or a.move.colour == NO_COLOUR or colours_fit(a.move, cards)
     ]
     if options:
         return options
+    if same_ranks:  # two-colour tables: those ranks play, but not in these colours
+        colours = " or ".join(sorted({a.move.text().rsplit(" ", 1)[-1] for a in same_ranks}))
+        raise IllegalMoveError(
+            f"{text.strip()}: a combination is one colour (a triple+pair's pair aside); these ranks play as {colours}"
+        )
     readings = classify_ranks(game.variant, ranks, game.wilds_of(seat), game.promoted)
     if not readings:
         raise IllegalMoveError(f"{''.join(RANK_CHARS[r] for r in ranks)} is not a valid combination")

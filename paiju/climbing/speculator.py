@@ -168,12 +168,18 @@ def gift_capacity(hand: Sequence[Card], determination: Card | None, promoted: in
 
 
 def can_make_gifts(
-    hand: Sequence[Card], determination: Card | None, promoted: int | None, rules: SpeculatorRules, sizes: Sequence[int]
+    hand: Sequence[Card],
+    determination: Card | None,
+    promoted: int | None,
+    rules: SpeculatorRules,
+    sizes: Sequence[int],
+    given: Sequence[Sequence[Card]] = (),
 ) -> bool:
     """§4: whether the speculator can fill every gift (and, on the two-colour tables, each gift's
-    colours), keeping one card of its highest rank."""
+    colours), keeping one card of its highest rank; ``given`` holds what each gift has so far."""
     free, tops = _gift_pool(hand, determination, promoted)
-    if len(free) - (1 if tops else 0) < sum(sizes):
+    slots = sum(sizes) - sum(len(g) for g in given)
+    if len(free) - (1 if tops else 0) < slots:
         return False
     if not rules.landlord_gift_colours:
         return True
@@ -182,14 +188,13 @@ def can_make_gifts(
         split = colour_split(rules.landlord_gift_colours if i == 0 else rules.farmer_gift_colours)
         assert split is not None
         red, black, least = split
-        needs[Colour.RED] += red if least == 0 else least
-        needs[Colour.BLACK] += black if least == 0 else least
-    for colour in (Colour.BLACK, Colour.RED):
-        # The kept card may have to be of either colour its rank comes in.
-        kept = 1 if any(card_colour(c) == colour for c in tops) else 0
-        if sum(1 for c in free if card_colour(c) == colour) - kept < needs[colour]:
-            return False
-    return True
+        have = [sum(1 for c in given[i] if card_colour(c) == k) for k in (Colour.BLACK, Colour.RED)] if i < len(given) else [0, 0]
+        needs[Colour.RED] += max(0, (red if least == 0 else least) - have[Colour.RED])
+        needs[Colour.BLACK] += max(0, (black if least == 0 else least) - have[Colour.BLACK])
+    have = [sum(1 for c in free if card_colour(c) == k) for k in (Colour.BLACK, Colour.RED)]
+    # The speculator keeps one card of its highest rank, of a colour that rank comes in (its choice).
+    kept_colours: set[int | None] = {card_colour(c) for c in tops} or {None}
+    return any(all(have[k] - (k == kept) >= needs[k] for k in (Colour.BLACK, Colour.RED)) for kept in kept_colours)
 
 
 def colour_room(rule: str, size: int, given: Sequence[int], colour: int) -> bool:
@@ -201,7 +206,7 @@ def colour_room(rule: str, size: int, given: Sequence[int], colour: int) -> bool
     if least == 0:
         return given[colour] < (red if colour == Colour.RED else black)
     other = given[1 - colour]
-    return given[colour] + 1 + max(0, least - other) <= size
+    return given[colour] + 1 + max(other, least) <= size
 
 
 def side_of_speculator(hand: Sequence[Card], rules: SpeculatorRules) -> str:

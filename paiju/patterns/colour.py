@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from paiju.cards import Card, Colour, card_colour, card_rank
 from paiju.patterns.generate import generator_for
-from paiju.patterns.move import Move, beats, key_rank
+from paiju.patterns.move import NO_COLOUR, Move, beats, key_rank
 from paiju.patterns.wild import Wilds
 from paiju.variants import Variant
 
@@ -67,14 +67,20 @@ def coloured_moves(
     """
     gen = generator_for(variant)
     bound = all(sum(c) + (len(w.faces) if w else 0) for c, w in zip(counts, wilds))
+    # Colours let a lower rank beat a higher one, so ask the generator for every move of the same
+    # pattern (and every bomb of the same tier or above) and compare colours afterwards.
+    probe = None if to_beat is None else to_beat._replace(key=-1.0, colour=NO_COLOUR)
     out: set[Move] = set()
     for colour in (Colour.BLACK, Colour.RED):
-        out.update(m._replace(colour=int(colour)) for m in gen.moves(counts[colour], None, wilds[colour]))
-    if bound:
+        out.update(m._replace(colour=int(colour)) for m in gen.moves(counts[colour], probe, wilds[colour]))
+    if bound and (probe is None or probe.kind in PAIR_KICKER_KINDS):
         both = [b + r for b, r in zip(*counts)]
-        for m in gen.moves(both, None, None):
-            if m.kind in PAIR_KICKER_KINDS:
-                out.update(m._replace(colour=int(c)) for c in (Colour.BLACK, Colour.RED) if _fits(m, counts, c))
+        plain = [m for m in gen.moves(both, probe, None) if m.kind in PAIR_KICKER_KINDS]
+        for colour in (Colour.BLACK, Colour.RED):
+            # Kicker pairs may be the other colour; wild 3s (in the body or a pair) are the body's.
+            wild = wilds[colour]
+            extra = [] if wild is None else [m for m in gen.moves(both, probe, wild) if m.wilds and m.kind in PAIR_KICKER_KINDS]
+            out.update(m._replace(colour=int(colour)) for m in plain + extra if _fits(m, counts, colour))
     moves = sorted(out)
     if to_beat is None:
         return moves
@@ -82,38 +88,48 @@ def coloured_moves(
 
 
 def _fits(move: Move, counts: tuple[Counts, Counts], colour: int) -> bool:
-    """Whether the body can be of ``colour`` and every kicker pair one colour, from these cards."""
-    own, other = list(counts[colour]), list(counts[1 - colour])
-    body = body_ranks(move)
-    for r in body:
-        own[r] -= 1
-    if min(own) < 0:
-        return False
-    kickers = list(move.ranks)
-    for r in body:
-        kickers.remove(r)
-    for r in sorted(set(kickers)):
-        pairs = kickers.count(r) // 2
-        for _ in range(pairs):
-            side = own if own[r] >= 2 else other
-            if side[r] < 2:
+    """Whether the body (its wild stand-ins included) can be of ``colour`` and every kicker pair one
+    colour, from these natural cards."""
+    natural = list(move.ranks)
+    for face, _ in move.wilds:
+        natural.remove(face)
+    body = set(body_ranks(move))
+    for r in set(natural):
+        n = natural.count(r)
+        own, other = counts[colour][r], counts[1 - colour][r]
+        if r in body:
+            if n > own:
                 return False
-            side[r] -= 2
+            continue
+        # Kicker rank: an even number of the other colour's cards (whole pairs), the rest this colour's
+        # (a wild stand-in pairs only with this colour).
+        low = max(0, n - own)
+        low += low % 2
+        if low > min(n, other):
+            return False
     return True
 
 
 def colours_fit(move: Move, cards: Sequence[Card]) -> bool:
-    """§14: the body (and every wild 3) in the move's colour, each kicker pair one colour."""
-    body = body_ranks(move) if not move.wilds else list(move.ranks)
+    """§14: the body and every wild 3 in the move's colour, each kicker pair one colour."""
+    natural = list(move.ranks)
+    for face, _ in move.wilds:
+        natural.remove(face)
+    if move.kind in PAIR_KICKER_KINDS:
+        body = body_ranks(move)
+        for _, meant in move.wilds:
+            if meant in body:
+                body.remove(meant)
+    else:
+        body = natural
     rest = list(cards)
-    for r in body:
+    for r in [face for face, _ in move.wilds] + body:
         card = next((c for c in rest if card_rank(c) == r and card_colour(c) == move.colour), None)
         if card is None:
             return False
         rest.remove(card)
-    return all(
-        len({card_colour(c) for c in rest if card_rank(c) == r}) == 1 for r in {card_rank(c) for c in rest}
-    )
+    # What is left are kicker pairs: per rank, the other colour's cards must make whole pairs.
+    return all(sum(1 for c in rest if card_rank(c) == r and card_colour(c) != move.colour) % 2 == 0 for r in {card_rank(c) for c in rest})
 
 
 def split_by_colour(cards: Sequence[Card], wild_faces: Sequence[int] = ()) -> tuple[tuple[list[int], list[int]], tuple[list[int], list[int]]]:
