@@ -1,0 +1,70 @@
+"""A finished hand's settlement in words: who won, the unit, and one line per seat.
+
+The terminal prints it as a table and the server sends it in its ``result`` frame, so both say
+the same thing about a hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from paiju.climbing import Game, observe
+
+__all__ = ["Settlement", "SettlementLine", "settlement"]
+
+
+@dataclass(frozen=True)
+class SettlementLine:
+    """One seat's part: its role, its score this hand, its share of the unit (speculator tables) and a sentence."""
+
+    seat: int
+    role: str
+    score: int
+    share: float | None
+    text: str
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """``summary``: sentences about the hand, the first one saying who won; ``lines``: one per seat."""
+
+    summary: tuple[str, ...]
+    lines: tuple[SettlementLine, ...]
+
+
+def settlement(game: Game, names: Sequence[str]) -> Settlement:
+    """The settlement of a finished hand, seats named by ``names``."""
+    result = game.result
+    if result is None:
+        raise ValueError("the hand is not over yet")
+    side = "the landlord wins" if result.landlord_won else "the farmers win"
+    how = "wins at once" if result.instant else "went out"
+    summary = [f"{names[result.winner]} {how}: {side}."]
+    unit = f"bid {result.bid} × 2^{result.doublings} bombs{' × 2 spring' if result.spring else ''} = {result.stake}"
+    if game.speculator is None:
+        summary.append(f"{unit}, paid by or to each farmer")
+    else:
+        summary.append(f"unit: {unit}; each seat scores its share × the unit")
+    if result.retreat:
+        summary.append(f"the speculator retreated: it sides with the winners ({result.speculator_side}), ×3")
+    elif result.speculator_side is not None and game.speculator is not None:
+        left = len(game.hands[game.speculator])
+        summary.append(f"the speculator ended with {left} card(s): it sides with the {result.speculator_side}")
+    view = observe(game, None)
+    farmers = sum(1 for s in range(game.players) if view.role(s) == "farmer")
+    lines = []
+    for s in range(game.players):
+        role, score = view.role(s), result.scores[s]
+        share: float | None = None
+        if game.speculator is not None:
+            share = score / result.stake if result.stake else 0.0
+            text = f"{role}: {share:+g} × {result.stake} = {score:+d}"
+        elif role == "landlord":
+            verb = "receives" if score >= 0 else "pays"
+            word = "from" if score >= 0 else "to"
+            text = f"landlord: {verb} {result.stake} {word} each of {farmers} farmers = {score:+d}"
+        else:
+            text = f"farmer: {'receives' if score >= 0 else 'pays'} {result.stake} = {score:+d}"
+        lines.append(SettlementLine(s, role, score, share, text))
+    return Settlement(tuple(summary), tuple(lines))

@@ -1,0 +1,46 @@
+"""Helpers that speak the protocol from the test side: create rooms, join, read frames by type."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi.testclient import TestClient
+from starlette.testclient import WebSocketTestSession
+
+#: Frames a helper reads while looking for one type before it gives up (a hand sends a few hundred).
+MOST_FRAMES = 5000
+
+
+def create_room(client: TestClient, **body: Any) -> dict[str, Any]:
+    """POST /api/rooms; returns {code, token, player_id, url}."""
+    answer = client.post("/api/rooms", json={"name": "host", **body})
+    assert answer.status_code == 200, answer.text
+    return dict(answer.json())
+
+
+def until(ws: WebSocketTestSession, kind: str, seen: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """Read frames until one of type ``kind``; every frame read is appended to ``seen``."""
+    for _ in range(MOST_FRAMES):
+        frame = ws.receive_json()
+        if seen is not None:
+            seen.append(frame)
+        if frame["type"] == kind:
+            return dict(frame)
+    raise AssertionError(f"no {kind} frame")
+
+
+def hello(ws: WebSocketTestSession, name: str, token: str | None = None) -> dict[str, Any]:
+    """Say hello; returns the welcome frame (after reading the room frame that follows it)."""
+    ws.send_json({"type": "hello", "name": name, **({"token": token} if token else {})})
+    welcome = until(ws, "welcome")
+    until(ws, "room")
+    return welcome
+
+
+def error(ws: WebSocketTestSession, frame: dict[str, Any] | str) -> dict[str, Any]:
+    """Send ``frame`` (a dict, or raw text) and return the error it gets."""
+    if isinstance(frame, str):
+        ws.send_text(frame)
+    else:
+        ws.send_json(frame)
+    return until(ws, "error")
