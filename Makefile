@@ -31,7 +31,7 @@ test: $(STAMP) chromium
 	$(BIN)/python -m pytest -q
 
 test-fast: $(STAMP)
-	$(BIN)/python -m pytest -q -m "not slow"
+	$(BIN)/python -m pytest -q -m "not slow and not browser"
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py

@@ -121,16 +121,17 @@ class Start(Strict):
 
 
 class Act(Strict):
-    """One of ``view.legal`` as written there, or cards typed as in the terminal."""
+    """One of ``view.legal`` as written there, or cards typed as in the terminal, or both: the
+    reading (``action``) of the exact cards lifted (``cards``, with suits to name the copies)."""
 
     type: Literal["act"]
     action: str | None = Field(None, max_length=256)
     cards: str | None = Field(None, max_length=256)
 
     @model_validator(mode="after")
-    def _one_of(self) -> Act:
-        if (self.action is None) == (self.cards is None):
-            raise ValueError("act needs exactly one of action or cards")
+    def _some(self) -> Act:
+        if self.action is None and self.cards is None:
+            raise ValueError("act needs an action, cards, or both")
         return self
 
 

@@ -461,17 +461,23 @@ class Room:
     @staticmethod
     def _chosen(game: Game, msg: Act) -> Action:
         """The one legal action an ``act`` frame names; ``RoomError`` with the reason otherwise."""
-        if msg.action is not None:
+        if msg.cards is None:
+            assert msg.action is not None
             legal = game.legal_actions()
             chosen = next((a for a in legal if action_text(a) == msg.action.strip()), None)
             if chosen is None:
                 raise RoomError("illegal_move", f"{msg.action!r} is not one of your legal actions now")
             return chosen
-        assert msg.cards is not None
         try:
             options = actions_for_text(game, msg.cards)
         except (InvalidCardsError, IllegalMoveError) as err:
             raise RoomError("illegal_move", str(err)) from err
+        if msg.action is not None:
+            reading = next((a for a in options if action_text(a) == msg.action.strip()), None)
+            if reading is None:
+                readings = ", ".join(action_text(a) for a in options)
+                raise RoomError("illegal_move", f"{msg.cards} cannot be played as {msg.action}; they can be: {readings}")
+            return reading
         if len(options) > 1:
             texts = [action_text(a) for a in options]
             raise RoomError("ambiguous", f"those cards can be played {len(texts)} ways: choose one", texts)
