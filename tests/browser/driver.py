@@ -27,13 +27,15 @@ def remember_identity(context: BrowserContext, code: str, room: dict[str, Any], 
 
 
 def record_frames(page: Page) -> list[dict[str, Any]]:
-    """Every WebSocket frame the page receives, parsed, in order (the list fills as frames arrive)."""
+    """Every WebSocket frame the page receives, parsed, in order (the list fills as frames arrive);
+    an uncaught JavaScript error on the page is added as a ``pageerror`` entry."""
     frames: list[dict[str, Any]] = []
 
     def on_socket(ws: Any) -> None:
         ws.on("framereceived", lambda payload: frames.append(json.loads(payload)))
 
     page.on("websocket", on_socket)
+    page.on("pageerror", lambda err: frames.append({"type": "pageerror", "message": str(err)}))
     return frames
 
 
@@ -99,5 +101,5 @@ def play_to_the_end(pages: list[Page], turns: int | None = None) -> int:
 
 
 def errors(frames: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The error frames among ``frames``."""
-    return [f for f in frames if f.get("type") == "error"]
+    """The server's error frames and the page's JavaScript errors among ``frames``."""
+    return [f for f in frames if f.get("type") in ("error", "pageerror")]

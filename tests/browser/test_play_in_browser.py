@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +36,17 @@ def test_lobby_room_bots_and_a_hand_played_by_clicking(browser: Browser, server_
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     frames = record_frames(page)
     page.goto(server_url)
+    # A preset keeps the room's settings; using it later fills the form again.
+    page.click('input[name="variant"][value="spec-4p1d"]')
+    page.fill('input[name="hands"]', "4")
+    page.fill('input[name="preset"]', "friday")
+    page.click("button.save-preset")
+    expect(page.locator('.presets li[data-preset="friday"]')).to_be_visible()
+    page.click('input[name="variant"][value="classic"]')
+    page.fill('input[name="hands"]', "0")
+    page.click('.presets li[data-preset="friday"] button.use-preset')
+    expect(page.locator('input[name="variant"][value="spec-4p1d"]')).to_be_checked()
+    expect(page.locator('input[name="hands"]')).to_have_value("4")
     page.click('input[name="variant"][value="classic"]')
     page.fill('input[name="turn_seconds"]', "0")
     page.check('input[name="card_counter"]')
@@ -59,6 +72,18 @@ def test_lobby_room_bots_and_a_hand_played_by_clicking(browser: Browser, server_
     page.select_option("select.replay-seat", "all")
     page.click("button.last")
     expect(page.locator(".table .seat")).to_have_count(3)
+    expect(page.locator(".table .shown-hand")).to_have_count(3)
+    # Export the hand, import it again: a new stored hand that replays the same way.
+    with page.expect_download() as saved:
+        page.click("button.export")
+    exported = artifacts / "exported-hand.json"
+    saved.value.save_as(exported)
+    first = page.url
+    page.set_input_files("input.import-file", str(exported))
+    page.wait_for_url(lambda url: url != first and "/replay/" in url)
+    expect(page.locator(".step-count")).to_be_visible()
+    assert json.loads(exported.read_text())["format"] == "paiju-hand"
+    assert errors(frames) == []
     page.close()
 
 
@@ -172,4 +197,48 @@ def test_wrong_moves_are_refused_with_a_reason(browser: Browser, server_url: str
     expect(page.locator("button.act-play")).to_be_disabled()
     expect(page.locator(".hint-text")).to_be_visible()
     assert errors(frames) == []
+    context.close()
+
+
+def test_the_turn_timer_runs_out_and_auto_play_finishes_the_hand(browser: Browser, server_url: str) -> None:
+    room = create_room(server_url, variant="classic", name="Ann", turn_seconds=2)
+    context = browser.new_context()
+    remember_identity(context, room["code"], room, "Ann")
+    page = context.new_page()
+    page.goto(f"{server_url}/r/{room['code']}")
+    _sit(page, 0)
+    _fill_bots_and_start(page)
+    # Nobody acts for Ann: her countdown shows, runs out, and 托管 plays her seat from then on.
+    page.wait_for_selector(".actions")
+    expect(page.locator(".action-area .timer")).to_have_text(re.compile(r"^[0-2]s$"))
+    expect(page.locator('.seat-row[data-seat="0"] .badge', has_text="托管")).to_be_visible(timeout=10_000)
+    expect(page.locator("button.act-auto")).to_have_attribute("aria-pressed", "true")
+    _expect_settlement(page, 3)
+    context.close()
+
+
+def test_language_switch_copy_this_game_and_auto_play_on_request(browser: Browser, server_url: str) -> None:
+    room = create_room(server_url, variant="classic", name="Ann")
+    context = browser.new_context()
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server_url)
+    remember_identity(context, room["code"], room, "Ann")
+    page = context.new_page()
+    page.goto(f"{server_url}/r/{room['code']}")
+    _sit(page, 0)
+    _fill_bots_and_start(page)
+    page.wait_for_selector(".actions")
+    page.click("button.copy-game")
+    expect(page.locator(".toast")).to_be_visible()
+    log = json.loads(page.evaluate("navigator.clipboard.readText()"))
+    assert log["format"] == "paiju-hand" and log["variant"] == "classic" and log["seats"][0] == "Ann"
+    page.click("button.lang-switch")
+    expect(page.locator(".room-status")).to_contain_text("对局中")
+    expect(page.locator("button.lang-switch")).to_have_text("English")
+    page.reload()
+    expect(page.locator(".room-status")).to_contain_text("对局中")
+    page.click("button.act-auto")
+    _expect_settlement(page, 3)
+    expect(page.locator(".settlement h2")).to_contain_text("结算")
+    page.click("button.lang-switch")
+    expect(page.locator(".settlement h2")).to_contain_text("Settlement")
     context.close()

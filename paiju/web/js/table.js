@@ -67,7 +67,8 @@ export class TableView {
     if (state.view.hand !== previousHand) this.selected.clear();
     this.choices = null;
     this.hintIndex = -1;
-    const myTurn = Boolean(this.onAct) && state.view.legal.length > 0;
+    // No cue while 托管 plays for you.
+    const myTurn = Boolean(this.onAct) && state.view.legal.length > 0 && !state.auto;
     if (myTurn && !this.wasMyTurn) beep();
     this.wasMyTurn = myTurn;
     document.body.classList.toggle('my-turn', myTurn);
@@ -142,7 +143,7 @@ export class TableView {
     }
     const gifts = (view.gifts || []).filter((g) => g.cards);
     return h('div', { class: 'centre' },
-      h('dl', { class: 'facts' }, facts.map(([k, v]) => [h('dt', {}, k), h('dd', {}, v)])),
+      h('dl', { class: 'facts' }, facts.map(([k, v]) => h('div', { class: 'fact' }, h('dt', {}, k), h('dd', {}, v)))),
       trick,
       gifts.length
         ? h('div', { class: 'gifts' }, h('span', {}, t('table.gifts')), gifts.map((g) =>
