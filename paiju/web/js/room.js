@@ -103,8 +103,7 @@ class RoomPage {
   /** Show an error; a refused token means this browser is no longer a player here. */
   error(frame) {
     if (frame.code === 'ambiguous' && frame.options) {
-      this.table.choices = frame.options;
-      this.table.render();
+      this.table.offerChoices(frame.options);
       return;
     }
     toast(frame.message, 'error');

@@ -52,6 +52,7 @@ export class TableView {
     this.state = null;
     this.selected = new Set();
     this.choices = null;
+    this.choiceCards = '';
     this.hintIndex = -1;
     this.wasMyTurn = false;
     this.timer = setInterval(() => this.tick(), 250);
@@ -164,6 +165,12 @@ export class TableView {
         el.setAttribute('role', 'button');
         el.tabIndex = 0;
         el.addEventListener('click', () => this.toggle(i));
+        el.addEventListener('keydown', (e) => {
+          if (e.key === 'Enter' || e.key === ' ') {
+            e.preventDefault();
+            this.toggle(i);
+          }
+        });
       }
       return el;
     });
@@ -177,7 +184,10 @@ export class TableView {
     if (this.selected.has(index)) this.selected.delete(index);
     else this.selected.add(index);
     this.choices = null;
+    const focused = document.activeElement?.dataset?.index === String(index);
     this.render();
+    // Keyboard players keep their place in the hand after the redraw.
+    if (focused) this.root.querySelector(`.hand .card[data-index="${index}"]`)?.focus();
   }
 
   selectedCards(hand) {
@@ -209,7 +219,7 @@ export class TableView {
       turn ? h('div', { class: 'actions' }, buttons) : null,
       turn && chosen.length && legal.plays.length && !matches.length && !legal.groups.length ? h('p', { class: 'hint-text' }, t('table.no_match')) : null,
       this.choices ? h('div', { class: 'choices' }, h('p', {}, t('table.choose')), this.choices.map((text) =>
-        h('button', { class: 'choice', onClick: () => this.send({ action: text }) }, text))) : null);
+        h('button', { class: 'choice', onClick: () => this.send({ action: text, cards: this.choiceCards }) }, text))) : null);
   }
 
   /** Buttons for one verb: one per lifted card when the verb names cards of your hand, else one per action. */
@@ -230,10 +240,14 @@ export class TableView {
   /** Play the lifted cards: straight away when they mean one move, else ask which reading. */
   play(matches, chosen) {
     if (matches.length === 1) this.send({ cards: chosen.join(' ') });
-    else {
-      this.choices = matches;
-      this.render();
-    }
+    else this.offerChoices(matches);
+  }
+
+  /** Ask which reading of the lifted cards to play; the choice is sent with the exact cards lifted. */
+  offerChoices(readings) {
+    this.choices = readings;
+    this.choiceCards = this.selectedCards(parseCards(this.state.view.hand)).join(' ');
+    this.render();
   }
 
   /** Lift the cards of the next legal play, cycling through them. */

@@ -1,0 +1,85 @@
+"""The client's modules run in Chromium on made-up views: how legal actions are read and offered."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playwright.sync_api import Browser, Page, expect
+
+from tests.browser.driver import record_frames
+
+#: A 5p1d-like view: Kh is this seat's wild card, and K 9 T J Q reads two ways.
+WILD_VIEW: dict[str, Any] = {
+    "seat": 0, "phase": "play", "players": 3, "roles": ["landlord", "farmer", "farmer"], "to_act": 0,
+    "hand": "3s 9h Ts Jd Qc Kh Ks", "cards_left": [7, 17, 17], "landlord": 0, "bid": 2, "multiplier": 1,
+    "bottom": "", "trick": None, "history": [], "scores": None, "speculator": None, "determination": None,
+    "flipped": "", "gifts": [], "out": [], "speculator_side": None, "wild_cards": "Kh", "promoted": None,
+    "retreated_hand": "",
+    "legal": ["3", "9", "T", "J", "Q", "K", "KK", "3K(3)", "9K(9)", "K(8)9TJQ", "9TJQK", "9TJQK(K)", "give 9h", "call 7c"],
+}
+
+
+def _module_page(browser: Browser, server_url: str) -> Page:
+    page = browser.new_page()
+    page.goto(server_url)
+    page.wait_for_selector(".create-room")
+    return page
+
+
+def test_legal_actions_are_read_from_their_text(browser: Browser, server_url: str) -> None:
+    page = _module_page(browser, server_url)
+    result = page.evaluate(
+        """async (view) => {
+        const m = await import('/static/js/moves.js');
+        const legal = m.classify(view.legal);
+        return {
+          plays: legal.plays.length, pass: legal.pass, verbs: legal.groups.map((g) => g.verb),
+          straight: m.playsForSelection(legal.plays, ['9h', 'Ts', 'Jd', 'Qc', 'Kh']),
+          pair: m.playsForSelection(legal.plays, ['Kh', 'Ks']),
+          wildPick: m.cardsForPlay('3K(3)', view.hand.split(' '), ['Kh']),
+          plainPick: m.cardsForPlay('K', view.hand.split(' '), ['Kh']),
+          nothing: m.cardsForPlay('AA', view.hand.split(' '), []),
+        };
+    }""",
+        WILD_VIEW,
+    )
+    assert result["plays"] == 12 and result["pass"] is False and result["verbs"] == ["give", "call"]
+    assert result["straight"] == ["K(8)9TJQ", "9TJQK", "9TJQK(K)"]
+    assert result["pair"] == ["KK"]
+    assert result["wildPick"] == [0, 5]  # 3s and the wild Kh
+    assert result["plainPick"] == [6]  # a plain K takes Ks, keeping the wild card
+    assert result["nothing"] is None
+    page.close()
+
+
+def test_several_readings_are_offered_and_sent_with_the_lifted_cards(browser: Browser, server_url: str) -> None:
+    page = _module_page(browser, server_url)
+    frames = record_frames(page)
+    page.evaluate(
+        """async (view) => {
+        const { TableView } = await import('/static/js/table.js');
+        const root = document.createElement('div');
+        root.id = 'made-up';
+        document.body.append(root);
+        window.sent = [];
+        new TableView(root, { onAct: (frame) => window.sent.push(frame), onAuto: () => {} })
+          .update({ view, names: ['Ann', 'Bo', 'Cy'], deadline: null, counter: null, seatInfo: null, auto: false });
+    }""",
+        WILD_VIEW,
+    )
+    table = page.locator("#made-up")
+    for card in ("9h", "Ts", "Jd", "Qc", "Kh"):
+        table.locator(f'.hand .card[data-card="{card}"]').click()
+    table.locator("button.act-play").click()
+    expect(table.locator(".choices button.choice")).to_have_count(3)
+    table.locator(".choices button.choice", has_text="K(8)9TJQ").click()
+    assert page.evaluate("window.sent") == [{"action": "K(8)9TJQ", "cards": "9h Ts Jd Qc Kh"}]
+    # One lifted card that a verb names gives that card; an unknown verb is a button of its own.
+    table.locator("button.act-clear").click()
+    table.locator('.hand .card[data-card="9h"]').click()
+    expect(table.locator("button.act-give")).to_have_text("Give 9h")
+    table.locator("button.act-give").click()
+    table.locator('button.act-call[data-action="call 7c"]').click()
+    assert page.evaluate("window.sent")[1:] == [{"action": "give 9h"}, {"action": "call 7c"}]
+    assert [f for f in frames if f["type"] == "pageerror"] == []
+    page.close()
