@@ -286,7 +286,8 @@ class RoomPage {
     const next = this.isHost && this.room.status !== 'playing'
       ? h('button', { class: 'primary next-hand', onClick: () => this.send({ type: 'start' }) }, t('room.next'))
       : null;
-    fill(this.parts.result, settlementElement(this.result, this.seatNames(), next));
+    const over = this.room.session_over ? h('p', { class: 'session-over' }, t('room.session_over')) : null;
+    fill(this.parts.result, settlementElement(this.result, this.seatNames(), [over, next]));
   }
 
   /** “Copy this game”: the current hand's log as this seat may see it, onto the clipboard. */
