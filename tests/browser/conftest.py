@@ -55,22 +55,46 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
+class LiveServer:
+    """The real server (uvicorn, bots moving at once) on a loopback port, in a thread; it can be
+    stopped and started again on the same port and database, as after a restart."""
+
+    def __init__(self, database: str) -> None:
+        self.database = database
+        self.port = _free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self._server: uvicorn.Server | None = None
+        self._thread: threading.Thread | None = None
+
+    def start(self) -> None:
+        app = create_app(self.database, bot_delay=0)
+        self._server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning"))
+        self._thread = threading.Thread(target=self._server.run, daemon=True)
+        self._thread.start()
+        deadline = time.monotonic() + 15
+        while not self._server.started:
+            if time.monotonic() > deadline or not self._thread.is_alive():
+                raise RuntimeError("the server did not start")
+            time.sleep(0.05)
+
+    def stop(self) -> None:
+        if self._server is not None and self._thread is not None:
+            self._server.should_exit = True
+            self._thread.join(timeout=10)
+        self._server = None
+
+
 @pytest.fixture
-def server_url(tmp_path: Path) -> Iterator[str]:
-    """A real server (uvicorn, bots moving at once) over a fresh SQLite file, in a thread."""
-    port = _free_port()
-    app = create_app(f"sqlite:///{tmp_path / 'paiju.sqlite3'}", bot_delay=0)
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 15
-    while not server.started:
-        if time.monotonic() > deadline or not thread.is_alive():
-            raise RuntimeError("the server did not start")
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(timeout=10)
+def live_server(tmp_path: Path) -> Iterator[LiveServer]:
+    server = LiveServer(f"sqlite:///{tmp_path / 'paiju.sqlite3'}")
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def server_url(live_server: LiveServer) -> str:
+    return live_server.url
 
 
 @pytest.fixture(scope="session")

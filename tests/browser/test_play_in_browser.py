@@ -9,6 +9,7 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page, expect
 
+from tests.browser.conftest import LiveServer
 from tests.browser.driver import create_room, errors, play_to_the_end, record_frames, remember_identity, take_turn
 
 
@@ -278,3 +279,28 @@ def test_the_host_changes_settings_and_removes_a_watcher(browser: Browser, serve
     assert errors(host_frames) == []
     host_context.close()
     guest_context.close()
+
+
+def test_the_page_reconnects_after_a_server_restart_and_the_hand_goes_on(browser: Browser, live_server: LiveServer) -> None:
+    room = create_room(live_server.url, variant="classic", name="Ann")
+    context = browser.new_context()
+    remember_identity(context, room["code"], room, "Ann")
+    page = context.new_page()
+    page.goto(f"{live_server.url}/r/{room['code']}")
+    _sit(page, 2)
+    _fill_bots_and_start(page)
+    play_to_the_end([page], turns=3)
+    page.wait_for_selector(".hand .card")
+    hand = page.locator(".hand .card").evaluate_all("els => els.map(e => e.dataset.card)")
+    live_server.stop()
+    expect(page.locator(".connection.retrying")).to_be_visible()
+    live_server.start()
+    expect(page.locator(".connection.open")).to_be_visible(timeout=15_000)
+    expect(page.locator('.seat-row.me[data-seat="2"]')).to_be_visible()
+    expect(page.locator(".hand .card")).to_have_count(len(hand))
+    assert page.locator(".hand .card").evaluate_all("els => els.map(e => e.dataset.card)") == hand
+    frames = record_frames(page)
+    play_to_the_end([page])
+    _expect_settlement(page, 3)
+    assert errors(frames) == []
+    context.close()

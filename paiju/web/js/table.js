@@ -228,7 +228,10 @@ export class TableView {
     if (namesHandCards(group, hand)) {
       const target = cardActionsForSelection(group, chosen)[0];
       const label = group.verb === 'give' ? t('table.give') : group.verb;
-      return [h('button', { class: `primary act-${group.verb}`, disabled: !target, onClick: () => this.send({ action: target.text }) }, target ? `${label} ${target.arg}` : label)];
+      return [
+        h('button', { class: `primary act-${group.verb}`, disabled: !target, onClick: () => this.send({ action: target.text }) }, target ? `${label} ${target.arg}` : label),
+        target ? null : h('span', { class: 'hint-text' }, t('table.lift_card')),
+      ];
     }
     if (group.actions.length > MAX_BUTTONS) {
       const select = h('select', { class: `act-${group.verb}-list` }, group.actions.map((a) => h('option', { value: a.text }, actionLabel(a.text, phase))));
