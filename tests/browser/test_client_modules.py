@@ -39,6 +39,8 @@ def test_legal_actions_are_read_from_their_text(browser: Browser, server_url: st
           wildPick: m.cardsForPlay('3K(3)', view.hand.split(' '), ['Kh']),
           plainPick: m.cardsForPlay('K', view.hand.split(' '), ['Kh']),
           nothing: m.cardsForPlay('AA', view.hand.split(' '), []),
+          bidsNameNoCards: m.namesHandCards({ verb: 'bid', actions: [{ text: 'bid 2', arg: '2' }, { text: 'bid 3', arg: '3' }] }, ['3s', '2h']),
+          givesNameCards: m.namesHandCards(legal.groups[0], view.hand.split(' ')),
         };
     }""",
         WILD_VIEW,
@@ -49,6 +51,7 @@ def test_legal_actions_are_read_from_their_text(browser: Browser, server_url: st
     assert result["wildPick"] == [0, 5]  # 3s and the wild Kh
     assert result["plainPick"] == [6]  # a plain K takes Ks, keeping the wild card
     assert result["nothing"] is None
+    assert result["bidsNameNoCards"] is False and result["givesNameCards"] is True
     page.close()
 
 

@@ -2,7 +2,7 @@
  * The legal actions of a view, read generically from their text: plays (`33344`, `K(9)TJQ`),
  * `pass`, and verb actions (`bid 2`, `give 7h`, and any the engine adds later).
  */
-import { RANKS, parseCards, rankOf } from './cards.js';
+import { RANKS, rankOf } from './cards.js';
 
 const PLAY_RE = /^([3-9TJQKA2BR](\([3-9TJQKA2BR]\))?)+$/;
 const TOKEN_RE = /([3-9TJQKA2BR])(?:\(([3-9TJQKA2BR])\))?/g;
@@ -51,25 +51,18 @@ export function playsForSelection(plays, selectedCards) {
   return plays.filter((text) => rankKey(playTokens(text).map((tok) => tok.rank)) === key);
 }
 
-/**
- * The verb actions a single selected card names (`give 7h` when 7h is lifted): a card argument
- * matches when it is that card, or the same rank written without a suit.
- */
+/** A single card as the engine writes one in an action (`7h`, `B`): bare ranks are not, as `bid 2` shows. */
+const ONE_CARD_RE = /^(?:[3-9TJQKA2][shdc]|[BR])$/;
+
+/** The verb actions the single lifted card names (`give 7h` when 7h is lifted). */
 export function cardActionsForSelection(group, selectedCards) {
   if (selectedCards.length !== 1) return [];
-  const card = selectedCards[0];
-  return group.actions.filter((a) => {
-    const named = parseCards(a.arg);
-    return named.length === 1 && (named[0] === card || named[0] === rankOf(card));
-  });
+  return group.actions.filter((a) => a.arg === selectedCards[0]);
 }
 
 /** Whether every action of a group names one card of `hand` (so it is chosen by lifting the card). */
 export function namesHandCards(group, hand) {
-  return group.actions.every((a) => {
-    const named = parseCards(a.arg);
-    return named.length === 1 && a.arg.replace(/\s/g, '').length <= 3 && hand.some((c) => c === named[0] || rankOf(c) === named[0]);
-  });
+  return group.actions.every((a) => ONE_CARD_RE.test(a.arg) && hand.includes(a.arg));
 }
 
 /**
