@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.driver import record_frames
+
+pytestmark = pytest.mark.browser
 
 #: A 5p1d-like view: Kh is this seat's wild card, and K 9 T J Q reads two ways.
 WILD_VIEW: dict[str, Any] = {

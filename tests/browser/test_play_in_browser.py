@@ -7,10 +7,13 @@ import re
 from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.conftest import LiveServer
 from tests.browser.driver import create_room, errors, play_to_the_end, record_frames, remember_identity, take_turn
+
+pytestmark = pytest.mark.browser
 
 
 def _sit(page: Page, seat: int) -> None:

@@ -8,17 +8,17 @@ const PLAY_RE = /^([3-9TJQKA2BR](\([3-9TJQKA2BR]\))?)+$/;
 const TOKEN_RE = /([3-9TJQKA2BR])(?:\(([3-9TJQKA2BR])\))?/g;
 
 /** Whether a legal action's text is a play of cards. */
-export function isPlay(text) {
+function isPlay(text) {
   return PLAY_RE.test(text);
 }
 
 /** The cards of a play's text: `[{rank, as}]`, `as` being what a wild card stands for (or null). */
-export function playTokens(text) {
+function playTokens(text) {
   return [...text.matchAll(TOKEN_RE)].map((m) => ({ rank: m[1], as: m[2] || null }));
 }
 
 /** Ranks sorted low to high, as one string: the key two selections of the same ranks share. */
-export function rankKey(ranks) {
+function rankKey(ranks) {
   return [...ranks].sort((a, b) => RANKS.indexOf(a) - RANKS.indexOf(b)).join('');
 }
 

@@ -212,7 +212,7 @@ export class TableView {
     if (this.selected.size) buttons.push(h('button', { class: 'act-clear', onClick: () => { this.selected.clear(); this.render(); } }, t('table.clear')));
     const turn = view.legal.length > 0;
     return h('div', { class: 'action-area' },
-      h('div', { class: 'turn-line' },
+      h('div', { class: 'turn-line', 'aria-live': 'polite' },
         turn ? h('strong', { class: 'your-turn' }, t('table.your_turn')) : view.phase !== 'over' ? t('table.waiting_for', { name: this.state.names[view.to_act] ?? view.to_act }) : null,
         turn ? h('span', { class: 'timer', dataset: { deadline: this.state.deadline ?? '' } }) : null,
         this.onAuto ? h('button', { class: `act-auto${this.state.auto ? ' on' : ''}`, 'aria-pressed': String(Boolean(this.state.auto)), onClick: () => this.onAuto(!this.state.auto) }, this.state.auto ? t('table.auto_on') : t('table.auto_off')) : null),
