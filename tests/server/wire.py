@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -44,3 +46,38 @@ def error(ws: WebSocketTestSession, frame: dict[str, Any] | str) -> dict[str, An
     else:
         ws.send_json(frame)
     return until(ws, "error")
+
+
+def my_turn(ws: WebSocketTestSession, seen: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """Read until this seat has something to do (a view with legal actions) or the hand ends (result)."""
+    for _ in range(MOST_FRAMES):
+        frame = ws.receive_json()
+        if seen is not None:
+            seen.append(frame)
+        if frame["type"] == "result" or (frame["type"] == "view" and frame["view"]["legal"]):
+            return dict(frame)
+    raise AssertionError("the seat never got a turn")
+
+
+@contextmanager
+def seated_host(client: TestClient, seat: int = 0, **settings: Any) -> Iterator[tuple[dict[str, Any], WebSocketTestSession]]:
+    """A new room whose host is connected, sits at ``seat`` and has filled the rest with heuristic bots;
+    yields the room (code, token, player_id) and the host's socket."""
+    room = create_room(client, **settings)
+    with client.websocket_connect(f"/ws/{room['code']}") as ws:
+        hello(ws, "host", room["token"])
+        ws.send_json({"type": "sit", "seat": seat})
+        until(ws, "room")
+        ws.send_json({"type": "bots", "strength": "heuristic"})
+        until(ws, "room")
+        yield room, ws
+
+
+def play_to_end(ws: WebSocketTestSession, seen: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """Play this seat's turns with its last legal action (the highest bid, a play rather than a pass)
+    until the hand ends; returns the result frame."""
+    while True:
+        frame = my_turn(ws, seen)
+        if frame["type"] == "result":
+            return frame
+        ws.send_json({"type": "act", "action": frame["view"]["legal"][-1]})
