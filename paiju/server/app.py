@@ -101,7 +101,7 @@ def _http(status: int, code: str, message: str) -> HTTPException:
     return HTTPException(status, detail={"code": code, "message": message})
 
 
-def create_app(database_url: str, bot_delay: float = 0.6, burst: int = 20, rate: float = 10.0) -> FastAPI:
+def create_app(database_url: str, bot_delay: float = 0.6, burst: int = 40, rate: float = 20.0) -> FastAPI:
     """The server over the database at ``database_url``; bots wait ``bot_delay`` seconds before a move.
 
     ``burst`` and ``rate`` size each connection's token bucket (frames at once, frames per second).

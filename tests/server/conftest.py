@@ -18,5 +18,5 @@ def database(tmp_path: Path) -> str:
 
 @pytest.fixture
 def client(database: str) -> Iterator[TestClient]:
-    with TestClient(create_app(database, bot_delay=0)) as c:
+    with TestClient(create_app(database, bot_delay=0, burst=10_000)) as c:
         yield c

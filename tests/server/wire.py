@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -75,9 +75,19 @@ def seated_host(client: TestClient, seat: int = 0, **settings: Any) -> Iterator[
 
 def play_to_end(ws: WebSocketTestSession, seen: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """Play this seat's turns with its last legal action (the highest bid, a play rather than a pass)
-    until the hand ends; returns the result frame."""
+    until the hand ends; returns the result frame (after reading the room frame that follows it)."""
     while True:
         frame = my_turn(ws, seen)
         if frame["type"] == "result":
+            until(ws, "room", seen)
             return frame
         ws.send_json({"type": "act", "action": frame["view"]["legal"][-1]})
+
+
+def room_where(ws: WebSocketTestSession, check: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
+    """Read until a room frame for which ``check`` holds (earlier room frames may predate a change)."""
+    for _ in range(MOST_FRAMES):
+        frame = until(ws, "room")
+        if check(frame):
+            return frame
+    raise AssertionError("no such room frame")
