@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -68,12 +69,13 @@ def test_several_readings_are_offered_and_sent_with_the_lifted_cards(browser: Br
         root.id = 'made-up';
         document.body.append(root);
         window.sent = [];
-        new TableView(root, { onAct: (frame) => window.sent.push(frame), onAuto: () => {} })
-          .update({ view, names: ['Ann', 'Bo', 'Cy'], deadline: null, counter: null, seatInfo: null, auto: false });
+        window.table = new TableView(root, { onAct: (frame) => window.sent.push(frame), onAuto: () => {} });
+        window.table.update({ view, names: ['Ann', 'Bo', 'Cy'], deadline: null, counter: null, seatInfo: null, auto: false });
     }""",
         WILD_VIEW,
     )
     table = page.locator("#made-up")
+    expect(table.locator(".hand .card.dim")).to_have_count(0)
     for card in ("9h", "Ts", "Jd", "Qc", "Kh"):
         table.locator(f'.hand .card[data-card="{card}"]').click()
     table.locator("button.act-play").click()
@@ -87,5 +89,13 @@ def test_several_readings_are_offered_and_sent_with_the_lifted_cards(browser: Br
     table.locator("button.act-give").click()
     table.locator('button.act-call[data-action="call 7c"]').click()
     assert page.evaluate("window.sent")[1:] == [{"action": "give 9h"}, {"action": "call 7c"}]
+    # Following a pair, only the kings can take part: the other cards are dimmed.
+    page.evaluate(
+        """(view) => window.table.update({ view: { ...view, legal: ['pass', 'KK'] }, names: ['Ann', 'Bo', 'Cy'],
+            deadline: null, counter: null, seatInfo: null, auto: false })""",
+        WILD_VIEW,
+    )
+    expect(table.locator(".hand .card.dim")).to_have_count(5)
+    expect(table.locator('.hand .card[data-card="Ks"]')).not_to_have_class(re.compile("dim"))
     assert [f for f in frames if f["type"] == "pageerror"] == []
     page.close()

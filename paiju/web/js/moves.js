@@ -51,6 +51,11 @@ export function playsForSelection(plays, selectedCards) {
   return plays.filter((text) => rankKey(playTokens(text).map((tok) => tok.rank)) === key);
 }
 
+/** Every rank that takes part in at least one of `plays` (the cards worth lifting now). */
+export function playableRanks(plays) {
+  return new Set(plays.flatMap((text) => playTokens(text).map((tok) => tok.rank)));
+}
+
 /** A single card as the engine writes one in an action (`7h`, `B`): bare ranks are not, as `bid 2` shows. */
 const ONE_CARD_RE = /^(?:[3-9TJQKA2][shdc]|[BR])$/;
 

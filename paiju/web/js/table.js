@@ -2,11 +2,11 @@
  * The table: every seat, the public cards, your hand and the buttons for what you may do.
  * It draws whatever a view holds; actions come only from `view.legal`.
  */
-import { cardElement, cardRow, parseCards } from './cards.js';
+import { cardElement, cardRow, parseCards, rankOf } from './cards.js';
 import { counterElement } from './counter.js';
 import { fill, h } from './dom.js';
 import { t } from './i18n.js';
-import { cardActionsForSelection, cardsForPlay, classify, namesHandCards, playsForSelection } from './moves.js';
+import { cardActionsForSelection, cardsForPlay, classify, namesHandCards, playableRanks, playsForSelection } from './moves.js';
 import { beep } from './sound.js';
 
 /** Verb actions with more options than this are offered in a list instead of one button each. */
@@ -158,8 +158,12 @@ export class TableView {
     const { view } = this.state;
     const hand = parseCards(view.hand);
     const wild = new Set(parseCards(view.wild_cards));
+    // On your turn, cards that belong to no legal play are dimmed.
+    const plays = classify(view.legal).plays;
+    const useful = this.onAct && plays.length ? playableRanks(plays) : null;
     const cards = hand.map((card, i) => {
-      const el = cardElement(card, { wild: wild.has(card), extraClass: this.selected.has(i) ? 'selected' : '' });
+      const classes = [this.selected.has(i) ? 'selected' : '', useful && !useful.has(rankOf(card)) ? 'dim' : ''];
+      const el = cardElement(card, { wild: wild.has(card), extraClass: classes.filter(Boolean).join(' ') });
       el.dataset.index = i;
       if (this.onAct) {
         el.setAttribute('role', 'button');
