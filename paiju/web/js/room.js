@@ -77,12 +77,12 @@ class RoomPage {
         this.identity = { token: frame.token, player_id: frame.player_id, name: this.identity?.name ?? savedName() };
         saveRoomIdentity(this.code, this.identity);
         this.host = frame.host;
-        this.render();
+        this.renderRoom();
         break;
       case 'room':
         if (this.room.status !== 'playing' && frame.status === 'playing') this.result = null;
         this.room = frame;
-        this.render();
+        this.renderRoom();
         break;
       case 'view':
         this.viewFrame = frame;
@@ -112,7 +112,7 @@ class RoomPage {
       this.identity = null;
       this.socket?.close();
       this.socket = null;
-      this.render();
+      this.renderRoom();
     }
   }
 
@@ -130,12 +130,18 @@ class RoomPage {
     return this.room.seats.map((s) => s.name ?? (s.bot ? `🤖 ${s.bot}` : t('room.seat', { n: s.seat + 1 })));
   }
 
+  /** Draw the whole page (first, and after a language switch). */
   render() {
+    this.renderShare();
+    this.renderRoom();
+  }
+
+  /** Draw what a change of the room can change (the share panel and its QR code stay). */
+  renderRoom() {
     this.renderHeader();
     this.renderJoin();
     this.renderSeats();
     this.renderHost();
-    this.renderShare();
     this.renderTable();
     this.renderResult();
   }
@@ -169,7 +175,7 @@ class RoomPage {
         saveName(chosen);
         this.identity = { name: chosen };
         this.connect(chosen);
-        this.render();
+        this.renderRoom();
       } }, name, h('button', { type: 'submit', class: 'primary' }, t('room.join_button'))));
   }
 

@@ -55,7 +55,7 @@ export class TableView {
     this.choiceCards = '';
     this.hintIndex = -1;
     this.wasMyTurn = false;
-    this.timer = setInterval(() => this.tick(), 250);
+    setInterval(() => this.tick(), 250);
   }
 
   /**
@@ -283,10 +283,5 @@ export class TableView {
       el.textContent = left === null ? '' : t('table.seconds', { n: left });
       el.classList.toggle('urgent', left !== null && left <= 5);
     }
-  }
-
-  destroy() {
-    clearInterval(this.timer);
-    document.body.classList.remove('my-turn');
   }
 }
