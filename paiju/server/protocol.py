@@ -205,6 +205,8 @@ class ViewMessage(BaseModel):
     deadline: float | None
     counter: dict[str, int] | None = None
     hand_number: int = 0
+    #: The server plays the seat to act now (a bot, 托管, a forced pass): its legal actions are not awaited.
+    auto_play: bool = False
 
 
 class ResultLine(BaseModel):

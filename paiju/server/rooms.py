@@ -233,7 +233,10 @@ class Room:
         seat = player.seat if player is not None else None
         view = observe(game, seat).to_json()
         counter = card_counter(game.variant, view) if self.settings.card_counter and seat is not None else None
-        return ViewMessage(view=view, seat=seat, deadline=self.deadline, counter=counter, hand_number=self.row.hand_number)
+        auto_play = not game.is_over and self._automatic(game, game.to_act)
+        return ViewMessage(
+            view=view, seat=seat, deadline=self.deadline, counter=counter, hand_number=self.row.hand_number, auto_play=auto_play
+        )
 
     def result_message(self) -> ResultMessage | None:
         """The settlement of the last hand, while the room is between hands."""

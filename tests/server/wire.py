@@ -49,12 +49,13 @@ def error(ws: WebSocketTestSession, frame: dict[str, Any] | str) -> dict[str, An
 
 
 def my_turn(ws: WebSocketTestSession, seen: list[dict[str, Any]] | None = None) -> dict[str, Any]:
-    """Read until this seat has something to do (a view with legal actions) or the hand ends (result)."""
+    """Read until this seat has something to do (a view with legal actions the server will not play
+    for it) or the hand ends (result)."""
     for _ in range(MOST_FRAMES):
         frame = ws.receive_json()
         if seen is not None:
             seen.append(frame)
-        if frame["type"] == "result" or (frame["type"] == "view" and frame["view"]["legal"]):
+        if frame["type"] == "result" or (frame["type"] == "view" and frame["view"]["legal"] and not frame["auto_play"]):
             return dict(frame)
     raise AssertionError("the seat never got a turn")
 
