@@ -7,7 +7,7 @@ from fastapi.testclient import TestClient
 
 from paiju.climbing import replay
 from paiju.variants import REGISTRY
-from tests.server.wire import create_room, hello, until
+from tests.server.wire import create_room, hello
 
 
 @pytest.mark.parametrize("variant", list(REGISTRY))
