@@ -99,3 +99,30 @@ def test_several_readings_are_offered_and_sent_with_the_lifted_cards(browser: Br
     expect(table.locator('.hand .card[data-card="Ks"]')).not_to_have_class(re.compile("dim"))
     assert [f for f in frames if f["type"] == "pageerror"] == []
     page.close()
+
+
+def test_the_auction_and_unknown_roles_are_drawn_from_the_view(browser: Browser, server_url: str) -> None:
+    page = _module_page(browser, server_url)
+    bidding = {**WILD_VIEW, "phase": "bid", "roles": ["bidder", "bidder", "small_landlord"], "to_act": 2, "landlord": None,
+               "legal": ["pass", "bid 3"], "seat": 2, "wild_cards": ""}
+    page.evaluate(
+        """async (view) => {
+        const { TableView } = await import('/static/js/table.js');
+        const root = document.createElement('div');
+        root.id = 'made-up';
+        document.body.append(root);
+        new TableView(root, { onAct: () => {}, onAuto: () => {} }).update({
+          view, names: ['Ann', 'Bo', 'Cy'], deadline: Date.now() / 1000 + 20, counter: null, seatInfo: null, auto: false,
+          bids: [{ seat: 0, points: 2 }, { seat: 1, points: 0 }],
+        });
+    }""",
+        bidding,
+    )
+    table = page.locator("#made-up")
+    expect(table.locator('.seat[data-seat="0"] .last-action')).to_have_text("Bid 2")
+    expect(table.locator('.seat[data-seat="1"] .last-action')).to_have_text("No bid")
+    expect(table.locator('.seat[data-seat="2"] .role-small_landlord')).to_have_text("small landlord")
+    expect(table.locator("button.act-bid")).to_have_text("Bid 3")
+    expect(table.locator("button.act-pass")).to_have_text("No bid")
+    expect(table.locator(".action-area .timer")).to_have_text(re.compile(r"^(19|20)s$"))
+    page.close()

@@ -272,6 +272,7 @@ class RoomPage {
       deadline: this.viewFrame.deadline ?? this.room.deadline,
       counter: this.counter(view, seated),
       auto: info?.auto ?? false,
+      bids: this.viewFrame.bids,
     });
     document.title = `${view.legal.length && seated ? '● ' : ''}${this.room.title} · paiju`;
   }

@@ -27,11 +27,20 @@ function actionLabel(text, phase) {
   return text;
 }
 
-/** Each seat's latest action in the current round: the last `players - 1` records of the history. */
-function recentActions(view) {
+/**
+ * Each seat's latest action as a label or cards: its bid during the auction (from `bids`, when
+ * the server sends them), else its action in the current round (the last `players - 1` records).
+ */
+function recentActions(view, bids) {
   const recent = {};
+  if (view.phase === 'bid') {
+    for (const { seat, points } of bids || []) recent[seat] = points ? actionLabel(`bid ${points}`, 'bid') : actionLabel('pass', 'bid');
+    return recent;
+  }
   if (view.phase !== 'play' && view.phase !== 'over') return recent;
-  for (const record of (view.history || []).slice(-(view.players - 1))) if (record) recent[record.seat] = record.cards;
+  for (const record of (view.history || []).slice(-(view.players - 1))) {
+    if (record) recent[record.seat] = record.cards === 'pass' ? actionLabel('pass', view.phase) : cardRow(record.cards);
+  }
   return recent;
 }
 
@@ -59,7 +68,7 @@ export class TableView {
   }
 
   /**
-   * Draw `state`: `{view, names, deadline, counter, seatInfo, auto}`. A new view clears the
+   * Draw `state`: `{view, names, deadline, counter, seatInfo, auto, bids?}`. A new view clears the
    * selection unless the hand is unchanged (another seat acted while you were choosing).
    */
   update(state) {
@@ -100,7 +109,7 @@ export class TableView {
     const info = seatInfo?.[seat];
     const role = view.roles?.[seat] ?? 'bidder';
     const acting = view.to_act === seat && view.phase !== 'over';
-    const recent = recentActions(view)[seat];
+    const recent = recentActions(view, this.state.bids)[seat];
     const out = (view.out || []).includes(seat);
     const shown = view.hands?.[seat];
     return h(
@@ -116,7 +125,7 @@ export class TableView {
       h('div', { class: 'seat-body' },
         h('span', { class: 'cards-left', dataset: { count: view.cards_left[seat] } }, t('table.cards_left', { n: view.cards_left[seat] })),
         acting ? h('span', { class: 'timer', dataset: { deadline: this.state.deadline ?? '' } }) : null),
-      recent ? h('div', { class: 'last-action' }, recent === 'pass' ? actionLabel('pass', view.phase) : cardRow(recent)) : null,
+      recent ? h('div', { class: 'last-action' }, recent) : null,
       shown !== undefined ? h('div', { class: 'shown-hand' }, cardRow(shown)) : null,
     );
   }
