@@ -35,6 +35,7 @@ class RoomPage {
     this.result = null;
     this.connection = 'connecting';
     this.settingsForm = null;
+    this.botStrength = 'heuristic';
     this.parts = {
       header: h('section', { class: 'room-header' }),
       join: h('section', { class: 'panel join' }),
@@ -121,6 +122,10 @@ class RoomPage {
     return seat ? seat.seat : null;
   }
 
+  get hasEmptySeat() {
+    return this.room.seats.some((s) => !s.player_id && !s.bot);
+  }
+
   get isHost() {
     return Boolean(this.identity) && (this.host || this.room.host_id === this.identity.player_id);
   }
@@ -198,10 +203,10 @@ class RoomPage {
         s.auto ? h('span', { class: 'badge' }, t('room.auto')) : null,
         h('span', { class: 'score' }, String(room.scores[s.seat] ?? 0)),
         empty && joined && mine === null ? h('button', { class: 'sit', onClick: () => this.send({ type: 'sit', seat: s.seat }) }, t('room.sit')) : null,
-        this.isHost && s.player_id && !s.bot && !me ? h('button', { class: 'kick', onClick: () => this.send({ type: 'kick', player_id: s.player_id }) }, t('room.kick')) : null);
+        s.player_id && !s.bot && !me ? this.kickButton(s.player_id) : null);
     });
     const watchers = (room.watchers || []).map((w) => h('li', { class: 'watcher' }, w.name,
-      this.isHost && w.player_id !== this.identity?.player_id ? h('button', { class: 'kick', onClick: () => this.send({ type: 'kick', player_id: w.player_id }) }, t('room.kick')) : null));
+      w.player_id !== this.identity?.player_id ? this.kickButton(w.player_id) : null));
     fill(this.parts.seats,
       h('h2', {}, t('room.seats'), ' ', h('small', { class: 'muted' }, t('room.scores'))),
       h('ol', { class: 'seat-list' }, seatRows),
@@ -211,14 +216,28 @@ class RoomPage {
       joined && mine === null ? h('p', { class: 'muted' }, t('room.watching')) : null);
   }
 
+  /** The host's button that deals the next hand, between hands (disabled while a seat is empty). */
+  startButton(extraClass) {
+    const { room } = this;
+    if (!this.isHost || room.status === 'playing') return null;
+    return h('button', { class: `primary ${extraClass}`, disabled: this.hasEmptySeat, onClick: () => this.send({ type: 'start' }) },
+      room.status === 'between' ? t('room.next') : t('room.start'));
+  }
+
+  /** The host's Remove button for a player (nothing for everyone else). */
+  kickButton(playerId) {
+    if (!this.isHost) return null;
+    return h('button', { class: 'kick', onClick: () => this.send({ type: 'kick', player_id: playerId }) }, t('room.kick'));
+  }
+
   /** Bots, start, settings: only the host sees them. */
   renderHost() {
     const { room } = this;
     this.parts.host.hidden = !this.isHost;
     if (!this.isHost) return;
-    const strength = h('select', { name: 'strength', value: 'heuristic' }, ['heuristic', 'random'].map((s) => h('option', { value: s }, s)));
+    const strength = h('select', { name: 'strength', value: this.botStrength, onChange: (e) => { this.botStrength = e.target.value; } },
+      ['heuristic', 'random'].map((s) => h('option', { value: s }, s)));
     const idle = room.status !== 'playing';
-    const hasEmpty = room.seats.some((s) => !s.player_id && !s.bot);
     this.settingsForm ??= new SettingsForm(this.variants, room.settings);
     const details = this.parts.host.querySelector('details.room-settings');
     const open = details?.open ?? false;
@@ -227,8 +246,8 @@ class RoomPage {
       h('h2', {}, t('room.host_controls')),
       h('div', { class: 'inline' },
         h('label', {}, t('room.strength'), ' ', strength),
-        h('button', { class: 'fill-bots', disabled: !hasEmpty, onClick: () => this.send({ type: 'bots', strength: strength.value }) }, t('room.fill_bots'))),
-      idle ? h('button', { class: 'primary start', disabled: hasEmpty, onClick: () => this.send({ type: 'start' }) }, room.status === 'between' ? t('room.next') : t('room.start')) : null,
+        h('button', { class: 'fill-bots', disabled: !this.hasEmptySeat, onClick: () => this.send({ type: 'bots', strength: this.botStrength }) }, t('room.fill_bots'))),
+      this.startButton('start'),
       idle ? h('details', { class: 'room-settings', open },
         h('summary', {}, t('room.settings')),
         this.settingsForm.root,
@@ -290,9 +309,7 @@ class RoomPage {
       fill(this.parts.result);
       return;
     }
-    const next = this.isHost && this.room.status !== 'playing'
-      ? h('button', { class: 'primary next-hand', onClick: () => this.send({ type: 'start' }) }, t('room.next'))
-      : null;
+    const next = this.startButton('next-hand');
     const over = this.room.session_over ? h('p', { class: 'session-over' }, t('room.session_over')) : null;
     fill(this.parts.result, settlementElement(this.result, this.seatNames(), [over, next]));
   }

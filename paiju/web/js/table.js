@@ -124,7 +124,7 @@ export class TableView {
         out ? h('span', { class: 'badge' }, t('table.out')) : null),
       h('div', { class: 'seat-body' },
         h('span', { class: 'cards-left', dataset: { count: view.cards_left[seat] } }, t('table.cards_left', { n: view.cards_left[seat] })),
-        acting ? h('span', { class: 'timer', dataset: { deadline: this.state.deadline ?? '' } }) : null),
+        acting ? this.timerElement() : null),
       recent ? h('div', { class: 'last-action' }, recent) : null,
       shown !== undefined ? h('div', { class: 'shown-hand' }, cardRow(shown)) : null,
     );
@@ -227,7 +227,7 @@ export class TableView {
     return h('div', { class: 'action-area' },
       h('div', { class: 'turn-line', 'aria-live': 'polite' },
         turn ? h('strong', { class: 'your-turn' }, t('table.your_turn')) : view.phase !== 'over' ? t('table.waiting_for', { name: this.state.names[view.to_act] ?? view.to_act }) : null,
-        turn ? h('span', { class: 'timer', dataset: { deadline: this.state.deadline ?? '' } }) : null,
+        turn ? this.timerElement() : null,
         this.onAuto ? h('button', { class: `act-auto${this.state.auto ? ' on' : ''}`, 'aria-pressed': String(Boolean(this.state.auto)), onClick: () => this.onAuto(!this.state.auto) }, this.state.auto ? t('table.auto_on') : t('table.auto_off')) : null),
       turn ? h('div', { class: 'actions' }, buttons) : null,
       turn && chosen.length && legal.plays.length && !matches.length && !legal.groups.length ? h('p', { class: 'hint-text' }, t('table.no_match')) : null,
@@ -283,6 +283,11 @@ export class TableView {
   send(frame) {
     this.choices = null;
     this.onAct(frame);
+  }
+
+  /** A countdown to the turn's deadline, filled in by `tick`. */
+  timerElement() {
+    return h('span', { class: 'timer', dataset: { deadline: this.state.deadline ?? '' } });
   }
 
   /** Refresh every countdown on the table from its deadline. */
