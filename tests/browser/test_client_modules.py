@@ -97,6 +97,12 @@ def test_several_readings_are_offered_and_sent_with_the_lifted_cards(browser: Br
     )
     expect(table.locator(".hand .card.dim")).to_have_count(5)
     expect(table.locator('.hand .card[data-card="Ks"]')).not_to_have_class(re.compile("dim"))
+    page.evaluate(
+        """(view) => window.table.update({ view: { ...view, legal: ['pass'] }, names: ['Ann', 'Bo', 'Cy'],
+            deadline: null, counter: null, seatInfo: null, auto: false })""",
+        WILD_VIEW,
+    )
+    expect(table.locator(".hand .card.dim")).to_have_count(7)
     assert [f for f in frames if f["type"] == "pageerror"] == []
     page.close()
 

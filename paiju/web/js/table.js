@@ -167,9 +167,8 @@ export class TableView {
     const { view } = this.state;
     const hand = parseCards(view.hand);
     const wild = new Set(parseCards(view.wild_cards));
-    // On your turn, cards that belong to no legal play are dimmed.
-    const plays = classify(view.legal).plays;
-    const useful = this.onAct && plays.length ? playableRanks(plays) : null;
+    // On your turn to play, cards that belong to no legal play are dimmed (all of them when you can only pass).
+    const useful = this.onAct && view.legal.length && view.phase === 'play' ? playableRanks(classify(view.legal).plays) : null;
     const cards = hand.map((card, i) => {
       const classes = [this.selected.has(i) ? 'selected' : '', useful && !useful.has(rankOf(card)) ? 'dim' : ''];
       const el = cardElement(card, { wild: wild.has(card), extraClass: classes.filter(Boolean).join(' ') });
