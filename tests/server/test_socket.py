@@ -267,13 +267,15 @@ def test_ambiguous_cards_list_their_readings_and_a_reading_plays_the_exact_cards
     monkeypatch.setattr("paiju.server.rooms.random.randrange", lambda _n: seed)
     with seated_host(client, seat, variant="spec-4p1d") as (room, ws):
         ws.send_json({"type": "start"})
+        turn = my_turn(ws)
         game = client.app.state.server.rooms[room["code"]].game  # type: ignore[attr-defined]
         me = make_bot("heuristic", game.seed * 31 + seat)
-        while (turn := my_turn(ws))["type"] == "view":
+        while turn["type"] == "view":
             view = turn["view"]
             group = _wild_choice(view) if view["phase"] == "play" else None
             if group is None:
                 ws.send_json({"type": "act", "action": action_text(me.act(observe(game, seat)))})
+                turn = my_turn(ws)
                 continue
             typed = re.sub(r"\(.\)", "", group[1])
             got = error(ws, {"type": "act", "cards": typed})
