@@ -28,7 +28,7 @@ def remember_identity(context: BrowserContext, code: str, room: dict[str, Any], 
 
 def record_frames(page: Page) -> list[dict[str, Any]]:
     """Every WebSocket frame the page receives, parsed, in order (the list fills as frames arrive);
-    an uncaught JavaScript error on the page is added as a ``pageerror`` entry."""
+    an uncaught JavaScript error or an error on the console is added as a ``pageerror`` entry."""
     frames: list[dict[str, Any]] = []
 
     def on_socket(ws: Any) -> None:
@@ -36,6 +36,7 @@ def record_frames(page: Page) -> list[dict[str, Any]]:
 
     page.on("websocket", on_socket)
     page.on("pageerror", lambda err: frames.append({"type": "pageerror", "message": str(err)}))
+    page.on("console", lambda msg: frames.append({"type": "pageerror", "message": msg.text}) if msg.type == "error" else None)
     return frames
 
 
