@@ -207,6 +207,8 @@ class ViewMessage(BaseModel):
     hand_number: int = 0
     #: The server plays the seat to act now (a bot, 托管, a forced pass): its legal actions are not awaited.
     auto_play: bool = False
+    #: The auction so far, in order (``points`` 0 for a pass): public, the same for every connection.
+    bids: list[dict[str, int]] = []
 
 
 class ResultLine(BaseModel):

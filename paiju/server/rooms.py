@@ -231,11 +231,17 @@ class Room:
         if game is None:
             return None
         seat = player.seat if player is not None else None
-        view = observe(game, seat).to_json()
+        obs = observe(game, seat)
+        view = obs.to_json()
         counter = card_counter(game.variant, view) if self.settings.card_counter and seat is not None else None
-        auto_play = not game.is_over and self._automatic(game, game.to_act)
         return ViewMessage(
-            view=view, seat=seat, deadline=self.deadline, counter=counter, hand_number=self.row.hand_number, auto_play=auto_play
+            view=view,
+            seat=seat,
+            deadline=self.deadline,
+            counter=counter,
+            hand_number=self.row.hand_number,
+            auto_play=not game.is_over and self._automatic(game, game.to_act),
+            bids=[{"seat": s, "points": p} for s, p in obs.bid_history],
         )
 
     def result_message(self) -> ResultMessage | None:

@@ -213,8 +213,9 @@ def test_acting_out_of_turn_illegally_or_unseated_is_refused(client: TestClient)
         assert error(mover, {"type": "act", "cards": "33333"})["code"] == "illegal_move"
         assert len(game.events) == events
         mover.send_json({"type": "act", "action": "pass"})
-        until(idle, "view")
+        bids = until(idle, "view")["bids"]
         assert game.events[events] == {"type": "pass", "seat": seat}
+        assert bids[len(views[seat]["bids"])] == {"seat": seat, "points": 0}
 
 
 def test_cards_typed_as_in_the_terminal_are_played(client: TestClient) -> None:
