@@ -33,7 +33,7 @@ CHROMIUM_ARGS = [
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
 
 
-@pytest.fixture(autouse=True)
+@pytest.fixture(scope="session", autouse=True)
 def _need_chromium() -> None:
     if not CHROMIUM.exists():
         message = f"{CHROMIUM} is missing (make test installs it with apt)"
@@ -93,8 +93,6 @@ def server_url(live_server: LiveServer) -> str:
 @pytest.fixture(scope="session")
 def browser() -> Iterator[object]:
     """One headless Chromium for the whole run; each test opens its own contexts."""
-    if not CHROMIUM.exists():
-        pytest.skip("no chromium")
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
