@@ -62,6 +62,8 @@ def redacted_log(game: Game, seat: int | None, names: list[str]) -> dict[str, An
                 event["extra"] = None
         elif kind == "landlord" and not bottom_public:
             event = {**event, "bottom": None}
+        elif kind == "retreat" and seat != game.speculator and game.phase not in ("play", "over"):
+            event = {**event, "hand": None}  # a retreated hand is shown once play starts (speculator.md §8)
         elif kind in ACTION_EVENTS:
             event = _seat_event(event, seat)
         events.append(event)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import logging
 import re
 import time
 from collections import defaultdict
@@ -65,7 +66,10 @@ def test_a_frame_before_hello_and_an_unknown_token_are_refused(client: TestClien
         (json.dumps({"type": "ping", "pad": "x" * 17000}), "too_large"),
     ],
 )
-def test_bad_frames_get_an_error_and_change_nothing(client: TestClient, frame: str, code: str) -> None:
+def test_bad_frames_get_an_error_and_change_nothing(
+    client: TestClient, frame: str, code: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.INFO, logger="paiju.server")
     with seated_host(client, 0) as (room, ws):
         ws.send_json({"type": "start"})
         turn = my_turn(ws)
@@ -73,6 +77,7 @@ def test_bad_frames_get_an_error_and_change_nothing(client: TestClient, frame: s
         got = error(ws, frame)
         assert got["code"] == code and got["message"]
         assert _state(client, room["code"]) == before
+        assert f"refused from host: {code}" in caplog.text
         ws.send_json({"type": "act", "action": turn["view"]["legal"][-1]})
         assert play_to_end(ws)["type"] == "result"
 
