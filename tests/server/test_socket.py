@@ -354,3 +354,26 @@ def test_the_host_removes_a_player_whose_token_then_stops_working(client: TestCl
     assert state["seats"][2]["name"] is None and all(w["name"] != "guest" for w in state["watchers"])
     with client.websocket_connect(f"/ws/{room['code']}") as again:
         assert error(again, {"type": "hello", "name": "guest", "token": welcome["token"]})["code"] == "bad_token"
+
+
+def test_a_failure_in_one_room_leaves_the_others_playing(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    class Broken:
+        name = "random"
+
+        def act(self, _obs: object) -> object:
+            raise RuntimeError("this bot is broken")
+
+    real = make_bot
+    monkeypatch.setattr("paiju.server.rooms.make_bot", lambda name, seed=0: Broken() if name == "random" else real(name, seed))
+    broken, working = create_room(client), create_room(client)
+    with client.websocket_connect(f"/ws/{broken['code']}") as a, client.websocket_connect(f"/ws/{working['code']}") as b:
+        hello(a, "host", broken["token"])
+        hello(b, "host", working["token"])
+        a.send_json({"type": "bots", "strength": "random"})
+        b.send_json({"type": "bots", "strength": "heuristic"})
+        a.send_json({"type": "start"})
+        b.send_json({"type": "start"})
+        assert until(b, "result")["log_id"] is not None
+        a.send_json({"type": "ping"})
+        assert until(a, "pong") == {"type": "pong"}
+        assert _state(client, broken["code"])["status"] == "playing"
