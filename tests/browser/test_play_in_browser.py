@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from paiju.variants import REGISTRY
 from tests.browser.conftest import LiveServer
 from tests.browser.driver import create_room, errors, play_to_the_end, record_frames, remember_identity, take_turn
 
@@ -306,4 +307,24 @@ def test_the_page_reconnects_after_a_server_restart_and_the_hand_goes_on(browser
     play_to_the_end([page])
     _expect_settlement(page, 3)
     assert errors(frames) == []
+    context.close()
+
+
+@pytest.mark.parametrize("variant", sorted(REGISTRY))
+def test_every_table_is_drawn_through_a_whole_hand(browser: Browser, server_url: str, variant: str) -> None:
+    """A seat on 托管 and bots play a hand of each table; the page draws every view without an error."""
+    room = create_room(server_url, variant=variant, name="Ann", card_counter=True)
+    context = browser.new_context()
+    remember_identity(context, room["code"], room, "Ann")
+    page = context.new_page()
+    frames = record_frames(page)
+    page.goto(f"{server_url}/r/{room['code']}")
+    _sit(page, 0)
+    _fill_bots_and_start(page)
+    expect(page.locator(".hand .card").first).to_be_visible()
+    page.click("button.act-auto")
+    players = len(page.locator(".seat-row").all())
+    _expect_settlement(page, players)
+    assert errors(frames) == []
+    assert any(f["type"] == "view" and f["view"]["legal"] for f in frames), "the seat never had a turn drawn"
     context.close()
