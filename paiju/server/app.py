@@ -139,6 +139,9 @@ def _pages(app: FastAPI) -> None:
 
 
 def _api(app: FastAPI, server: Server) -> None:
+    """The JSON API. Handlers that touch rooms are ``async`` so they run on the event loop with the
+    rooms' own code; those that only read the store or replay logs run in the thread pool."""
+
     @app.get("/api/variants")
     def variants() -> list[dict[str, Any]]:
         return [
@@ -147,7 +150,7 @@ def _api(app: FastAPI, server: Server) -> None:
         ]
 
     @app.post("/api/rooms")
-    def create_room(body: CreateRoom, request: Request) -> RoomCreated:
+    async def create_room(body: CreateRoom, request: Request) -> RoomCreated:
         code = server.new_code()
         settings = body.model_dump(exclude={"name"})
         try:
@@ -159,18 +162,18 @@ def _api(app: FastAPI, server: Server) -> None:
         return RoomCreated(code=code, token=host.token, player_id=host.id, url=_room_url(request, code))
 
     @app.get("/api/rooms/{code}")
-    def room_state(code: str) -> RoomState:
+    async def room_state(code: str) -> RoomState:
         return server.room(code).state()
 
     @app.get("/api/rooms/{code}/qr.svg")
-    def room_qr(code: str, request: Request) -> Response:
+    async def room_qr(code: str, request: Request) -> Response:
         room = server.room(code)
         out = io.BytesIO()
         segno.make(_room_url(request, room.code), error="m").save(out, kind="svg", scale=6, border=2)
         return Response(out.getvalue(), media_type="image/svg+xml")
 
     @app.get("/api/rooms/{code}/hands")
-    def room_hands(code: str) -> list[HandSummary]:
+    async def room_hands(code: str) -> list[HandSummary]:
         room = server.room(code)
         return [
             HandSummary(
@@ -181,7 +184,7 @@ def _api(app: FastAPI, server: Server) -> None:
         ]
 
     @app.get("/api/rooms/{code}/log")
-    def room_log(code: str, token: str) -> dict[str, Any]:
+    async def room_log(code: str, token: str) -> dict[str, Any]:
         room = server.room(code)
         player = next((p for p in room.players.values() if p.token == token and p.bot is None), None)
         if player is None:

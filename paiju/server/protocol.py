@@ -18,6 +18,7 @@ MAX_NAME = 32
 Name = Annotated[str, Field(min_length=1, max_length=MAX_NAME)]
 Seat = Annotated[int, Field(ge=0, le=9)]
 BotStrength = Literal["random", "heuristic"]
+RoomStatus = Literal["waiting", "playing", "between"]
 
 ERROR_CODES = (
     "bad_json",
@@ -179,7 +180,7 @@ class RoomState(BaseModel):
     seats: list[SeatInfo]
     spectators: int
     host_id: str
-    status: Literal["waiting", "playing", "between"]
+    status: RoomStatus
     hand_number: int
     scores: list[int]
     deadline: float | None

@@ -27,6 +27,7 @@ from paiju.server.protocol import (
     ResultMessage,
     RoomSettings,
     RoomState,
+    RoomStatus,
     SeatInfo,
     Settings,
     SpectatorInfo,
@@ -151,7 +152,7 @@ class Room:
         return self.session.game if self.session is not None else None
 
     @property
-    def status(self) -> str:
+    def status(self) -> RoomStatus:
         game = self.game
         if game is None:
             return "waiting"
@@ -216,7 +217,7 @@ class Room:
             seats=seats,
             spectators=sum(1 for c in self.connections if c.player is not None and c.player.seat is None),
             host_id=self.row.host_id,
-            status=self.status,  # type: ignore[arg-type]
+            status=self.status,
             hand_number=self.row.hand_number,
             scores=self.totals(),
             deadline=self.deadline,
