@@ -39,7 +39,7 @@ from paiju.settlement import settlement
 from paiju.variants import Variant, VariantError, get_variant
 from paiju.variants.files import with_overrides
 
-__all__ = ["Room", "RoomError", "build_variant", "new_id"]
+__all__ = ["Room", "RoomError", "build_variant", "new_player"]
 
 log = logging.getLogger("paiju.server")
 
@@ -62,9 +62,9 @@ class RoomError(Exception):
         return ErrorMessage(code=self.code, message=self.message, options=self.options)
 
 
-def new_id() -> str:
-    """A player id: public, short, unguessable enough not to collide."""
-    return secrets.token_hex(8)
+def new_player(room: str, name: str, seat: int | None = None, bot: str | None = None) -> PlayerRow:
+    """A player with a fresh public id and a fresh secret token."""
+    return PlayerRow(id=secrets.token_hex(8), room=room, token=secrets.token_urlsafe(24), name=name, seat=seat, bot=bot, auto=False)
 
 
 def build_variant(settings: RoomSettings) -> Variant:
@@ -112,7 +112,7 @@ class Room:
     def create(cls, code: str, settings: RoomSettings, host_name: str, store: Store, bot_delay: float) -> tuple[Room, PlayerRow]:
         """A new room with its host (a spectator until it sits); returns the room and the host."""
         build_variant(settings)
-        host = PlayerRow(id=new_id(), room=code, token=secrets.token_urlsafe(24), name=host_name, seat=None, bot=None, auto=False)
+        host = new_player(code, host_name)
         row = RoomRow(
             code=code,
             settings=settings.model_dump(),
@@ -307,7 +307,7 @@ class Room:
                 raise RoomError("bad_token", "this room does not know that token; join with a name instead")
             player.name = name
         else:
-            player = PlayerRow(id=new_id(), room=self.code, token=secrets.token_urlsafe(24), name=name, seat=None, bot=None, auto=False)
+            player = new_player(self.code, name)
             self.players[player.id] = player
         self.store.save_player(player)
         conn.player = player
@@ -371,7 +371,7 @@ class Room:
             if holder is not None:
                 del self.players[holder.id]
                 self.store.delete_player(holder.id)
-            bot = PlayerRow(id=new_id(), room=self.code, token=secrets.token_urlsafe(24), name=f"{strength} bot {s}", seat=s, bot=strength, auto=False)
+            bot = new_player(self.code, f"{strength} bot {s}", seat=s, bot=strength)
             self.players[bot.id] = bot
             self.store.save_player(bot)
         self._make_bots()
