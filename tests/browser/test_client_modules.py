@@ -132,3 +132,42 @@ def test_the_auction_and_unknown_roles_are_drawn_from_the_view(browser: Browser,
     expect(table.locator("button.act-pass")).to_have_text("No bid")
     expect(table.locator(".action-area .timer")).to_have_text(re.compile(r"^(19|20)s$"))
     page.close()
+
+
+def test_actions_and_view_fields_of_tables_the_client_does_not_know(browser: Browser, server_url: str) -> None:
+    """Two-colour plays (`77 red`), the partner choice, a declaration and new view fields need no client change."""
+    page = _module_page(browser, server_url)
+    view = {**WILD_VIEW, "hand": "7h 7d 7s 7c 9h", "wild_cards": "", "roles": ["landlord", "small_landlord", "farmer"],
+            "legal": ["7", "9", "77 red", "77 black", "partner Ah", "alone 7h 7h", "declare"],
+            "partner_shown": "Ah", "partnership": "named", "declared": True, "brand_new_field": 3}
+    page.evaluate(
+        """async (view) => {
+        const { TableView } = await import('/static/js/table.js');
+        const root = document.createElement('div');
+        root.id = 'made-up';
+        document.body.append(root);
+        window.sent = [];
+        new TableView(root, { onAct: (frame) => window.sent.push(frame), onAuto: () => {} })
+          .update({ view, names: ['Ann', 'Bo', 'Cy'], deadline: null, counter: null, seatInfo: null, auto: false });
+    }""",
+        view,
+    )
+    table = page.locator("#made-up")
+    facts = table.locator(".facts")
+    expect(facts.locator(".fact", has_text="Partner card").locator(".card")).to_have_attribute("data-card", "Ah")
+    expect(facts.locator(".fact", has_text="Partnership")).to_contain_text("named")
+    expect(facts.locator(".fact", has_text="Small landlord declared")).to_contain_text("✓")
+    expect(facts.locator(".fact", has_text="brand new field")).to_contain_text("3")
+    expect(table.locator('.seat[data-seat="1"] .role')).to_have_text("small landlord")
+    table.locator('.hand .card[data-card="7h"]').click()
+    table.locator('.hand .card[data-card="7d"]').click()
+    table.locator("button.act-play").click()
+    expect(table.locator(".choices button.choice")).to_have_text(["77 red", "77 black"])
+    table.locator(".choices button.choice", has_text="77 red").click()
+    table.locator('button[data-action="partner Ah"]').click()
+    table.locator('button[data-action="alone 7h 7h"]').click()
+    table.locator('button[data-action="declare"]').click()
+    assert page.evaluate("window.sent") == [
+        {"action": "77 red", "cards": "7h 7d"}, {"action": "partner Ah"}, {"action": "alone 7h 7h"}, {"action": "declare"},
+    ]
+    page.close()

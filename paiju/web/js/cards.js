@@ -13,6 +13,11 @@ export function parseCards(text) {
   return [...String(text).matchAll(CARD_RE)].map((m) => m[0].replace(/^10/, 'T').replace(/^./, (c) => c.toUpperCase()));
 }
 
+/** Whether `text` is nothing but cards as the engine writes them (`7h 7d`, `B`), not a word. */
+export function isCardText(text) {
+  return typeof text === 'string' && text !== '' && text.split(' ').every((tok) => /^(?:[3-9TJQKA2][shdc]?|[BR])$/.test(tok));
+}
+
 /** The rank character of a card (`Ts` → `T`). */
 export function rankOf(card) {
   return card[0];

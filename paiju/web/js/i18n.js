@@ -301,6 +301,29 @@ const LABELS = {
   },
 };
 
+/** View fields the table shows as facts when a table has them (others are shown by their key). */
+const FIELD_NAMES = {
+  en: {
+    partner_shown: 'Partner card',
+    partner_refused: 'Refused partner cards',
+    partnership: 'Partnership',
+    declared: 'Small landlord declared',
+    partner_known: 'Small landlord known',
+  },
+  zh: {
+    partner_shown: '叫的朋友牌',
+    partner_refused: '不能叫的牌',
+    partnership: '搭档方式',
+    declared: '小地主已亮明',
+    partner_known: '小地主已知',
+  },
+};
+
+/** A view field as a reader sees it: its name in the current language, or the key with spaces. */
+export function fieldLabel(key) {
+  return FIELD_NAMES[lang][key] ?? FIELD_NAMES.en[key] ?? key.replace(/_/g, ' ');
+}
+
 /** Rule keys with a Chinese name; other keys are shown as written, with spaces for underscores. */
 const RULE_NAMES_ZH = {
   players: '人数',

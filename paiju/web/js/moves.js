@@ -4,7 +4,8 @@
  */
 import { RANKS, rankOf } from './cards.js';
 
-const PLAY_RE = /^([3-9TJQKA2BR](\([3-9TJQKA2BR]\))?)+$/;
+/** A play: ranks, each wild card followed by what it stands for, then any words that qualify it (`77 red`). */
+const PLAY_RE = /^([3-9TJQKA2BR](\([3-9TJQKA2BR]\))?)+( [a-z]+)*$/;
 const TOKEN_RE = /([3-9TJQKA2BR])(?:\(([3-9TJQKA2BR])\))?/g;
 
 /** Whether a legal action's text is a play of cards. */
@@ -14,7 +15,7 @@ function isPlay(text) {
 
 /** The cards of a play's text: `[{rank, as}]`, `as` being what a wild card stands for (or null). */
 function playTokens(text) {
-  return [...text.matchAll(TOKEN_RE)].map((m) => ({ rank: m[1], as: m[2] || null }));
+  return [...text.split(' ')[0].matchAll(TOKEN_RE)].map((m) => ({ rank: m[1], as: m[2] || null }));
 }
 
 /** Ranks sorted low to high, as one string: the key two selections of the same ranks share. */

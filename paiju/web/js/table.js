@@ -2,12 +2,26 @@
  * The table: every seat, the public cards, your hand and the buttons for what you may do.
  * It draws whatever a view holds; actions come only from `view.legal`.
  */
-import { cardElement, cardRow, parseCards, rankOf } from './cards.js';
+import { cardElement, cardRow, isCardText, parseCards, rankOf } from './cards.js';
 import { counterElement } from './counter.js';
 import { fill, h } from './dom.js';
-import { t } from './i18n.js';
+import { fieldLabel, t } from './i18n.js';
 import { cardActionsForSelection, cardsForPlay, classify, namesHandCards, playableRanks, playsForSelection } from './moves.js';
 import { beep } from './sound.js';
+
+/** View keys the table draws in their own place; any other key is shown as a fact of its own. */
+const DRAWN = new Set([
+  'seat', 'phase', 'players', 'roles', 'to_act', 'hand', 'cards_left', 'landlord', 'bid', 'multiplier', 'bottom',
+  'trick', 'history', 'legal', 'scores', 'speculator', 'determination', 'flipped', 'gifts', 'out',
+  'speculator_side', 'wild_cards', 'promoted', 'retreated_hand', 'hands', 'small_landlord',
+]);
+
+/** Facts from view keys this client does not know, so new tables show what they add: cards as cards, the rest as text. */
+function otherFacts(view) {
+  return Object.entries(view)
+    .filter(([key, value]) => !DRAWN.has(key) && value !== null && value !== '' && value !== false && (typeof value !== 'object' || (Array.isArray(value) && value.length)))
+    .map(([key, value]) => [fieldLabel(key), isCardText(value) ? cardRow(value) : value === true ? '✓' : Array.isArray(value) ? value.join(', ') : String(value)]);
+}
 
 /** Verb actions with more options than this are offered in a list instead of one button each. */
 const MAX_BUTTONS = 12;
@@ -144,6 +158,7 @@ export class TableView {
       view.wild_cards ? [t('table.wild'), cardRow(view.wild_cards)] : null,
       view.speculator_side ? [t('table.side'), t(`table.side.${view.speculator_side}`)] : null,
       view.retreated_hand ? [t('table.retreated'), cardRow(view.retreated_hand)] : null,
+      ...otherFacts(view),
     ].filter(Boolean);
     let trick = null;
     if (view.phase === 'play') {
