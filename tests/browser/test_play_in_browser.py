@@ -70,6 +70,8 @@ def test_lobby_room_bots_and_a_hand_played_by_clicking(browser: Browser, server_
     page.screenshot(path=str(artifacts / "table.png"), full_page=True)
     play_to_the_end([page])
     _expect_settlement(page, 3)
+    # Once the hand is over, the other seats' last cards are shown.
+    expect(page.locator(".seats .seat .shown-hand")).to_have_count(2)
     page.screenshot(path=str(artifacts / "settlement.png"), full_page=True)
     assert errors(frames) == []
     # The finished hand is in the room's history and replays step by step.

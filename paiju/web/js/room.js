@@ -35,6 +35,7 @@ class RoomPage {
     this.result = null;
     this.connection = 'connecting';
     this.settingsForm = null;
+    this.finalHands = null;
     this.botStrength = 'heuristic';
     this.parts = {
       header: h('section', { class: 'room-header' }),
@@ -81,7 +82,10 @@ class RoomPage {
         this.renderRoom();
         break;
       case 'room':
-        if (this.room.status !== 'playing' && frame.status === 'playing') this.result = null;
+        if (this.room.status !== 'playing' && frame.status === 'playing') {
+          this.result = null;
+          this.finalHands = null;
+        }
         this.room = frame;
         this.renderRoom();
         break;
@@ -92,6 +96,7 @@ class RoomPage {
       case 'result':
         this.result = frame;
         this.renderResult();
+        this.showFinalHands(frame.log_id);
         break;
       case 'error':
         this.error(frame);
@@ -285,7 +290,7 @@ class RoomPage {
     this.table.onAct = seated ? (frame) => this.send({ type: 'act', ...frame }) : null;
     this.table.onAuto = seated ? (on) => this.send({ type: 'auto', on }) : null;
     this.table.update({
-      view,
+      view: this.finalHands && view.phase === 'over' ? { ...view, hands: this.finalHands } : view,
       names: this.seatNames(),
       seatInfo: this.room.seats,
       deadline: this.viewFrame.deadline ?? this.room.deadline,
@@ -294,6 +299,18 @@ class RoomPage {
       bids: this.viewFrame.bids,
     });
     document.title = `${view.legal.length && seated ? '● ' : ''}${this.room.title} · paiju`;
+  }
+
+  /** Once a hand is over every seat's last cards may be shown: they come from the stored hand's final view. */
+  async showFinalHands(logId) {
+    if (logId === null || logId === undefined) return;
+    try {
+      const steps = await api(`/api/hands/${encodeURIComponent(logId)}/views?seat=all`);
+      this.finalHands = steps[steps.length - 1]?.view?.hands ?? null;
+      this.renderTable();
+    } catch {
+      // The table stays as the seat saw it; the replay viewer can still show every card.
+    }
   }
 
   /** The card counter when the room has one: the server's counts, or worked out from the view. */

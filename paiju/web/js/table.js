@@ -125,7 +125,7 @@ export class TableView {
     const acting = view.to_act === seat && view.phase !== 'over';
     const recent = recentActions(view, this.state.bids)[seat];
     const out = (view.out || []).includes(seat);
-    const shown = view.hands?.[seat];
+    const shown = seat === view.seat ? undefined : view.hands?.[seat];
     return h(
       'div',
       { class: `seat${acting ? ' to-act' : ''}${seat === view.seat ? ' me' : ''}`, dataset: { seat } },
@@ -140,7 +140,7 @@ export class TableView {
         h('span', { class: 'cards-left', dataset: { count: view.cards_left[seat] } }, t('table.cards_left', { n: view.cards_left[seat] })),
         acting ? this.timerElement() : null),
       recent ? h('div', { class: 'last-action' }, recent) : null,
-      shown !== undefined ? h('div', { class: 'shown-hand' }, cardRow(shown)) : null,
+      shown !== undefined ? h('div', { class: 'shown-hand' }, h('span', { class: 'shown-label' }, t('table.left_in_hand')), cardRow(shown)) : null,
     );
   }
 
