@@ -77,7 +77,11 @@ def test_lobby_room_bots_and_a_hand_played_by_clicking(browser: Browser, server_
     # The finished hand is in the room's history and replays step by step.
     page.click("a.history-link")
     page.click("a.replay-link")
-    expect(page.locator(".step-count")).to_contain_text("1")
+    expect(page.locator(".step-count")).to_contain_text("Step 1 of")
+    page.click("button.autoplay")
+    expect(page.locator(".step-count")).to_contain_text("Step 3 of")
+    page.click("button.autoplay")
+    expect(page.locator("button.autoplay")).to_have_attribute("aria-pressed", "false")
     page.select_option("select.replay-seat", "all")
     page.click("button.last")
     expect(page.locator(".table .seat")).to_have_count(3)

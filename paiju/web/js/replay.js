@@ -38,6 +38,7 @@ class ReplayViewer {
     this.seat = '';
     this.steps = [];
     this.index = 0;
+    this.playing = null;
     this.tableRoot = h('div', { class: 'table-area' });
     this.table = new TableView(this.tableRoot);
   }
@@ -57,7 +58,25 @@ class ReplayViewer {
 
   go(index) {
     this.index = Math.max(0, Math.min(index, this.steps.length - 1));
+    if (this.index === this.steps.length - 1) this.stop();
     this.render();
+  }
+
+  /** Step forward by itself, one step every 0.8 s, until the end or until stopped. */
+  autoplay() {
+    if (this.playing) {
+      this.stop();
+      this.render();
+      return;
+    }
+    if (this.index >= this.steps.length - 1) this.index = 0;
+    this.playing = setInterval(() => this.go(this.index + 1), 800);
+    this.render();
+  }
+
+  stop() {
+    clearInterval(this.playing);
+    this.playing = null;
   }
 
   render() {
@@ -81,6 +100,7 @@ class ReplayViewer {
           slider,
           h('button', { class: 'next', onClick: () => this.go(this.index + 1) }, t('replay.next')),
           h('button', { class: 'last', onClick: () => this.go(this.steps.length - 1) }, t('replay.last')),
+          h('button', { class: 'autoplay', 'aria-pressed': String(Boolean(this.playing)), onClick: () => this.autoplay() }, this.playing ? t('replay.stop') : t('replay.autoplay')),
           h('span', { class: 'step-count' }, t('replay.step', { i: this.index + 1, n: this.steps.length }))),
         event ? h('p', { class: 'event' }, event.seat !== undefined ? `${names[event.seat] ?? event.seat}: ` : '', event.type) : null),
       this.tableRoot);
