@@ -134,6 +134,8 @@ class Room:
         if header is None:
             return
         current = replay({**header, "events": events})
+        if current.is_over and self.row.last_hand_id is None:
+            self._finish(current)  # the server stopped between the hand's last event and storing it
         ids = list(self.row.session_hands)
         if current.is_over and ids and ids[-1] == self.row.last_hand_id:
             ids = ids[:-1]

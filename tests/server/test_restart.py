@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi.testclient import TestClient
-from sqlalchemy import update
+from sqlalchemy import delete, update
 
 from paiju.server import create_app
-from paiju.server.storage import EventRow, Store
+from paiju.server.storage import EventRow, HandRow, RoomRow, Store
 from tests.server.wire import hello, my_turn, play_to_end, seated_host, until
 
 
@@ -69,3 +69,20 @@ def test_a_room_whose_log_no_longer_replays_is_left_out_and_the_rest_load(databa
     with _app(database) as client:
         assert client.get(f"/api/rooms/{broken['code']}").status_code == 404
         assert client.get(f"/api/rooms/{fine['code']}").json()["status"] == "waiting"
+
+
+def test_a_hand_that_ended_just_before_a_stop_is_stored_at_the_restart(database: str) -> None:
+    with _app(database) as client:
+        with seated_host(client, 0) as (room, ws):
+            ws.send_json({"type": "start"})
+            result = play_to_end(ws)
+    store = Store(database)
+    with store.session() as s:  # as if the server stopped after the last event, before storing the hand
+        s.execute(delete(HandRow))
+        s.execute(update(RoomRow).values(last_hand_id=None, session_hands=[]))
+    store.close()
+    with _app(database) as client:
+        hands = client.get(f"/api/rooms/{room['code']}/hands").json()
+        assert [h["scores"] for h in hands] == [result["scores"]]
+        state = client.get(f"/api/rooms/{room['code']}").json()
+        assert state["status"] == "between" and state["scores"] == result["scores"] and state["session_hands"] == 1

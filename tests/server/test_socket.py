@@ -377,3 +377,20 @@ def test_a_failure_in_one_room_leaves_the_others_playing(client: TestClient, mon
         a.send_json({"type": "ping"})
         assert until(a, "pong") == {"type": "pong"}
         assert _state(client, broken["code"])["status"] == "playing"
+
+
+def test_a_session_ends_after_its_hands_and_the_next_start_begins_a_new_one(client: TestClient) -> None:
+    with seated_host(client, 0, hands=1) as (room, ws):
+        ws.send_json({"type": "start"})
+        turn = my_turn(ws)
+        got = error(ws, {"type": "stand"})
+        assert got["code"] == "bad_state" and "托管" in got["message"]
+        ws.send_json({"type": "act", "action": turn["view"]["legal"][-1]})
+        first = play_to_end(ws)
+        state = _state(client, room["code"])
+        assert state["session_over"] and state["session_hands"] == 1 and state["scores"] == first["scores"]
+        ws.send_json({"type": "start"})
+        turn = my_turn(ws)
+        state = _state(client, room["code"])
+        assert state["hand_number"] == 2 and state["session_hands"] == 0 and state["scores"] == [0, 0, 0]
+        assert not state["session_over"] and state["status"] == "playing"
