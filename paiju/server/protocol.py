@@ -189,7 +189,6 @@ class RoomState(BaseModel):
     session_over: bool = False
     #: Players watching (ids and names), so the host can remove one.
     watchers: list[SpectatorInfo] = []
-    url: str = ""
 
 
 class Welcome(BaseModel):
