@@ -52,7 +52,6 @@ def settlement(game: Game, names: Sequence[str]) -> Settlement:
         left = len(game.hands[game.speculator])
         summary.append(f"the speculator ended with {left} card(s): it sides with the {result.speculator_side}")
     view = observe(game, None)
-    farmers = sum(1 for s in range(game.players) if view.role(s) == "farmer")
     lines = []
     for s in range(game.players):
         role, score = view.role(s), result.scores[s]
@@ -60,11 +59,7 @@ def settlement(game: Game, names: Sequence[str]) -> Settlement:
         if game.speculator is not None:
             share = score / result.stake if result.stake else 0.0
             text = f"{role}: {share:+g} × {result.stake} = {score:+d}"
-        elif role == "landlord":
-            verb = "receives" if score >= 0 else "pays"
-            word = "from" if score >= 0 else "to"
-            text = f"landlord: {verb} {result.stake} {word} each of {farmers} farmers = {score:+d}"
         else:
-            text = f"farmer: {'receives' if score >= 0 else 'pays'} {result.stake} = {score:+d}"
+            text = f"{role}: {'receives' if score >= 0 else 'pays'} {abs(score)}"
         lines.append(SettlementLine(s, role, score, share, text))
     return Settlement(tuple(summary), tuple(lines))
