@@ -214,7 +214,7 @@ def test_wrong_moves_are_refused_with_a_reason(browser: Browser, server_url: str
 
 
 def test_the_turn_timer_runs_out_and_auto_play_finishes_the_hand(browser: Browser, server_url: str) -> None:
-    room = create_room(server_url, variant="classic", name="Ann", turn_seconds=2)
+    room = create_room(server_url, variant="classic", name="Ann", turn_seconds=3)
     context = browser.new_context()
     remember_identity(context, room["code"], room, "Ann")
     page = context.new_page()
@@ -223,7 +223,7 @@ def test_the_turn_timer_runs_out_and_auto_play_finishes_the_hand(browser: Browse
     _fill_bots_and_start(page)
     # Nobody acts for Ann: her countdown shows, runs out, and 托管 plays her seat from then on.
     page.wait_for_selector(".actions")
-    expect(page.locator(".action-area .timer")).to_have_text(re.compile(r"^[0-2]s$"))
+    expect(page.locator(".action-area .timer")).to_have_text(re.compile(r"^[0-3]s$"))
     expect(page.locator('.seat-row[data-seat="0"] .badge', has_text="托管")).to_be_visible(timeout=10_000)
     expect(page.locator("button.act-auto")).to_have_attribute("aria-pressed", "true")
     _expect_settlement(page, 3)

@@ -1,6 +1,6 @@
 /** The room's WebSocket: says hello on every (re)connection and reconnects after a drop. */
 
-const RETRY_MS = [500, 1000, 2000, 4000, 8000];
+const RETRY_MS = [500, 1000, 2000, 3000];
 
 export class RoomSocket {
   /**
