@@ -332,5 +332,5 @@ def test_every_table_is_drawn_through_a_whole_hand(browser: Browser, server_url:
     players = len(page.locator(".seat-row").all())
     _expect_settlement(page, players)
     assert errors(frames) == []
-    assert any(f["type"] == "view" and f["view"]["legal"] for f in frames), "the seat never had a turn drawn"
+    assert any(f["type"] == "view" and f["view"]["legal"] for f in frames), "seat 0 never had a turn to draw"
     context.close()

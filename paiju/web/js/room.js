@@ -284,13 +284,16 @@ class RoomPage {
       fill(this.parts.table);
       return;
     }
-    const { view } = this.viewFrame;
+    let { view } = this.viewFrame;
+    // The server is about to play this seat itself (a forced pass, 托管): nothing to offer.
+    if (this.viewFrame.auto_play) view = { ...view, legal: [] };
+    if (this.finalHands && view.phase === 'over') view = { ...view, hands: this.finalHands };
     const seated = this.viewFrame.seat !== null && this.viewFrame.seat !== undefined;
     const info = seated ? this.room.seats[this.viewFrame.seat] : null;
     this.table.onAct = seated ? (frame) => this.send({ type: 'act', ...frame }) : null;
     this.table.onAuto = seated ? (on) => this.send({ type: 'auto', on }) : null;
     this.table.update({
-      view: this.finalHands && view.phase === 'over' ? { ...view, hands: this.finalHands } : view,
+      view,
       names: this.seatNames(),
       seatInfo: this.room.seats,
       deadline: this.viewFrame.deadline ?? this.room.deadline,
