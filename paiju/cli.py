@@ -353,6 +353,16 @@ def cmd_replay(args: argparse.Namespace, out: Console) -> int:
 
 
 # ---------------------------------------------------------------- parser
+def cmd_serve(args: argparse.Namespace, out: Console) -> int:
+    """Run the web server (imported here so the other subcommands start without it)."""
+    from paiju.server import serve
+
+    if args.bot_delay < 0:
+        raise UsageError("--bot-delay must be 0 or more seconds")
+    serve(args.host, args.port, args.database_url, args.data_dir, args.bot_delay)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser (its flags are a stable contract)."""
     p = argparse.ArgumentParser(prog="paiju", description="Dou Dizhu family card games: play, analyse, simulate.")
@@ -405,6 +415,14 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--seed", type=int, default=0)
     s.add_argument("--json", action="store_true")
     s.set_defaults(func=cmd_simulate)
+
+    s = sub.add_parser("serve", help="serve the lobby: play with friends in the browser")
+    s.add_argument("--host", default="127.0.0.1", help="address to listen on (0.0.0.0: every network)")
+    s.add_argument("--port", type=int, default=8000)
+    s.add_argument("--database-url", help="any SQLAlchemy URL (default: SQLite in the data folder)")
+    s.add_argument("--data-dir", type=Path, help="the data folder (default: $PAIJU_DATA or ~/.local/share/paiju)")
+    s.add_argument("--bot-delay", type=float, default=0.6, help="seconds a bot waits before it moves")
+    s.set_defaults(func=cmd_serve)
 
     s = sub.add_parser("replay", help="show a saved hand move by move")
     s.add_argument("file")

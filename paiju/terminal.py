@@ -39,6 +39,7 @@ from paiju.climbing import (
 )
 from paiju.climbing.parse import actions_for_text
 from paiju.patterns import IllegalMoveError, describe
+from paiju.settlement import settlement
 from paiju.variants import Variant
 
 __all__ = ["card_text", "cards_line", "hands_dir", "play_terminal", "show_replay"]
@@ -343,42 +344,21 @@ def _save(game: Game, names: Sequence[str], save_to: Path | None, index: int) ->
 
 
 def _show_result(console: Console, game: Game, names: Sequence[str], session: Session, path: Path) -> None:
-    result = game.result
-    assert result is not None
-    side = "the landlord wins" if result.landlord_won else "the farmers win"
-    how = "wins at once" if result.instant else "went out"
-    console.print(f"\n[bold]{names[result.winner]} {how}: {side}.[/]")
-    extras = "".join(
-        label
-        for on, label in (
-            (result.spring, " × 2 spring"),
-            (result.retreat, " × 3 retreat"),
-            (game.declared, " × 2 declared"),
-            (result.partnership == "alone", " × 3 一打四"),
-        )
-        if on
-    )
-    unit = f"bid {result.bid} × 2^{result.doublings} bombs{extras} = {result.stake}"
-    if game.speculator is None:
-        console.print(f"{unit}, paid by or to each farmer")
-    else:
-        console.print(f"unit: {unit}; each seat scores its share × the unit")
-    if result.retreat:
-        console.print(f"the speculator retreated: it sides with the winners ({result.speculator_side}), ×3")
-    elif result.speculator_side is not None and game.speculator is not None:
-        left = len(game.hands[game.speculator])
-        console.print(f"the speculator ended with {left} card(s): it sides with the {result.speculator_side}")
+    result = settlement(game, names)
+    console.print(f"\n[bold]{result.summary[0]}[/]")
+    for sentence in result.summary[1:]:
+        console.print(sentence)
+    shares = game.speculator is not None
     table = Table(show_edge=False)
-    columns = ["seat", "player", "role"] + (["share"] if game.speculator is not None else []) + ["this hand", "session total"]
+    columns = ["seat", "player", "role"] + (["share"] if shares else []) + ["this hand", "session total"]
     for col in columns:
         table.add_column(col)
-    obs = observe(game, 0)
-    for s in range(game.players):
-        total = session.totals[s] + result.scores[s]
-        row = [str(s), names[s], obs.role(s)]
-        if game.speculator is not None:
-            row.append(f"{result.scores[s] / result.stake:+g}" if result.stake else "0")
-        table.add_row(*row, f"{result.scores[s]:+d}", f"{total:+d}")
+    for part in result.lines:
+        row = [str(part.seat), names[part.seat], part.role]
+        if part.share is not None:
+            row.append(f"{part.share:+g}")
+        total = session.totals[part.seat] + part.score
+        table.add_row(*row, f"{part.score:+d}", f"{total:+d}")
     console.print(table)
     console.print(f"hand saved to {path}")
 

@@ -14,7 +14,7 @@ from typing import Any
 from paiju.variants.model import Variant, VariantError
 from paiju.variants.registry import get_variant
 
-__all__ = ["load_variant_file", "load_variant_toml", "variant_to_toml"]
+__all__ = ["load_variant_file", "load_variant_toml", "variant_to_toml", "with_overrides"]
 
 
 def load_variant_toml(text: str, source: str = "the table file") -> Variant:
@@ -24,7 +24,13 @@ def load_variant_toml(text: str, source: str = "the table file") -> Variant:
     except tomllib.TOMLDecodeError as err:
         raise VariantError(f"{source}: not valid TOML: {err}") from err
     base = get_variant(str(data.pop("inherits", "classic")))
+    return with_overrides(base, data, source)
+
+
+def with_overrides(base: Variant, changes: dict[str, Any], source: str = "the table") -> Variant:
+    """``base`` with the keys of ``changes`` replaced (``speculator`` merged key by key), checked."""
     merged = base.to_json()
+    data = dict(changes)
     spec = data.pop("speculator", None)
     if spec is not None:
         if not isinstance(spec, dict):

@@ -1,0 +1,82 @@
+"""Hands as stored logs: views step by step for the replay viewer, a seat's redacted log, the card counter."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from paiju.cards import RANK_CHARS, deck_cards, format_cards, parse_ranks, rank_counts
+from paiju.climbing import Game, LogError, game_log, observe, replay
+from paiju.climbing.log import ACTION_EVENTS
+from paiju.variants import Variant
+
+__all__ = ["card_counter", "redacted_log", "step_views"]
+
+
+def _seat_event(event: dict[str, Any], seat: int | None) -> dict[str, Any]:
+    """An action event as ``seat`` may see it: a gift card only to the speculator that gave it."""
+    if event["type"] == "give" and event["seat"] != seat:
+        return {"type": "give", "seat": event["seat"], "bundle": event["bundle"]}
+    return event
+
+
+def step_views(log: dict[str, Any], seat: int | None, everything: bool) -> list[dict[str, Any]]:
+    """One ``{index, event, view}`` per action of the hand (and one for the start), as ``seat`` saw it.
+
+    ``everything``: the public view plus every seat's cards (``hands``); only for finished hands.
+    """
+    final = replay(log)
+    if everything and not final.is_over:
+        raise LogError("every seat's cards are shown only once the hand is over")
+    if seat is not None and not 0 <= seat < final.players:
+        raise LogError(f"this hand has seats 0 to {final.players - 1}")
+    events: list[dict[str, Any]] = log["events"]
+    stops = [0] + [i + 1 for i, e in enumerate(events) if e["type"] in ACTION_EVENTS]
+    out = []
+    for stop in stops:
+        game = replay(log, stop=stop)
+        view = observe(game, None if everything else seat).to_json()
+        if everything:
+            view["hands"] = [format_cards(sorted(h)) for h in game.hands]
+        event = None
+        if stop:
+            event = events[stop - 1] if everything else _seat_event(events[stop - 1], seat)
+        out.append({"index": stop, "event": event, "view": view})
+    return out
+
+
+def redacted_log(game: Game, seat: int | None, names: list[str]) -> dict[str, Any]:
+    """The hand's log for ``seat``: whole once the hand is over, else without others' hidden cards."""
+    log = game_log(game, names)
+    if game.is_over:
+        return log
+    bottom_public = game.variant.bottom_shown or seat == game.landlord
+    events = []
+    for event in game.events:
+        kind = event["type"]
+        if kind == "deal":
+            event = {**event, "hands": [h if s == seat else None for s, h in enumerate(event["hands"])], "bottom": None}
+            if "gift_order" in event:  # which farmer gets which gift stays secret until the reveal
+                event["gift_order"] = None
+            if "extra" in event and seat != game.speculator:
+                event["extra"] = None
+        elif kind == "landlord" and not bottom_public:
+            event = {**event, "bottom": None}
+        elif kind == "retreat" and seat != game.speculator and game.phase in ("gift", "bid"):
+            event = {**event, "hand": None}  # a retreated hand is shown from the reveal on (speculator.md §8)
+        elif kind == "small_landlord" and seat != event["seat"] and not game.partner_known:
+            event = {**event, "seat": None, "card": None}  # hidden until it declares or plays the card (§7)
+        elif kind in ACTION_EVENTS:
+            event = _seat_event(event, seat)
+        events.append(event)
+    return {**log, "events": events, "redacted": True}
+
+
+def card_counter(variant: Variant, view: dict[str, Any]) -> dict[str, int]:
+    """记牌器: per rank, the cards neither in this seat's hand nor played so far (from its view alone)."""
+    pack = rank_counts(deck_cards(variant.decks, variant.removed_rank_indices))
+    seen = Counter(parse_ranks(view["hand"]) if view["hand"] else [])
+    for record in view["history"]:
+        if record["cards"] != "pass":
+            seen.update(parse_ranks(record["cards"]))
+    return {RANK_CHARS[r]: pack[r] - seen[r] for r in range(len(pack)) if pack[r]}

@@ -1,0 +1,268 @@
+"""The wire protocol: every HTTP body and WebSocket frame as a pydantic model (docs/protocol.md).
+
+Client frames are a discriminated union on ``type`` with ``extra="forbid"``, so a misspelt field
+is refused instead of ignored; strings and lists have size limits so no frame can grow the state.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_validator
+
+#: Largest WebSocket frame the server reads; larger ones get a ``too_large`` error.
+MAX_FRAME_BYTES = 16 * 1024
+#: Longest display name.
+MAX_NAME = 32
+
+Name = Annotated[str, Field(min_length=1, max_length=MAX_NAME)]
+Seat = Annotated[int, Field(ge=0, le=9)]
+BotStrength = Literal["random", "heuristic"]
+RoomStatus = Literal["waiting", "playing", "between"]
+
+ERROR_CODES = (
+    "bad_json",
+    "unknown_type",
+    "bad_message",
+    "too_large",
+    "rate_limited",
+    "not_your_turn",
+    "illegal_move",
+    "ambiguous",
+    "not_host",
+    "not_seated",
+    "seat_taken",
+    "bad_room",
+    "bad_token",
+    "bad_state",
+)
+
+
+class Strict(BaseModel):
+    """A client-sent model: unknown fields are an error."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class RoomSettings(Strict):
+    """What a room plays: the table (a variant plus rule overrides) and the room's options."""
+
+    variant: str = Field("classic", max_length=64)
+    #: Changed keys of the variant's rules (``Variant.to_json`` keys; ``speculator`` merges key by key).
+    rules: dict[str, Any] | None = None
+    #: Seats at the table; the variant decides, so a number that differs is read as ``rules.players``.
+    seats: int | None = Field(None, ge=2, le=10)
+    #: Seconds each turn may take before 托管 plays it (0: no timer).
+    turn_seconds: int = Field(0, ge=0, le=3600)
+    #: Hands in a session (0: unlimited).
+    hands: int = Field(0, ge=0, le=1000)
+    card_counter: bool = False
+    auto_forced: bool = False
+
+
+class CreateRoom(RoomSettings):
+    """``POST /api/rooms``: the settings and the host's display name."""
+
+    name: Name = "host"
+
+
+class Preset(Strict):
+    """``POST /api/presets``: room settings saved under a name."""
+
+    name: Name
+    settings: RoomSettings
+
+
+# ---------------------------------------------------------------------- client → server frames
+class Hello(Strict):
+    type: Literal["hello"]
+    name: Name
+    token: str | None = Field(None, max_length=128)
+
+
+class Sit(Strict):
+    type: Literal["sit"]
+    seat: Seat
+
+
+class Stand(Strict):
+    type: Literal["stand"]
+
+
+class Watch(Strict):
+    type: Literal["watch"]
+
+
+class Bots(Strict):
+    type: Literal["bots"]
+    strength: BotStrength = "heuristic"
+    seats: list[Seat] | None = Field(None, max_length=10)
+
+
+class Settings(Strict):
+    """Host, between hands: any of the room-creation fields; those left out keep their value."""
+
+    type: Literal["settings"]
+    variant: str | None = Field(None, max_length=64)
+    rules: dict[str, Any] | None = None
+    seats: int | None = Field(None, ge=2, le=10)
+    turn_seconds: int | None = Field(None, ge=0, le=3600)
+    hands: int | None = Field(None, ge=0, le=1000)
+    card_counter: bool | None = None
+    auto_forced: bool | None = None
+
+
+class Kick(Strict):
+    type: Literal["kick"]
+    player_id: str = Field(max_length=64)
+
+
+class Start(Strict):
+    type: Literal["start"]
+
+
+class Act(Strict):
+    """One of ``view.legal`` as written there, or cards typed as in the terminal, or both: the
+    reading (``action``) of the exact cards lifted (``cards``, with suits to name the copies)."""
+
+    type: Literal["act"]
+    action: str | None = Field(None, max_length=256)
+    cards: str | None = Field(None, max_length=256)
+
+    @model_validator(mode="after")
+    def _some(self) -> Act:
+        if self.action is None and self.cards is None:
+            raise ValueError("act needs an action, cards, or both")
+        return self
+
+
+class Auto(Strict):
+    type: Literal["auto"]
+    on: bool
+
+
+class Ping(Strict):
+    type: Literal["ping"]
+
+
+ClientMessage = Annotated[
+    Hello | Sit | Stand | Watch | Bots | Settings | Kick | Start | Act | Auto | Ping,
+    Field(discriminator="type"),
+]
+CLIENT_MESSAGE: TypeAdapter[ClientMessage] = TypeAdapter(ClientMessage)
+CLIENT_TYPES = frozenset(("hello", "sit", "stand", "watch", "bots", "settings", "kick", "start", "act", "auto", "ping"))
+
+
+# ---------------------------------------------------------------------- server → client frames
+class SeatInfo(BaseModel):
+    seat: int
+    name: str | None
+    player_id: str | None
+    bot: str | None
+    connected: bool
+    auto: bool
+
+
+class SpectatorInfo(BaseModel):
+    player_id: str
+    name: str
+    connected: bool
+
+
+class RoomState(BaseModel):
+    """The public state of a room (the ``room`` frame and ``GET /api/rooms/{code}``)."""
+
+    type: Literal["room"] = "room"
+    code: str
+    variant: str
+    title: str
+    settings: RoomSettings
+    seats: list[SeatInfo]
+    spectators: int
+    host_id: str
+    status: RoomStatus
+    hand_number: int
+    scores: list[int]
+    deadline: float | None
+    #: Hands finished in this session, and whether the session has reached its length.
+    session_hands: int = 0
+    session_over: bool = False
+    #: Players watching (ids and names), so the host can remove one.
+    watchers: list[SpectatorInfo] = []
+
+
+class Welcome(BaseModel):
+    type: Literal["welcome"] = "welcome"
+    token: str
+    player_id: str
+    host: bool
+
+
+class ViewMessage(BaseModel):
+    type: Literal["view"] = "view"
+    view: dict[str, Any]
+    seat: int | None
+    deadline: float | None
+    counter: dict[str, int] | None = None
+    hand_number: int = 0
+    #: The server plays the seat to act now (a bot, 托管, a forced pass): its legal actions are not awaited.
+    auto_play: bool = False
+    #: The auction so far, in order (``points`` 0 for a pass): public, the same for every connection.
+    bids: list[dict[str, int]] = []
+
+
+class ResultLine(BaseModel):
+    seat: int
+    role: str
+    score: int
+    text: str
+    #: The seat's share of the unit on speculator tables (``None`` elsewhere).
+    share: float | None = None
+    name: str | None = None
+    total: int = 0
+
+
+class ResultMessage(BaseModel):
+    type: Literal["result"] = "result"
+    scores: list[int]
+    lines: list[ResultLine]
+    multiplier: int
+    log_id: int | None
+    #: Sentences about the hand (who went out, the unit, the speculator's side).
+    summary: list[str] = []
+    totals: list[int] = []
+    hand_number: int = 0
+
+
+class ErrorMessage(BaseModel):
+    type: Literal["error"] = "error"
+    code: str
+    message: str
+    #: For ``ambiguous``: the legal actions the input could mean.
+    options: list[str] | None = None
+
+
+class Pong(BaseModel):
+    type: Literal["pong"] = "pong"
+
+
+# ---------------------------------------------------------------------- HTTP answers
+class RoomCreated(BaseModel):
+    code: str
+    token: str
+    player_id: str
+    url: str
+
+
+class HandSummary(BaseModel):
+    hand_id: int
+    number: int
+    variant: str
+    finished_at: float
+    scores: list[int]
+    room: str | None = None
+    seats: list[str] = []
+
+
+class Imported(BaseModel):
+    hand_id: int

@@ -1,0 +1,92 @@
+/**
+ * The legal actions of a view, read generically from their text: plays (`33344`, `K(9)TJQ`),
+ * `pass`, and verb actions (`bid 2`, `give 7h`, and any the engine adds later).
+ */
+import { RANKS, rankOf } from './cards.js';
+
+/** A play: ranks, each wild card followed by what it stands for, then any words that qualify it (`77 red`). */
+const PLAY_RE = /^([3-9TJQKA2BR](\([3-9TJQKA2BR]\))?)+( [a-z]+)*$/;
+const TOKEN_RE = /([3-9TJQKA2BR])(?:\(([3-9TJQKA2BR])\))?/g;
+
+/** Whether a legal action's text is a play of cards. */
+function isPlay(text) {
+  return PLAY_RE.test(text);
+}
+
+/** The cards of a play's text: `[{rank, as}]`, `as` being what a wild card stands for (or null). */
+function playTokens(text) {
+  return [...text.split(' ')[0].matchAll(TOKEN_RE)].map((m) => ({ rank: m[1], as: m[2] || null }));
+}
+
+/** Ranks sorted low to high, as one string: the key two selections of the same ranks share. */
+function rankKey(ranks) {
+  return [...ranks].sort((a, b) => RANKS.indexOf(a) - RANKS.indexOf(b)).join('');
+}
+
+/**
+ * Split `legal` into plays, whether passing is allowed, and verb groups
+ * (`{verb, actions: [{text, arg}]}`, in the order the engine lists them).
+ */
+export function classify(legal) {
+  const plays = [];
+  const groups = new Map();
+  let pass = false;
+  for (const text of legal) {
+    if (text === 'pass') pass = true;
+    else if (isPlay(text)) plays.push(text);
+    else {
+      const space = text.indexOf(' ');
+      const verb = space < 0 ? text : text.slice(0, space);
+      const arg = space < 0 ? '' : text.slice(space + 1);
+      if (!groups.has(verb)) groups.set(verb, []);
+      groups.get(verb).push({ text, arg });
+    }
+  }
+  return { plays, pass, groups: [...groups].map(([verb, actions]) => ({ verb, actions })) };
+}
+
+/** The plays whose cards are exactly the selected cards' ranks (several when wild cards read differently). */
+export function playsForSelection(plays, selectedCards) {
+  if (!selectedCards.length) return [];
+  const key = rankKey(selectedCards.map(rankOf));
+  return plays.filter((text) => rankKey(playTokens(text).map((tok) => tok.rank)) === key);
+}
+
+/** Every rank that takes part in at least one of `plays` (the cards worth lifting now). */
+export function playableRanks(plays) {
+  return new Set(plays.flatMap((text) => playTokens(text).map((tok) => tok.rank)));
+}
+
+/** A single card as the engine writes one in an action (`7h`, `B`): bare ranks are not, as `bid 2` shows. */
+const ONE_CARD_RE = /^(?:[3-9TJQKA2][shdc]|[BR])$/;
+
+/** The verb actions the single lifted card names (`give 7h` when 7h is lifted). */
+export function cardActionsForSelection(group, selectedCards) {
+  if (selectedCards.length !== 1) return [];
+  return group.actions.filter((a) => a.arg === selectedCards[0]);
+}
+
+/** Whether every action of a group names one card of `hand` (so it is chosen by lifting the card). */
+export function namesHandCards(group, hand) {
+  return group.actions.every((a) => ONE_CARD_RE.test(a.arg) && hand.includes(a.arg));
+}
+
+/**
+ * Indexes of `hand` cards that make up a play: wild-card tokens take the seat's wild cards
+ * first, plain tokens the ordinary copies first.
+ */
+export function cardsForPlay(text, hand, wildCards) {
+  const wild = new Set(wildCards);
+  const taken = new Set();
+  const pick = (rank, preferWild) => {
+    const candidates = hand
+      .map((card, i) => ({ card, i }))
+      .filter(({ card, i }) => rankOf(card) === rank && !taken.has(i))
+      .sort((a, b) => (wild.has(b.card) === preferWild) - (wild.has(a.card) === preferWild));
+    if (!candidates.length) return false;
+    taken.add(candidates[0].i);
+    return true;
+  };
+  for (const token of playTokens(text)) if (!pick(token.rank, token.as !== null)) return null;
+  return [...taken].sort((a, b) => a - b);
+}

@@ -1,0 +1,182 @@
+/**
+ * A room's settings as a form: the table, every rule it has (drawn from the variant's rules
+ * JSON, whatever keys it holds) and the room options. Used by the lobby and the host's settings.
+ */
+import { fill, h } from './dom.js';
+import { ruleLabel, t } from './i18n.js';
+
+/** Keys that name or describe a table rather than set a rule; `players` is the room's seat count. */
+const NOT_RULES = new Set(['name', 'title', 'description', 'notes', 'players']);
+/** String rules whose values are a known set (the rest are typed). */
+const CHOICES = {
+  selection: ['card', 'previous', 'previous_if_in_bottom'],
+  flip_to: ['speculator', 'landlord'],
+  rangpai: ['', 'bid', 'auction'],
+  determination: ['7c', 'marked-7c', ...[1, 2, 3, 4, 5, 6, 7, 8, 9].map((k) => `bottom:${k}`), 'flip'],
+};
+
+const isFlatList = (value) => Array.isArray(value) && value.every((v) => typeof v === 'string');
+/** Equal rule values; lists of names compare as sets (their order carries no meaning). */
+const sameValue = (a, b) => {
+  const norm = (v) => JSON.stringify(isFlatList(v) ? [...v].sort() : v);
+  return norm(a) === norm(b);
+};
+
+/** Every value a list rule takes on any table, so its checkboxes offer the whole set. */
+function listOptions(variants, path) {
+  const seen = new Set();
+  for (const v of variants) {
+    let value = v.rules;
+    for (const key of path) value = value?.[key];
+    if (isFlatList(value)) value.forEach((x) => seen.add(x));
+  }
+  return [...seen];
+}
+
+/** `base` with `overrides` laid over it, objects merged key by key. */
+export function mergeRules(base, overrides) {
+  const out = { ...base };
+  for (const [key, value] of Object.entries(overrides || {})) {
+    out[key] = value && typeof value === 'object' && !Array.isArray(value) && base[key] ? mergeRules(base[key], value) : value;
+  }
+  return out;
+}
+
+export class SettingsForm {
+  /** `variants`: the `/api/variants` list; `initial`: room settings to show (or none for defaults). */
+  constructor(variants, initial = {}) {
+    this.variants = variants;
+    this.root = h('div', { class: 'settings-form' });
+    this.set(initial);
+  }
+
+  /** Show `settings` (a room-creation body); missing fields take the table's defaults. */
+  set(settings) {
+    this.variant = this.variants.find((v) => v.name === settings.variant) ?? this.variants[0];
+    this.rules = mergeRules(this.variant.rules, settings.rules);
+    this.options = {
+      seats: settings.seats ?? this.variant.players,
+      turn_seconds: settings.turn_seconds ?? 0,
+      hands: settings.hands ?? 0,
+      card_counter: settings.card_counter ?? false,
+      auto_forced: settings.auto_forced ?? false,
+    };
+    this.render();
+  }
+
+  render() {
+    const variantList = h('div', { class: 'variant-list', role: 'radiogroup' }, this.variants.map((v) =>
+      h('label', { class: `variant-choice${v.name === this.variant.name ? ' chosen' : ''}` },
+        h('input', { type: 'radio', name: 'variant', value: v.name, checked: v.name === this.variant.name, onChange: () => this.set({ ...this.value(true), variant: v.name, rules: null, seats: null }) }),
+        h('span', { class: 'variant-title' }, v.title),
+        h('span', { class: 'variant-meta' }, `${v.name} · ${t('lobby.players', { n: v.players })}`),
+        h('span', { class: 'variant-summary' }, v.summary))));
+    const number = (key, label, min, max) => h('label', { class: 'field' }, h('span', {}, label),
+      h('input', { type: 'number', name: key, min, max, value: String(this.options[key]) }));
+    const check = (key, label) => h('label', { class: 'field check' },
+      h('input', { type: 'checkbox', name: key, checked: this.options[key] }), h('span', {}, label));
+    fill(this.root,
+      h('fieldset', { class: 'variants' }, h('legend', {}, t('lobby.variant')), variantList),
+      h('fieldset', { class: 'room-options' }, h('legend', {}, t('lobby.room')),
+        number('seats', t('lobby.seats'), 2, 10),
+        number('turn_seconds', t('lobby.turn_seconds'), 0, 3600),
+        number('hands', t('lobby.hands'), 0, 1000),
+        check('card_counter', t('lobby.card_counter')),
+        check('auto_forced', t('lobby.auto_forced'))),
+      h('details', { class: 'rules' },
+        h('summary', {}, t('lobby.options')),
+        this.ruleFields(this.rules, this.variant.rules, []),
+        h('button', { type: 'button', onClick: () => this.set({ ...this.value(true), rules: null }) }, t('lobby.reset'))));
+  }
+
+  /** One input per rule; nested objects (the speculator's rules) as a fieldset of their own. */
+  ruleFields(values, defaults, path) {
+    return Object.entries(values).filter(([key, value]) => !(path.length === 0 && NOT_RULES.has(key)) && value !== null).map(([key, value]) => {
+      const name = [...path, key].join('.');
+      const changed = !sameValue(value, defaults?.[key]);
+      const label = h('span', { class: `rule-name${changed ? ' changed' : ''}`, title: name }, ruleLabel(key));
+      if (typeof value === 'boolean') {
+        return h('label', { class: 'field check' }, h('input', { type: 'checkbox', dataset: { rule: name }, checked: value }), label);
+      }
+      if (typeof value === 'number') {
+        return h('label', { class: 'field' }, label, h('input', { type: 'number', dataset: { rule: name, kind: 'number' }, value: String(value) }));
+      }
+      if (typeof value === 'string') {
+        const known = CHOICES[key] ? [...new Set([...CHOICES[key], value])] : null;
+        return h('label', { class: 'field' }, label, known
+          ? h('select', { dataset: { rule: name }, value }, known.map((v) => h('option', { value: v }, v || '—')))
+          : h('input', { type: 'text', dataset: { rule: name }, value }));
+      }
+      if (isFlatList(value)) {
+        const all = [...new Set([...listOptions(this.variants, [...path, key]), ...value])];
+        return h('fieldset', { class: 'field list', dataset: { rule: name, kind: 'list' } }, h('legend', {}, label),
+          all.map((v) => h('label', { class: 'check' }, h('input', { type: 'checkbox', value: v, checked: value.includes(v) }), v)));
+      }
+      if (Array.isArray(value)) {
+        return h('label', { class: 'field wide' }, label, h('input', { type: 'text', dataset: { rule: name, kind: 'json' }, value: JSON.stringify(value) }));
+      }
+      return h('fieldset', { class: 'rule-group' }, h('legend', {}, ruleLabel(key)), this.ruleFields(value, defaults?.[key], [...path, key]));
+    });
+  }
+
+  /** The rules as the form shows them now (a full rules object). */
+  readRules() {
+    const rules = structuredClone(this.rules);
+    for (const el of this.root.querySelectorAll('[data-rule]')) {
+      const path = el.dataset.rule.split('.');
+      const last = path.pop();
+      const target = path.reduce((obj, key) => obj[key], rules);
+      if (el.dataset.kind === 'list') target[last] = [...el.querySelectorAll('input:checked')].map((i) => i.value);
+      else if (el.dataset.kind === 'json') {
+        try {
+          target[last] = JSON.parse(el.value);
+        } catch {
+          throw new Error(`${el.dataset.rule}: not valid JSON`);
+        }
+      } else if (el.dataset.kind === 'number') target[last] = Number(el.value);
+      else if (el.type === 'checkbox') target[last] = el.checked;
+      else target[last] = el.value;
+    }
+    return rules;
+  }
+
+  /** Only the rules that differ from the table's own: what the server takes as `rules`. */
+  ruleOverrides(rules) {
+    const diff = (values, defaults) => {
+      const out = {};
+      for (const [key, value] of Object.entries(values)) {
+        if (value && typeof value === 'object' && !Array.isArray(value)) {
+          const inner = diff(value, defaults?.[key] ?? {});
+          if (Object.keys(inner).length) out[key] = inner;
+        } else if (!sameValue(value, defaults?.[key])) out[key] = value;
+      }
+      return out;
+    };
+    const overrides = diff(rules, this.variant.rules);
+    return Object.keys(overrides).length ? overrides : null;
+  }
+
+  /**
+   * The settings as the room-creation body wants them. `lenient` (used while redrawing) keeps
+   * the last good rules instead of failing on a half-typed value.
+   */
+  value(lenient = false) {
+    let rules = this.rules;
+    try {
+      rules = this.readRules();
+    } catch (err) {
+      if (!lenient) throw err;
+    }
+    const field = (name) => this.root.querySelector(`[name="${name}"]`);
+    const seats = Number(field('seats').value);
+    return {
+      variant: this.variant.name,
+      rules: this.ruleOverrides(rules),
+      seats: seats === this.variant.players ? null : seats,
+      turn_seconds: Number(field('turn_seconds').value),
+      hands: Number(field('hands').value),
+      card_counter: field('card_counter').checked,
+      auto_forced: field('auto_forced').checked,
+    };
+  }
+}

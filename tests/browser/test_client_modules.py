@@ -1,0 +1,173 @@
+"""The client's modules run in Chromium on made-up views: how legal actions are read and offered."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.browser.driver import record_frames
+
+pytestmark = pytest.mark.browser
+
+#: A 5p1d-like view: Kh is this seat's wild card, and K 9 T J Q reads two ways.
+WILD_VIEW: dict[str, Any] = {
+    "seat": 0, "phase": "play", "players": 3, "roles": ["landlord", "farmer", "farmer"], "to_act": 0,
+    "hand": "3s 9h Ts Jd Qc Kh Ks", "cards_left": [7, 17, 17], "landlord": 0, "bid": 2, "multiplier": 1,
+    "bottom": "", "trick": None, "history": [], "scores": None, "speculator": None, "determination": None,
+    "flipped": "", "gifts": [], "out": [], "speculator_side": None, "wild_cards": "Kh", "promoted": None,
+    "retreated_hand": "",
+    "legal": ["3", "9", "T", "J", "Q", "K", "KK", "3K(3)", "9K(9)", "K(8)9TJQ", "9TJQK", "9TJQK(K)", "give 9h", "call 7c"],
+}
+
+
+def _module_page(browser: Browser, server_url: str) -> Page:
+    page = browser.new_page()
+    page.goto(server_url)
+    page.wait_for_selector(".create-room")
+    return page
+
+
+def test_legal_actions_are_read_from_their_text(browser: Browser, server_url: str) -> None:
+    page = _module_page(browser, server_url)
+    result = page.evaluate(
+        """async (view) => {
+        const m = await import('/static/js/moves.js');
+        const legal = m.classify(view.legal);
+        return {
+          plays: legal.plays.length, pass: legal.pass, verbs: legal.groups.map((g) => g.verb),
+          straight: m.playsForSelection(legal.plays, ['9h', 'Ts', 'Jd', 'Qc', 'Kh']),
+          pair: m.playsForSelection(legal.plays, ['Kh', 'Ks']),
+          wildPick: m.cardsForPlay('3K(3)', view.hand.split(' '), ['Kh']),
+          plainPick: m.cardsForPlay('K', view.hand.split(' '), ['Kh']),
+          nothing: m.cardsForPlay('AA', view.hand.split(' '), []),
+          bidsNameNoCards: m.namesHandCards({ verb: 'bid', actions: [{ text: 'bid 2', arg: '2' }, { text: 'bid 3', arg: '3' }] }, ['3s', '2h']),
+          givesNameCards: m.namesHandCards(legal.groups[0], view.hand.split(' ')),
+        };
+    }""",
+        WILD_VIEW,
+    )
+    assert result["plays"] == 12 and result["pass"] is False and result["verbs"] == ["give", "call"]
+    assert result["straight"] == ["K(8)9TJQ", "9TJQK", "9TJQK(K)"]
+    assert result["pair"] == ["KK"]
+    assert result["wildPick"] == [0, 5]  # 3s and the wild Kh
+    assert result["plainPick"] == [6]  # a plain K takes Ks, keeping the wild card
+    assert result["nothing"] is None
+    assert result["bidsNameNoCards"] is False and result["givesNameCards"] is True
+    page.close()
+
+
+def test_several_readings_are_offered_and_sent_with_the_lifted_cards(browser: Browser, server_url: str) -> None:
+    page = _module_page(browser, server_url)
+    frames = record_frames(page)
+    page.evaluate(
+        """async (view) => {
+        const { TableView } = await import('/static/js/table.js');
+        const root = document.createElement('div');
+        root.id = 'made-up';
+        document.body.append(root);
+        window.sent = [];
+        window.table = new TableView(root, { onAct: (frame) => window.sent.push(frame), onAuto: () => {} });
+        window.table.update({ view, names: ['Ann', 'Bo', 'Cy'], deadline: null, counter: null, seatInfo: null, auto: false });
+    }""",
+        WILD_VIEW,
+    )
+    table = page.locator("#made-up")
+    expect(table.locator(".hand .card.dim")).to_have_count(0)
+    for card in ("9h", "Ts", "Jd", "Qc", "Kh"):
+        table.locator(f'.hand .card[data-card="{card}"]').click()
+    table.locator("button.act-play").click()
+    expect(table.locator(".choices button.choice")).to_have_count(3)
+    table.locator(".choices button.choice", has_text="K(8)9TJQ").click()
+    assert page.evaluate("window.sent") == [{"action": "K(8)9TJQ", "cards": "9h Ts Jd Qc Kh"}]
+    # One lifted card that a verb names gives that card; an unknown verb is a button of its own.
+    table.locator("button.act-clear").click()
+    table.locator('.hand .card[data-card="9h"]').click()
+    expect(table.locator("button.act-give")).to_have_text("Give 9h")
+    table.locator("button.act-give").click()
+    table.locator('button.act-call[data-action="call 7c"]').click()
+    assert page.evaluate("window.sent")[1:] == [{"action": "give 9h"}, {"action": "call 7c"}]
+    # Following a pair, only the kings can take part: the other cards are dimmed.
+    page.evaluate(
+        """(view) => window.table.update({ view: { ...view, legal: ['pass', 'KK'] }, names: ['Ann', 'Bo', 'Cy'],
+            deadline: null, counter: null, seatInfo: null, auto: false })""",
+        WILD_VIEW,
+    )
+    expect(table.locator(".hand .card.dim")).to_have_count(5)
+    expect(table.locator('.hand .card[data-card="Ks"]')).not_to_have_class(re.compile("dim"))
+    page.evaluate(
+        """(view) => window.table.update({ view: { ...view, legal: ['pass'] }, names: ['Ann', 'Bo', 'Cy'],
+            deadline: null, counter: null, seatInfo: null, auto: false })""",
+        WILD_VIEW,
+    )
+    expect(table.locator(".hand .card.dim")).to_have_count(7)
+    assert [f for f in frames if f["type"] == "pageerror"] == []
+    page.close()
+
+
+def test_the_auction_and_unknown_roles_are_drawn_from_the_view(browser: Browser, server_url: str) -> None:
+    page = _module_page(browser, server_url)
+    bidding = {**WILD_VIEW, "phase": "bid", "roles": ["bidder", "bidder", "small_landlord"], "to_act": 2, "landlord": None,
+               "legal": ["pass", "bid 3"], "seat": 2, "wild_cards": ""}
+    page.evaluate(
+        """async (view) => {
+        const { TableView } = await import('/static/js/table.js');
+        const root = document.createElement('div');
+        root.id = 'made-up';
+        document.body.append(root);
+        new TableView(root, { onAct: () => {}, onAuto: () => {} }).update({
+          view, names: ['Ann', 'Bo', 'Cy'], deadline: Date.now() / 1000 + 20, counter: null, seatInfo: null, auto: false,
+          bids: [{ seat: 0, points: 2 }, { seat: 1, points: 0 }],
+        });
+    }""",
+        bidding,
+    )
+    table = page.locator("#made-up")
+    expect(table.locator('.seat[data-seat="0"] .last-action')).to_have_text("Bid 2")
+    expect(table.locator('.seat[data-seat="1"] .last-action')).to_have_text("No bid")
+    expect(table.locator('.seat[data-seat="2"] .role-small_landlord')).to_have_text("small landlord")
+    expect(table.locator("button.act-bid")).to_have_text("Bid 3")
+    expect(table.locator("button.act-pass")).to_have_text("No bid")
+    expect(table.locator(".action-area .timer")).to_have_text(re.compile(r"^(19|20)s$"))
+    page.close()
+
+
+def test_actions_and_view_fields_of_tables_the_client_does_not_know(browser: Browser, server_url: str) -> None:
+    """Two-colour plays (`77 red`), the partner choice, a declaration and new view fields need no client change."""
+    page = _module_page(browser, server_url)
+    view = {**WILD_VIEW, "hand": "7h 7d 7s 7c 9h", "wild_cards": "", "roles": ["landlord", "small_landlord", "farmer"],
+            "legal": ["7", "9", "77 red", "77 black", "partner Ah", "alone 7h 7h", "declare"],
+            "partner_shown": "Ah", "partnership": "named", "declared": True, "brand_new_field": 3}
+    page.evaluate(
+        """async (view) => {
+        const { TableView } = await import('/static/js/table.js');
+        const root = document.createElement('div');
+        root.id = 'made-up';
+        document.body.append(root);
+        window.sent = [];
+        new TableView(root, { onAct: (frame) => window.sent.push(frame), onAuto: () => {} })
+          .update({ view, names: ['Ann', 'Bo', 'Cy'], deadline: null, counter: null, seatInfo: null, auto: false });
+    }""",
+        view,
+    )
+    table = page.locator("#made-up")
+    facts = table.locator(".facts")
+    expect(facts.locator(".fact", has_text="Partner card").locator(".card")).to_have_attribute("data-card", "Ah")
+    expect(facts.locator(".fact", has_text="Partnership")).to_contain_text("named")
+    expect(facts.locator(".fact", has_text="Small landlord declared")).to_contain_text("✓")
+    expect(facts.locator(".fact", has_text="brand new field")).to_contain_text("3")
+    expect(table.locator('.seat[data-seat="1"] .role')).to_have_text("small landlord")
+    table.locator('.hand .card[data-card="7h"]').click()
+    table.locator('.hand .card[data-card="7d"]').click()
+    table.locator("button.act-play").click()
+    expect(table.locator(".choices button.choice")).to_have_text(["77 red", "77 black"])
+    table.locator(".choices button.choice", has_text="77 red").click()
+    table.locator('button[data-action="partner Ah"]').click()
+    table.locator('button[data-action="alone 7h 7h"]').click()
+    table.locator('button[data-action="declare"]').click()
+    assert page.evaluate("window.sent") == [
+        {"action": "77 red", "cards": "7h 7d"}, {"action": "partner Ah"}, {"action": "alone 7h 7h"}, {"action": "declare"},
+    ]
+    page.close()

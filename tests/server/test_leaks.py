@@ -1,0 +1,150 @@
+"""Hidden cards never leave the server except to their owner: every frame sent to every seat and to a
+spectator through whole hands is read, and every card it names must be one that connection may know."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterator
+from contextlib import ExitStack
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from paiju.cards import Card, format_card
+from paiju.climbing import Game
+from tests.server.wire import create_room, hello, until
+
+#: A single named card as the server writes it: rank and suit, or a joker.
+CARD = re.compile(r"^(?:[3-9TJQKA2][shdc]|[BR])$")
+
+
+def named_cards(frame: Any) -> Iterator[str]:
+    """Every card a frame names: suited cards and jokers among the words of its strings."""
+    if isinstance(frame, str):
+        yield from (w for w in re.split(r"[\s,]+", frame) if CARD.match(w))
+    elif isinstance(frame, dict):
+        for value in frame.values():
+            yield from named_cards(value)
+    elif isinstance(frame, list):
+        for value in frame:
+            yield from named_cards(value)
+
+
+def _names(cards: Any) -> set[str]:
+    return {format_card(c) for c in cards}
+
+
+def public_cards(game: Game) -> set[str]:
+    """What every seat may know now: plays, face-up cards, the shown bottom, revealed gifts, a retreated
+    hand, the cards shown to name a partner."""
+    seen: set[Card] = {c for record in game.plays for c in record.cards}
+    seen |= set(game.deal.flipped)
+    seen |= {c for c in (game.determination, game.deal.marker) if c is not None}
+    if game.landlord is not None and game.phase not in ("gift", "bid") and game.variant.bottom_shown:
+        seen |= set(game.bottom)
+    if game.gift_seats:
+        seen |= {c for gift in game.gifts for c in gift}
+    seen |= set(game.partner_shown) | set(game.partner_refused)  # shown by the landlord, or the speculator (§7)
+    if game.retreated and game.speculator is not None and game.phase not in ("gift", "bid"):
+        seen |= set(game.hands[game.speculator])
+    return _names(seen)
+
+
+class Table:
+    """Every seat played from the test side over its own socket, plus a spectator; all frames kept."""
+
+    def __init__(self, client: TestClient, variant: str, seed: int) -> None:
+        self.client = client
+        self.room = create_room(client, variant=variant, card_counter=True)
+        self.rng = random.Random(seed)
+        self.players = len(client.get(f"/api/rooms/{self.room['code']}").json()["seats"])
+        self.frames: dict[int | None, list[dict[str, Any]]] = {s: [] for s in [*range(self.players), None]}
+        self.held: dict[int, set[str]] = {s: set() for s in range(self.players)}
+
+    @property
+    def game(self) -> Game:
+        game = self.client.app.state.server.rooms[self.room["code"]].game  # type: ignore[attr-defined]
+        assert game is not None
+        return game  # type: ignore[no-any-return]
+
+    def leaks(self, who: int | None, frames: list[dict[str, Any]]) -> set[str]:
+        """The cards these frames name that ``who`` may not know at this point of the hand."""
+        allowed = public_cards(self.game) | (self.held[who] if who is not None else set())
+        return {card for frame in frames for card in named_cards(frame)} - allowed
+
+    def check(self, who: int | None, frames: list[dict[str, Any]]) -> None:
+        leaked = self.leaks(who, frames)
+        assert not leaked, f"{'the spectator' if who is None else f'seat {who}'} was sent {sorted(leaked)}"
+        game = self.game
+        if game.small_landlord is not None and who != game.small_landlord and not game.partner_known and not game.is_over:
+            # speculator.md §7: nobody else learns who the small landlord is until it is known.
+            for frame in frames:
+                if frame["type"] == "view":
+                    assert frame["view"]["small_landlord"] is None
+                    assert "small_landlord" not in frame["view"]["roles"]
+
+    def play(self) -> dict[str, Any]:
+        """Play one hand with random legal actions, checking every frame; returns the result frame."""
+        code = self.room["code"]
+        with ExitStack() as stack:
+            spectator = stack.enter_context(self.client.websocket_connect(f"/ws/{code}"))
+            sockets = {}
+            hello(spectator, "watcher")
+            for seat in range(self.players):
+                ws = stack.enter_context(self.client.websocket_connect(f"/ws/{code}"))
+                hello(ws, f"p{seat}", self.room["token"] if seat == 0 else None)
+                ws.send_json({"type": "sit", "seat": seat})
+                sockets[seat] = ws
+            sockets[0].send_json({"type": "start"})
+            conns: dict[int | None, Any] = {**sockets, None: spectator}
+            views: dict[int | None, dict[str, Any]] = {}
+            first = True
+            while True:
+                batch: dict[int | None, list[dict[str, Any]]] = {who: [] for who in conns}
+                for who, ws in conns.items():
+                    views[who] = until(ws, "view", batch[who])
+                for seat, hand in enumerate(self.game.hands):  # the change is done: every view has come
+                    self.held[seat] |= _names(hand)
+                for who, new in batch.items():
+                    self.frames[who] += new
+                    self.check(who, new)
+                if first:
+                    # The check can fail: a seat's first view, sent to the next seat, would leak.
+                    for seat in range(self.players):
+                        assert set(views[seat]["view"]["hand"].split()) <= set(named_cards(views[seat]))
+                        assert self.leaks((seat + 1) % self.players, [views[seat]])
+                        assert self.leaks(None, [views[seat]])
+                    first = False
+                if self.game.is_over:
+                    break
+                mover = self.game.to_act
+                legal = views[mover]["view"]["legal"]
+                assert legal and all(not views[s]["view"]["legal"] for s in conns if s != mover)
+                sockets[mover].send_json({"type": "act", "action": self.rng.choice(legal)})
+            for who, ws in conns.items():
+                new = []
+                result = until(ws, "result", new)
+                self.frames[who] += new
+                self.check(who, new)
+            return result
+
+
+@pytest.mark.parametrize(
+    ("variant", "seed"),
+    [("classic", 1), ("spec-4p1d", 2), ("spec-5p1d", 3), ("spec-6p3d", 4), ("spec-7p3d", 5), ("spec-4p3d-2c", 6)],
+)
+def test_no_frame_names_a_card_its_connection_may_not_know(client: TestClient, variant: str, seed: int) -> None:
+    table = Table(client, variant, seed)
+    result = table.play()
+    assert result["log_id"] is not None and len(result["lines"]) == table.players
+    for who, frames in table.frames.items():
+        kinds = {f["type"] for f in frames}
+        assert {"room", "view", "result"} <= kinds, who
+        views = [f for f in frames if f["type"] == "view"]
+        assert all(v["seat"] == who for v in views)
+        if who is None:
+            assert all(v["view"]["hand"] == "" and v["counter"] is None for v in views)
+        else:
+            assert all(v["counter"] is not None for v in views)

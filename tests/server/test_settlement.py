@@ -1,0 +1,31 @@
+"""The settlement in words that the terminal prints and the server sends."""
+
+from __future__ import annotations
+
+import pytest
+
+from paiju.bots import make_bot, play_out
+from paiju.climbing import Game
+from paiju.settlement import settlement
+from paiju.variants import get_variant
+
+
+@pytest.mark.parametrize("variant", ["classic", "spec-4p1d", "spec-5p1d"])
+def test_one_line_per_seat_with_its_score_and_the_winner_first(variant: str) -> None:
+    game = Game.new(get_variant(variant), seed=11)
+    result = play_out(game, [make_bot("heuristic", s) for s in range(game.players)])
+    names = [f"n{s}" for s in range(game.players)]
+    done = settlement(game, names)
+    assert done.summary[0].startswith(names[result.winner])
+    assert [line.score for line in done.lines] == list(result.scores)
+    for line in done.lines:
+        assert line.text.startswith(f"{line.role}: ")
+        if game.speculator is None:
+            assert line.share is None and str(abs(line.score)) in line.text
+        else:
+            assert line.share is not None and line.share * result.stake == line.score
+
+
+def test_an_unfinished_hand_has_no_settlement() -> None:
+    with pytest.raises(ValueError, match="not over"):
+        settlement(Game.new(get_variant("classic"), seed=1), ["a", "b", "c"])
