@@ -7,7 +7,9 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from paiju.bots import Bot
+from paiju.cards import Card
 from paiju.climbing import Action, Game, Play, Result, game_log, observe, replay
+from paiju.variants import Variant
 
 #: A check run before each action: (game, seat, action) -> None, asserting what it must.
 StepCheck = Callable[[Game, int, Action], None]
@@ -50,3 +52,25 @@ def replays_identically(g: Game) -> None:
     half = len(g.events) // 2
     partial = replay(log, stop=half)
     assert partial.events[:half] == g.events[:half]
+
+
+def fill_hands(v: Variant, fixed: dict[int, list[Card]], pool: list[Card]) -> tuple[tuple[Card, ...], ...]:
+    """Every seat's scripted cards topped up to the table's hand size from ``pool``, which must run out."""
+    out: list[tuple[Card, ...]] = []
+    for seat in range(v.players):
+        hand = fixed.get(seat, [])
+        assert len(hand) <= v.hand_size
+        while len(hand) < v.hand_size:
+            hand.append(pool.pop())
+        out.append(tuple(hand))
+    assert not pool
+    return tuple(out)
+
+
+def assert_play_start_sizes(g: Game, landlord: int, farmer: int, speculator: int, total: int) -> None:
+    """speculator.md §15: the hand sizes when play starts (landlord / each farmer seat / speculator)."""
+    assert g.landlord is not None and g.speculator is not None
+    sizes = [len(h) for h in g.hands]
+    assert sizes[g.landlord] == landlord and sizes[g.speculator] == speculator
+    assert all(sizes[s] == farmer for s in range(g.players) if s not in (g.landlord, g.speculator))
+    assert sum(sizes) == total

@@ -35,6 +35,7 @@ from paiju.climbing import speculator as sp
 from paiju.climbing.game import Deal
 from paiju.patterns import IllegalMoveError, classify_ranks
 from paiju.variants import Variant, get_variant
+from helpers import fill_hands
 
 # Rank indices: 0 = '3', 2 = '5', 3 = '6', 4 = '7', 5 = '8', 6 = '9', 8 = 'J', 9 = 'Q', 10 = 'K', 11 = 'A', 12 = '2'.
 THREE, FIVE, SEVEN, NINE, KING, ACE, TWO = 0, 2, 4, 6, 10, 11, 12
@@ -142,16 +143,8 @@ def make_deal(
             assert all(det not in cards for cards in fixed.values()), "the determination card is in another hand"
             pool.remove(det)
             fixed.setdefault(spec, []).append(det)
-    out: list[tuple[Card, ...]] = []
-    for seat in range(v.players):
-        hand = fixed.get(seat, [])
-        assert len(hand) <= v.hand_size
-        while len(hand) < v.hand_size:
-            hand.append(pool.pop())
-        out.append(tuple(hand))
-    assert not pool
     order = tuple(gift_order) if gift_order is not None else tuple(range(v.players - 2))
-    return Deal(tuple(out), tuple(bot), None, (), (), order)
+    return Deal(fill_hands(v, fixed, pool), tuple(bot), None, (), (), order)
 
 
 def matching(hand: Sequence[Card], token: str, v: Variant) -> Card:

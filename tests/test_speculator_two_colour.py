@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import checked_play, replays_identically
+from helpers import assert_play_start_sizes, checked_play, replays_identically
 from paiju.bots import make_bot
 from paiju.cards import RANK_CHARS, Card, Colour, card_colour, card_rank, deck_cards, parse_cards, parse_ranks
 from paiju.climbing import Bid, Game, Give, Pass, Play, Result, observe
@@ -109,11 +109,7 @@ def test_final_hand_sizes_at_play_start(name: str) -> None:
             g.apply(bots[g.to_act].act(observe(g, g.to_act)), g.to_act)
         if g.phase != "play":
             continue
-        assert g.landlord is not None and g.speculator is not None
-        sizes = [len(h) for h in g.hands]
-        assert sizes[g.landlord] == landlord and sizes[g.speculator] == speculator
-        assert all(sizes[s] == farmer for s in range(v.players) if s not in (g.landlord, g.speculator))
-        assert sum(sizes) == 162
+        assert_play_start_sizes(g, landlord, farmer, speculator, 162)
         checked += 1
     assert checked >= 5
 

@@ -18,7 +18,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import checked_play, replays_identically
+from helpers import assert_play_start_sizes, checked_play, fill_hands, replays_identically
 from paiju.bots import make_bot, play_out
 from paiju.cards import (
     BLACK_JOKER,
@@ -156,15 +156,7 @@ def build(
         bot.append(draw())
     while len(ext) < rules.extra_draw:
         ext.append(draw())
-    out = []
-    for seat in range(v.players):
-        hand = fixed.get(seat, [])
-        assert len(hand) <= v.hand_size
-        while len(hand) < v.hand_size:
-            hand.append(pool.pop())
-        out.append(tuple(hand))
-    assert not pool
-    return Deal(tuple(out), tuple(bot), None, tuple(flip), tuple(ext), tuple(range(v.players - 2)))
+    return Deal(fill_hands(v, fixed, pool), tuple(bot), None, tuple(flip), tuple(ext), tuple(range(v.players - 2)))
 
 
 def give(g: Game, bundles: Mapping[int, Sequence[Card]] | None = None, avoid: Sequence[Card] = ()) -> None:
@@ -291,11 +283,8 @@ def test_final_hand_sizes_at_play_start(name: str) -> None:
         g = _to_play(v, seed)
         if g.phase != "play":
             continue
-        assert g.landlord is not None and g.speculator is not None
-        sizes = [len(h) for h in g.hands]
-        assert sizes[g.landlord] == landlord and sizes[g.speculator] == speculator
-        assert all(sizes[s] == farmer for s in range(v.players) if s not in (g.landlord, g.speculator))
-        assert sum(sizes) == total == 54 * v.decks
+        assert total == 54 * v.decks
+        assert_play_start_sizes(g, landlord, farmer, speculator, total)
         checked += 1
     assert checked >= 8
 
