@@ -47,4 +47,8 @@ def test_thousand_bot_hands(name: str) -> None:
             tally["retreat"] += r.retreat
         if seed % 50 == 0:
             replays_identically(g)
-    assert tally["named"] > 300 and tally["alone"] + tally["none"] + tally["self"] > 0
+    assert tally["named"] > 300
+    rules = v.speculator
+    assert rules is not None
+    if rules.one_against_all:  # random landlords pick 一打四 now and then
+        assert tally["alone"] > 0

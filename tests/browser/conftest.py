@@ -15,8 +15,12 @@ from pathlib import Path
 
 import pytest
 import uvicorn
+from playwright.sync_api import expect
 
 from paiju.server import create_app
+
+# A shared two-core machine may take seconds to serve a page or a socket; wait longer than the default 5 s.
+expect.set_options(timeout=15_000)
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [

@@ -12,7 +12,15 @@ from playwright.sync_api import Browser, Page, expect
 
 from paiju.variants import REGISTRY
 from tests.browser.conftest import LiveServer
-from tests.browser.driver import create_room, errors, play_to_the_end, record_frames, remember_identity, take_turn
+from tests.browser.driver import (
+    HAND_SECONDS,
+    create_room,
+    errors,
+    play_to_the_end,
+    record_frames,
+    remember_identity,
+    take_turn,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -31,7 +39,7 @@ def _fill_bots_and_start(page: Page) -> None:
 
 def _expect_settlement(page: Page, players: int) -> None:
     settlement = page.locator(".settlement")
-    expect(settlement).to_be_visible()
+    expect(settlement).to_be_visible(timeout=HAND_SECONDS * 1000)  # a whole hand of bots may still be playing
     expect(settlement.locator("tbody tr")).to_have_count(players)
     scores = [int(s) for s in settlement.locator("tbody td.score:nth-child(3)").all_inner_texts()]
     assert len(scores) == players and any(scores), scores
