@@ -437,9 +437,9 @@ def test_session_totals_and_dealer_rotation() -> None:
         session.next_hand()
         assert session.totals == expected
     assert dealers == [0, 1, 2, 0, 1, 2, 0, 1, 2]
-    assert len(session.finished) == 9
+    assert len(session.results) == 9
     assert sum(session.totals) == 0
-    assert sum(g.result.scores[0] for g in session.finished if g.result) == session.totals[0]
+    assert sum(r.scores[0] for r in session.results) == session.totals[0]
     assert len({tuple(h) for h in seen_hands}) == 9  # a fresh deal every hand
 
 

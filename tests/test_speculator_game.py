@@ -1192,7 +1192,7 @@ def test_scores_accumulate_over_a_session(name: str) -> None:
         running = [a + b for a, b in zip(running, r.scores)]
         session.next_hand()
         assert session.totals == running
-    assert len(session.finished) == 6
+    assert len(session.results) == 6
     assert sum(session.totals) == 0
 
 

@@ -2,25 +2,28 @@
 
 from __future__ import annotations
 
-from paiju.climbing.game import Game
+from paiju.climbing.game import Game, Result
 from paiju.variants import Variant
 
 __all__ = ["Session"]
 
 
 class Session:
-    """Successive hands of one variant; hand ``i`` is seeded from the session seed."""
+    """Successive hands of one variant; hand ``i`` is seeded from the session seed.
+
+    Only the results of finished hands are kept (a long session or simulation holds no old games).
+    """
 
     def __init__(self, variant: Variant, seed: int = 0) -> None:
         self.variant = variant
         self.seed = seed
         self.totals = [0] * variant.players
-        self.finished: list[Game] = []
+        self.results: list[Result] = []
         self.game = self._new_game()
 
     def _new_game(self) -> Game:
-        index = len(self.finished)
-        last = self.finished[-1].result if self.finished else None
+        index = len(self.results)
+        last = self.results[-1] if self.results else None
         # speculator.md §3: the previous hand's first player out (none after an instant win).
         previous = last.winner if last is not None and not last.instant else None
         # other-games.md Q3.2: the deal rotates to the next seat each hand.
@@ -32,6 +35,6 @@ class Session:
             raise ValueError("the current hand is not over yet")
         for seat, score in enumerate(self.game.result.scores):
             self.totals[seat] += score
-        self.finished.append(self.game)
+        self.results.append(self.game.result)
         self.game = self._new_game()
         return self.game

@@ -82,10 +82,11 @@ def build_variant(settings: RoomSettings) -> Variant:
 def resume_session(variant: Variant, seed: int, finished: list[dict[str, Any]], current: Game | None) -> Session:
     """A session as it stood: its finished hands (logs, in order) and its current hand, replayed."""
     session = Session(variant, seed)
-    session.finished = [replay(log) for log in finished]
-    for game in session.finished:
-        assert game.result is not None
-        session.totals = [t + s for t, s in zip(session.totals, game.result.scores)]
+    for log in finished:
+        result = replay(log).result
+        assert result is not None
+        session.results.append(result)
+        session.totals = [t + s for t, s in zip(session.totals, result.scores)]
     if current is not None:
         session.game = current
     return session
