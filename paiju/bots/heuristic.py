@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from paiju.bots.base import register
-from paiju.cards import BLACK_JOKER, CARDS_PER_DECK, NUM_RANKS, RED_JOKER, card_rank, rank_counts
+from paiju.cards import BLACK_JOKER, NUM_RANKS, RED_JOKER, card_rank, rank_counts
 from paiju.climbing import Action, Alone, Bid, Declare, Give, Observation, Partner, Pass, Play
+from paiju.climbing.partner import face
 from paiju.patterns import Move
 
 __all__ = ["HeuristicBot", "hand_strength", "plan_cost"]
@@ -194,10 +195,10 @@ class HeuristicBot:
         named = [a for a in obs.legal if isinstance(a, Partner)]
         if not named:
             return next(a for a in obs.legal if isinstance(a, Pass))
-        held = [c % CARDS_PER_DECK for c in obs.hand]
+        held = [face(c) for c in obs.hand]
 
         def names_itself(a: Partner) -> bool:  # the remaining copy is its own (6p3d): no partner at all
-            return held.count(a.cards[0] % CARDS_PER_DECK) > len(a.cards)
+            return held.count(face(a.cards[0])) > len(a.cards)
 
         return max(named, key=lambda a: (not names_itself(a), card_rank(a.cards[0]), -len(a.cards)))
 
@@ -212,9 +213,9 @@ class HeuristicBot:
         """A hidden small landlord's plays that show the partner card, so the landlord finds it."""
         if obs.seat != obs.small_landlord or obs.partner_known or not obs.partner_shown:
             return []
-        face = obs.partner_shown[0] % CARDS_PER_DECK
+        shown = face(obs.partner_shown[0])
         rank = card_rank(obs.partner_shown[0])
-        if not any(c % CARDS_PER_DECK == face for c in obs.hand):
+        if not any(face(c) == shown for c in obs.hand):
             return []
         return [a for a in plays if rank in a.move.ranks and not a.move.wilds]
 

@@ -632,7 +632,8 @@ class Game:
 
     def _offer_partner(self) -> None:
         """The landlord chooses its partner; with nothing to show at all it plays alone at once."""
-        self.to_act = self.landlord if self.landlord is not None else 0
+        assert self.landlord is not None
+        self.to_act = self.landlord
         if self._partner_actions() == [Pass()]:
             self._play_alone("none")
 
@@ -640,8 +641,13 @@ class Game:
         """§7: no small landlord (一打四, or no legal card); one-landlord values."""
         self.partnership = how
         self.events.append({"type": "no_partner", "reason": how})
+        self._landlord_leads()
+
+    def _landlord_leads(self) -> None:
+        """§2.8: play starts with the landlord's lead."""
+        assert self.landlord is not None
         self.phase = PLAY
-        self.to_act = self.landlord if self.landlord is not None else 0
+        self.to_act = self.landlord
 
     def _apply_partner(self, action: Action) -> None:
         """§7: the landlord shows cards; the holder of the remaining copy is the small landlord, unless
@@ -711,8 +717,7 @@ class Game:
         if self.declare_queue:
             self.to_act = self.declare_queue.pop(0)
         else:
-            self.phase = PLAY
-            self.to_act = self.landlord if self.landlord is not None else 0
+            self._landlord_leads()
 
     def _active(self, seat: int) -> bool:
         return seat not in self.out
