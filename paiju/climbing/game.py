@@ -252,16 +252,19 @@ class Game:
         self.determination = card
         holder = next((s for s, h in enumerate(self.hands) if card in h), None)
         seat = holder
-        if self.previous is not None and (
+        by_previous = self.previous is not None and (
             rules.selection == "previous" or (rules.selection == "previous_if_in_bottom" and holder is None)
-        ):
+        )
+        if by_previous:
             seat = self.previous
         if seat is None:
             self.events.append({"type": "redeal", "reason": "the determination card is in the bottom"})
             self._start_deal()
             return
-        if seat != holder:
-            self.determination = None  # the role came from the previous hand, not from a card
+        if by_previous:
+            # The role came from the previous hand, not from a card, even when that seat holds the card
+            # too: no card is shown, and none is barred from the gifts.
+            self.determination = None
         self.speculator = seat
         self.hands[seat].extend(self.deal.extra)
         early = rules.early_bottom
