@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: run play test test-fast bench load chromium clean
+.PHONY: run play test test-fast bench load chromium postgres clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -27,7 +27,15 @@ chromium:
 	  $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get update -q && \
 	  $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium fonts-wqy-zenhei; }
 
-test: $(STAMP) chromium
+# The server tests also run on PostgreSQL: a throwaway cluster from Debian's binaries (tests/server/conftest.py).
+postgres:
+	@ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=; elif command -v sudo >/dev/null; then SUDO="sudo -n"; \
+	  else echo "postgresql is missing and neither root nor sudo is available" >&2; exit 1; fi; \
+	  $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get update -q && \
+	  $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -q postgresql; }
+
+test: $(STAMP) chromium postgres
 	$(BIN)/python -m pytest -q
 
 test-fast: $(STAMP)

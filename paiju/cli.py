@@ -354,12 +354,25 @@ def cmd_replay(args: argparse.Namespace, out: Console) -> int:
 
 # ---------------------------------------------------------------- parser
 def cmd_serve(args: argparse.Namespace, out: Console) -> int:
-    """Run the web server (imported here so the other subcommands start without it)."""
-    from paiju.server import serve
+    """Run the web server (imported here so the other subcommands start without it); bad flags and a database
+    it cannot use are one line and status 2."""
+    from paiju.server.launch import serve, server_config
+    from paiju.server.storage import StoreError
 
     if args.bot_delay < 0:
         raise UsageError("--bot-delay must be 0 or more seconds")
-    serve(args.host, args.port, args.database_url, args.data_dir, args.bot_delay)
+    try:
+        config = server_config(
+            args.host,
+            public_url=args.public_url,
+            allowed_hosts=args.allowed_host,
+            allowed_origins=args.allowed_origin,
+            api_docs=args.api_docs,
+            room_ttl_days=args.room_ttl,
+        )
+        serve(args.host, args.port, args.database_url, args.data_dir, args.bot_delay, config)
+    except (ValueError, StoreError) as err:
+        raise UsageError(str(err)) from err
     return 0
 
 
@@ -419,9 +432,29 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("serve", help="serve the lobby: play with friends in the browser")
     s.add_argument("--host", default="127.0.0.1", help="address to listen on (0.0.0.0: every network)")
     s.add_argument("--port", type=int, default=8000)
-    s.add_argument("--database-url", help="any SQLAlchemy URL (default: SQLite in the data folder)")
+    s.add_argument(
+        "--database-url",
+        help="any SQLAlchemy URL with a sync driver (default: $PAIJU_DATABASE_URL, else SQLite in the data folder)",
+    )
     s.add_argument("--data-dir", type=Path, help="the data folder (default: $PAIJU_DATA or ~/.local/share/paiju)")
     s.add_argument("--bot-delay", type=float, default=0.6, help="seconds a bot waits before it moves")
+    s.add_argument("--public-url", help="the address people open (https://cards.example.org); room links use it")
+    s.add_argument(
+        "--allowed-host",
+        action="append",
+        metavar="HOST",
+        help="a host name the server answers to (repeatable; default: this machine's names and addresses)",
+    )
+    s.add_argument(
+        "--allowed-origin",
+        action="append",
+        metavar="ORIGIN",
+        help="another page origin whose WebSockets are accepted, e.g. https://example.org (repeatable)",
+    )
+    s.add_argument("--api-docs", action="store_true", help="serve /docs, /redoc and /openapi.json")
+    s.add_argument(
+        "--room-ttl", type=float, default=30.0, metavar="DAYS", help="delete rooms idle this long (0: never)"
+    )
     s.set_defaults(func=cmd_serve)
 
     s = sub.add_parser("replay", help="show a saved hand move by move")

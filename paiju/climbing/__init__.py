@@ -3,7 +3,7 @@
 from paiju.climbing.actions import Action, Alone, Bid, Declare, Give, Partner, Pass, Play, action_text
 from paiju.climbing.game import Deal, Game, PlayRecord, Result
 from paiju.climbing.log import LogError, game_log, load_log, replay, save_log
-from paiju.climbing.observation import Observation, observe
+from paiju.climbing.observation import Observation, forced_pass_shown, observe
 from paiju.climbing.session import Session
 
 __all__ = [
@@ -23,6 +23,7 @@ __all__ = [
     "Result",
     "Session",
     "action_text",
+    "forced_pass_shown",
     "game_log",
     "load_log",
     "observe",

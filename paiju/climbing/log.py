@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -91,8 +92,12 @@ def _action_of(game: Game, event: dict[str, Any]) -> Action:
     raise LogError(f"event {event} is not a valid move at {game.variant.name}")
 
 
-def replay(log: dict[str, Any], stop: int | None = None) -> Game:
-    """Rebuild a hand from its log (up to ``stop`` events), checking every step."""
+def replay(log: dict[str, Any], stop: int | None = None, each: Callable[[int, Game], None] | None = None) -> Game:
+    """Rebuild a hand from its log (up to ``stop`` events), checking every step.
+
+    ``each(n, game)`` is called with the game as it stands after the first ``n`` events: once before any
+    action and after every action event, so one pass yields every step of a replay.
+    """
     _check_header(log, "the log")
     try:
         variant = Variant.from_json(log["rules"]) if "rules" in log else get_variant(log["variant"])
@@ -114,6 +119,8 @@ def replay(log: dict[str, Any], stop: int | None = None) -> Game:
         previous = log.get("previous")
         game = Game(variant, int(log["seed"]), int(log.get("dealer", 0)), deals, previous)
         limit = len(events) if stop is None else stop
+        if each is not None:
+            each(0, game)
         for i, event in enumerate(events[:limit]):
             if event["type"] in ACTION_EVENTS:
                 if event["seat"] != game.to_act:
@@ -125,6 +132,8 @@ def replay(log: dict[str, Any], stop: int | None = None) -> Game:
             if i >= len(game.events) or game.events[i] != event:
                 got = game.events[i] if i < len(game.events) else "nothing"
                 raise LogError(f"event {i} does not replay: recorded {event}, got {got}")
+            if each is not None and event["type"] in ACTION_EVENTS:
+                each(i + 1, game)
     except LogError:
         raise
     except (KeyError, TypeError, ValueError, IndexError) as err:

@@ -14,7 +14,7 @@ from paiju.climbing.actions import Action
 from paiju.climbing.game import Game, PlayRecord
 from paiju.climbing.speculator import side_of_speculator
 
-__all__ = ["Observation", "observe"]
+__all__ = ["Observation", "forced_pass_shown", "observe"]
 
 
 @dataclass(frozen=True)
@@ -197,3 +197,12 @@ def observe(game: Game, seat: int | None) -> Observation:
         declared=game.declared,
         partner_known=game.partner_known,
     )
+
+
+def forced_pass_shown(game: Game) -> bool:
+    """Whether a seat whose only action is a pass may be passed for it at once (the ``auto_forced`` option).
+
+    Only in the play phase, where it shows what the pass shows anyway (要不起: nothing beats the play);
+    in a round such as the declaration, being forced would single out the seat that holds a secret.
+    """
+    return game.phase == "play"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from paiju.climbing.game import Game, Result
 from paiju.variants import Variant
 
@@ -9,14 +11,16 @@ __all__ = ["Session"]
 
 
 class Session:
-    """Successive hands of one variant; hand ``i`` is seeded from the session seed.
+    """Successive hands of one variant; hand ``i`` is seeded from the session seed, or by ``draw_seed``.
 
-    Only the results of finished hands are kept (a long session or simulation holds no old games).
+    ``draw_seed`` gives each hand an independent seed (the server's secret ones), so one hand's log says
+    nothing about the next. Only the results of finished hands are kept (a long session holds no old games).
     """
 
-    def __init__(self, variant: Variant, seed: int = 0) -> None:
+    def __init__(self, variant: Variant, seed: int = 0, draw_seed: Callable[[], int] | None = None) -> None:
         self.variant = variant
         self.seed = seed
+        self.draw_seed = draw_seed
         self.totals = [0] * variant.players
         self.results: list[Result] = []
         self.game = self._new_game()
@@ -27,7 +31,8 @@ class Session:
         # speculator.md §3: the previous hand's first player out (none after an instant win).
         previous = last.winner if last is not None and not last.instant else None
         # other-games.md Q3.2: the deal rotates to the next seat each hand.
-        return Game(self.variant, self.seed * 1_000_003 + index, dealer=index % self.variant.players, previous=previous)
+        seed = self.draw_seed() if self.draw_seed is not None else self.seed * 1_000_003 + index
+        return Game(self.variant, seed, dealer=index % self.variant.players, previous=previous)
 
     def next_hand(self) -> Game:
         """Record the finished hand's scores and deal the next one."""

@@ -1,4 +1,4 @@
-"""Hands as stored logs: views step by step for the replay viewer, a seat's redacted log, the card counter."""
+"""Hands as stored logs: views step by step for the replay viewer, the final hands, a seat's redacted log, the card counter."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from paiju.climbing import Game, LogError, game_log, observe, replay
 from paiju.climbing.log import ACTION_EVENTS
 from paiju.variants import Variant
 
-__all__ = ["card_counter", "redacted_log", "step_views"]
+__all__ = ["card_counter", "final_hands", "redacted_log", "step_views"]
 
 
 def _seat_event(event: dict[str, Any], seat: int | None) -> dict[str, Any]:
@@ -21,20 +21,18 @@ def _seat_event(event: dict[str, Any], seat: int | None) -> dict[str, Any]:
 
 
 def step_views(log: dict[str, Any], seat: int | None, everything: bool) -> list[dict[str, Any]]:
-    """One ``{index, event, view}`` per action of the hand (and one for the start), as ``seat`` saw it.
+    """One ``{index, event, view}`` per action of the hand (and one for the start), as ``seat`` saw it,
+    built in a single replay.
 
     ``everything``: the public view plus every seat's cards (``hands``); only for finished hands.
     """
-    final = replay(log)
-    if everything and not final.is_over:
-        raise LogError("every seat's cards are shown only once the hand is over")
-    if seat is not None and not 0 <= seat < final.players:
-        raise LogError(f"this hand has seats 0 to {final.players - 1}")
+    players = replay(log, stop=0).players
+    if seat is not None and not 0 <= seat < players:
+        raise LogError(f"this hand has seats 0 to {players - 1}")
     events: list[dict[str, Any]] = log["events"]
-    stops = [0] + [i + 1 for i, e in enumerate(events) if e["type"] in ACTION_EVENTS]
-    out = []
-    for stop in stops:
-        game = replay(log, stop=stop)
+    out: list[dict[str, Any]] = []
+
+    def record(stop: int, game: Game) -> None:
         view = observe(game, None if everything else seat).to_json()
         if everything:
             view["hands"] = [format_cards(sorted(h)) for h in game.hands]
@@ -42,14 +40,28 @@ def step_views(log: dict[str, Any], seat: int | None, everything: bool) -> list[
         if stop:
             event = events[stop - 1] if everything else _seat_event(events[stop - 1], seat)
         out.append({"index": stop, "event": event, "view": view})
+
+    final = replay(log, each=record)
+    if everything and not final.is_over:
+        raise LogError("every seat's cards are shown only once the hand is over")
     return out
 
 
+def final_hands(log: dict[str, Any]) -> list[str]:
+    """Each seat's cards left when the hand ended (the table shows them after the settlement)."""
+    game = replay(log)
+    if not game.is_over:
+        raise LogError("the hand is not over")
+    return [format_cards(sorted(h)) for h in game.hands]
+
+
 def redacted_log(game: Game, seat: int | None, names: list[str]) -> dict[str, Any]:
-    """The hand's log for ``seat``: whole once the hand is over, else without others' hidden cards."""
+    """The hand's log for ``seat``: whole once the hand is over, else without others' hidden cards and
+    without the seed (the deal follows from it)."""
     log = game_log(game, names)
     if game.is_over:
         return log
+    del log["seed"]
     bottom_public = game.variant.bottom_shown or seat == game.landlord
     events = []
     for event in game.events:
@@ -60,6 +72,8 @@ def redacted_log(game: Game, seat: int | None, names: list[str]) -> dict[str, An
                 event["gift_order"] = None
             if "extra" in event and seat != game.speculator:
                 event["extra"] = None
+        elif kind == "speculator" and event["card"] is None and seat != event["holder"]:
+            event = {**event, "holder": None}  # who holds the card, when the role came from the last hand (§3)
         elif kind == "landlord" and not bottom_public:
             event = {**event, "bottom": None}
         elif kind == "retreat" and seat != game.speculator and game.phase in ("gift", "bid"):

@@ -6,16 +6,45 @@ is refused instead of ignored; strings and lists have size limits so no frame ca
 
 from __future__ import annotations
 
+import json
+import re
+import unicodedata
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, model_validator
 
 #: Largest WebSocket frame the server reads; larger ones get a ``too_large`` error.
 MAX_FRAME_BYTES = 16 * 1024
 #: Longest display name.
 MAX_NAME = 32
+#: Largest ``rules`` object a room, a settings change or a preset may carry (as JSON).
+MAX_RULES_BYTES = 4 * 1024
+#: Unicode categories a name may not hold: controls, format characters (bidi overrides, zero widths),
+#: private use, surrogates, unassigned code points, line and paragraph separators.
+_HIDDEN = frozenset(("Cc", "Cf", "Co", "Cs", "Cn", "Zl", "Zp"))
 
-Name = Annotated[str, Field(min_length=1, max_length=MAX_NAME)]
+
+def clean_name(text: str) -> str:
+    """A display name as shown: NFKC-normalised, without invisible or control characters, spaces collapsed."""
+    text = unicodedata.normalize("NFKC", text)
+    text = "".join(ch for ch in text if unicodedata.category(ch) not in _HIDDEN)
+    text = re.sub(r"\s+", " ", text).strip()
+    if not text:
+        raise ValueError("a name needs at least one visible character")
+    if len(text) > MAX_NAME:
+        raise ValueError(f"a name may be at most {MAX_NAME} characters")
+    return text
+
+
+def _small_rules(rules: dict[str, Any] | None) -> dict[str, Any] | None:
+    """Rule changes as JSON may be at most ``MAX_RULES_BYTES``: a room's table is a few keys, not a payload."""
+    if rules is not None and len(json.dumps(rules, ensure_ascii=False).encode("utf-8")) > MAX_RULES_BYTES:
+        raise ValueError(f"the rule changes may be at most {MAX_RULES_BYTES // 1024} KiB")
+    return rules
+
+
+Name = Annotated[str, Field(min_length=1, max_length=4 * MAX_NAME), AfterValidator(clean_name)]
+Rules = Annotated[dict[str, Any] | None, AfterValidator(_small_rules)]
 Seat = Annotated[int, Field(ge=0, le=9)]
 BotStrength = Literal["random", "heuristic"]
 RoomStatus = Literal["waiting", "playing", "between"]
@@ -35,6 +64,7 @@ ERROR_CODES = (
     "bad_room",
     "bad_token",
     "bad_state",
+    "room_full",
 )
 
 
@@ -49,7 +79,7 @@ class RoomSettings(Strict):
 
     variant: str = Field("classic", max_length=64)
     #: Changed keys of the variant's rules (``Variant.to_json`` keys; ``speculator`` merges key by key).
-    rules: dict[str, Any] | None = None
+    rules: Rules = None
     #: Seats at the table; the variant decides, so a number that differs is read as ``rules.players``.
     seats: int | None = Field(None, ge=2, le=10)
     #: Seconds each turn may take before 托管 plays it (0: no timer).
@@ -71,6 +101,12 @@ class Preset(Strict):
 
     name: Name
     settings: RoomSettings
+
+
+class SavedPreset(Preset):
+    """A stored preset, with the owner key that lists and deletes it (``X-Paiju-Owner``)."""
+
+    owner: str
 
 
 # ---------------------------------------------------------------------- client → server frames
@@ -104,7 +140,7 @@ class Settings(Strict):
 
     type: Literal["settings"]
     variant: str | None = Field(None, max_length=64)
-    rules: dict[str, Any] | None = None
+    rules: Rules = None
     seats: int | None = Field(None, ge=2, le=10)
     turn_seconds: int | None = Field(None, ge=0, le=3600)
     hands: int | None = Field(None, ge=0, le=1000)
@@ -209,6 +245,8 @@ class ViewMessage(BaseModel):
     auto_play: bool = False
     #: The auction so far, in order (``points`` 0 for a pass): public, the same for every connection.
     bids: list[dict[str, int]] = []
+    #: How many legal actions there are; ``view.legal`` lists at most 2,000 (type cards past them).
+    legal_total: int = 0
 
 
 class ResultLine(BaseModel):
@@ -227,7 +265,8 @@ class ResultMessage(BaseModel):
     scores: list[int]
     lines: list[ResultLine]
     multiplier: int
-    log_id: int | None
+    #: The finished hand's id for ``/api/hands/{id}`` (unguessable; readable by the room's members).
+    log_id: str | None
     #: Sentences about the hand (who went out, the unit, the speculator's side).
     summary: list[str] = []
     totals: list[int] = []
@@ -255,7 +294,7 @@ class RoomCreated(BaseModel):
 
 
 class HandSummary(BaseModel):
-    hand_id: int
+    hand_id: str
     number: int
     variant: str
     finished_at: float
@@ -265,4 +304,13 @@ class HandSummary(BaseModel):
 
 
 class Imported(BaseModel):
-    hand_id: int
+    hand_id: str
+
+
+class FinalHands(BaseModel):
+    """``GET /api/hands/{id}/final``: each seat's cards left when the hand ended, and the scores."""
+
+    hand_id: str
+    seats: list[str]
+    hands: list[str]
+    scores: list[int]

@@ -21,12 +21,12 @@ def test_a_room_is_created_with_overrides_and_shows_its_state(client: TestClient
         client, variant="spec-4p1d", rules={"max_bid": 2, "speculator": {"pure_three_bomb": False}},
         turn_seconds=30, hands=4, card_counter=True, auto_forced=True, name="Ann",
     )
-    assert made["url"].endswith(f"/r/{made['code']}") and len(made["code"]) == 5 and made["token"]
+    assert made["url"].endswith(f"/r/{made['code']}") and len(made["code"]) == 8 and made["token"]
     state = client.get(f"/api/rooms/{made['code'].lower()}").json()
     assert state["variant"] == "spec-4p1d" and len(state["seats"]) == 4 and state["status"] == "waiting"
     assert state["host_id"] == made["player_id"] and state["scores"] == [0, 0, 0, 0]
     assert state["settings"]["rules"] == {"max_bid": 2, "speculator": {"pure_three_bomb": False}}
-    assert state["watchers"] == [{"player_id": made["player_id"], "name": "Ann", "connected": False}]
+    assert state["watchers"] == [] and state["spectators"] == 0  # the host has not connected yet
 
 
 def test_a_table_that_does_not_add_up_is_refused_with_the_reason(client: TestClient) -> None:
@@ -45,6 +45,7 @@ def test_unknown_rooms_and_hands_are_404(client: TestClient) -> None:
     assert client.get("/api/rooms/ZZZZZ/qr.svg").status_code == 404
     assert client.get("/api/hands/999").status_code == 404
     assert client.get("/api/hands/999/views").status_code == 404
+    assert client.get("/api/hands/999/final").status_code == 404
 
 
 def test_the_qr_code_is_an_svg_of_the_room_link(client: TestClient) -> None:
@@ -58,20 +59,21 @@ def test_presets_are_saved_listed_replaced_and_deleted(client: TestClient) -> No
     settings = {"variant": "spec-5p1d", "turn_seconds": 20, "hands": 6, "card_counter": True}
     saved = client.post("/api/presets", json={"name": "friday", "settings": settings})
     assert saved.status_code == 200
-    client.post("/api/presets", json={"name": "alpha", "settings": {"variant": "classic"}})
-    listed = client.get("/api/presets").json()
+    mine = {"X-Paiju-Owner": saved.json()["owner"]}
+    client.post("/api/presets", json={"name": "alpha", "settings": {"variant": "classic"}}, headers=mine)
+    listed = client.get("/api/presets", headers=mine).json()
     assert [p["name"] for p in listed] == ["alpha", "friday"]
     assert listed[1]["settings"]["variant"] == "spec-5p1d" and listed[1]["settings"]["turn_seconds"] == 20
-    client.post("/api/presets", json={"name": "friday", "settings": {"variant": "classic"}})
-    assert client.get("/api/presets").json()[1]["settings"]["variant"] == "classic"
-    assert client.delete("/api/presets/friday").json() == {"deleted": "friday"}
-    assert client.delete("/api/presets/friday").status_code == 404
-    assert [p["name"] for p in client.get("/api/presets").json()] == ["alpha"]
-    bad = client.post("/api/presets", json={"name": "x", "settings": {"variant": "classic", "seats": 5}})
+    client.post("/api/presets", json={"name": "friday", "settings": {"variant": "classic"}}, headers=mine)
+    assert client.get("/api/presets", headers=mine).json()[1]["settings"]["variant"] == "classic"
+    assert client.delete("/api/presets/friday", headers=mine).json() == {"deleted": "friday"}
+    assert client.delete("/api/presets/friday", headers=mine).status_code == 404
+    assert [p["name"] for p in client.get("/api/presets", headers=mine).json()] == ["alpha"]
+    bad = client.post("/api/presets", json={"name": "x", "settings": {"variant": "classic", "seats": 5}}, headers=mine)
     assert bad.status_code == 400
 
 
-def _finished_hand(client: TestClient) -> tuple[str, str, int]:
+def _finished_hand(client: TestClient) -> tuple[str, str, str]:
     """A room whose first hand the bots played to the end; returns (code, host token, hand id)."""
     room = create_room(client)
     with client.websocket_connect(f"/ws/{room['code']}") as ws:
@@ -83,7 +85,8 @@ def _finished_hand(client: TestClient) -> tuple[str, str, int]:
 
 
 def test_history_lists_finished_hands_and_serves_their_logs(client: TestClient) -> None:
-    code, _, hand_id = _finished_hand(client)
+    code, token, hand_id = _finished_hand(client)
+    client.headers["X-Paiju-Token"] = token
     hands = client.get(f"/api/rooms/{code}/hands").json()
     assert [h["hand_id"] for h in hands] == [hand_id] and hands[0]["number"] == 1
     log = client.get(f"/api/hands/{hand_id}").json()
@@ -93,7 +96,8 @@ def test_history_lists_finished_hands_and_serves_their_logs(client: TestClient) 
 
 
 def test_replay_views_step_through_a_hand_from_a_seat_or_with_every_card(client: TestClient) -> None:
-    _, _, hand_id = _finished_hand(client)
+    _, token, hand_id = _finished_hand(client)
+    client.headers["X-Paiju-Token"] = token
     seat1 = client.get(f"/api/hands/{hand_id}/views", params={"seat": 1}).json()
     actions = [e for e in client.get(f"/api/hands/{hand_id}").json()["events"] if e["type"] in ("bid", "pass", "play")]
     assert len(seat1) == len(actions) + 1 and seat1[0]["event"] is None
@@ -108,8 +112,8 @@ def test_replay_views_step_through_a_hand_from_a_seat_or_with_every_card(client:
 
 
 def test_a_hand_is_exported_and_imported_and_a_bad_log_is_refused(client: TestClient) -> None:
-    _, _, hand_id = _finished_hand(client)
-    log = client.get(f"/api/hands/{hand_id}").json()
+    _, token, hand_id = _finished_hand(client)
+    log = client.get(f"/api/hands/{hand_id}", headers={"X-Paiju-Token": token}).json()
     imported = client.post("/api/hands/import", json=log).json()["hand_id"]
     assert imported != hand_id and client.get(f"/api/hands/{imported}").json() == log
     log["events"][-2]["seat"] = (log["events"][-2]["seat"] + 1) % 3
@@ -122,19 +126,19 @@ def test_a_seat_log_hides_other_hands_until_the_hand_ends(client: TestClient) ->
     with seated_host(client, 0) as (room, ws):
         ws.send_json({"type": "start"})
         turn = my_turn(ws)
-        mine = client.get(f"/api/rooms/{room['code']}/log", params={"token": room["token"]}).json()
+        mine = client.get(f"/api/rooms/{room['code']}/log", headers={"X-Paiju-Token": room["token"]}).json()
         assert mine["redacted"] is True
         deal = mine["events"][0]
         assert deal["hands"][0] and deal["hands"][1] is None and deal["hands"][2] is None and deal["bottom"] is None
-        assert client.get(f"/api/rooms/{room['code']}/log", params={"token": "nope"}).status_code == 403
+        assert client.get(f"/api/rooms/{room['code']}/log", headers={"X-Paiju-Token": "nope"}).status_code == 403
         ws.send_json({"type": "act", "action": turn["view"]["legal"][-1]})
         play_to_end(ws)
-    full = client.get(f"/api/rooms/{room['code']}/log", params={"token": room["token"]}).json()
+    full = client.get(f"/api/rooms/{room['code']}/log", headers={"X-Paiju-Token": room["token"]}).json()
     assert "redacted" not in full and all(full["events"][0]["hands"]) and replay(full).is_over
 
 
 def test_pages_are_the_client_and_its_static_files(client: TestClient) -> None:
-    for path in ("/", "/r/ABCDE", "/r/ABCDE/history", "/replay/3"):
+    for path in ("/", "/r/ABCDE", "/r/ABCDE/history", "/r/ABCDE/replay/x3", "/replay/3"):
         page = client.get(path)
         assert page.status_code == 200 and "<html" in page.text.lower(), path
     assert client.get("/static/index.html").text == client.get("/").text

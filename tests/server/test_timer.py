@@ -23,7 +23,7 @@ def test_a_turn_that_runs_out_is_played_by_the_bot_and_the_seat_goes_on_auto(cli
 
 def test_forced_passes_are_played_for_the_seat(client: TestClient) -> None:
     forced = 0
-    with seated_host(client, 0, auto_forced=True) as (_, ws):
+    with seated_host(client, 0, auto_forced=True) as (room, ws):
         for _ in range(4):
             ws.send_json({"type": "start"})
             sent_passes = 0
@@ -34,7 +34,7 @@ def test_forced_passes_are_played_for_the_seat(client: TestClient) -> None:
                 sent_passes += action == "pass" and frame["view"]["phase"] == "play"
                 ws.send_json({"type": "act", "action": action})
             until(ws, "room")
-            log = client.get(f"/api/hands/{frame['log_id']}").json()
+            log = client.get(f"/api/hands/{frame['log_id']}", headers={"X-Paiju-Token": room["token"]}).json()
             landlord_at = next(i for i, e in enumerate(log["events"]) if e["type"] == "landlord")
             passes = [e for e in log["events"][landlord_at:] if e["type"] == "pass" and e["seat"] == 0]
             forced += len(passes) - sent_passes

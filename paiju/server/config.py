@@ -1,0 +1,52 @@
+"""What a server may be asked to do and by whom: hosts, origins, public URL and every limit, in one record."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["Rate", "ServerConfig"]
+
+
+@dataclass(frozen=True)
+class Rate:
+    """A token bucket: ``burst`` at once, refilled at ``per_minute``."""
+
+    burst: float
+    per_minute: float
+
+
+@dataclass(frozen=True)
+class ServerConfig:
+    """The server's deployment settings; the defaults suit tests and embedding, ``paiju serve`` narrows hosts."""
+
+    #: Host names the server answers to (``*``: any). A request for another host gets 400.
+    allowed_hosts: tuple[str, ...] = ("*",)
+    #: Extra page origins whose WebSockets are accepted besides the server's own (``https://example.org``).
+    allowed_origins: tuple[str, ...] = ()
+    #: The address people open (``https://cards.example.org``); room links and QR codes are built from it.
+    public_url: str | None = None
+    #: Serve ``/docs``, ``/redoc`` and ``/openapi.json``.
+    api_docs: bool = False
+    #: Seconds a room may stay idle before it is deleted (0: never).
+    room_ttl: float = 30 * 24 * 3600
+    #: People (players, bots and spectators) in one room.
+    max_people: int = 32
+    #: Open WebSockets from one client address.
+    max_sockets_per_client: int = 20
+    #: Seconds a new WebSocket has to say hello, and seconds a socket may stay silent before it is closed.
+    hello_timeout: float = 10.0
+    idle_timeout: float = 600.0
+    #: Per client address: rooms created, hands imported, presets saved, hellos said.
+    create_rate: Rate = Rate(5, 10)
+    import_rate: Rate = Rate(5, 10)
+    preset_rate: Rate = Rate(10, 20)
+    hello_rate: Rate = Rate(20, 60)
+    #: Largest HTTP request body, in bytes.
+    max_body: int = 1024 * 1024
+    #: Frames and bytes queued for one socket before it is closed as too slow (1013).
+    max_queued_frames: int = 512
+    max_queued_bytes: int = 8 * 1024 * 1024
+    #: Seconds one send may take before the socket is closed.
+    send_timeout: float = 10.0
+    #: Seconds one engine or bot computation may take before a quick fallback is used.
+    think_budget: float = 5.0

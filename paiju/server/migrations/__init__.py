@@ -1,0 +1,1 @@
+"""Alembic migrations of the server's database, run by ``Store`` at start-up (see ``storage.py``)."""

@@ -1,0 +1,187 @@
+"""One player's WebSocket: who may open one, its timeouts, and every frame checked and carried out in its room."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from typing import TYPE_CHECKING, Any
+
+from pydantic import ValidationError
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from paiju.server.connection import Connection, TokenBucket
+from paiju.server.guard import origin_allowed
+from paiju.server.protocol import (
+    CLIENT_MESSAGE,
+    CLIENT_TYPES,
+    MAX_FRAME_BYTES,
+    Act,
+    Auto,
+    Bots,
+    ErrorMessage,
+    Hello,
+    Kick,
+    Ping,
+    Pong,
+    Settings,
+    Sit,
+    Stand,
+    Start,
+    Watch,
+)
+from paiju.server.rooms import Room, RoomError
+
+if TYPE_CHECKING:
+    from paiju.server.app import Server
+
+__all__ = ["serve_socket"]
+
+log = logging.getLogger("paiju.server")
+
+#: Close codes (docs/protocol.md): no such room, a page of another site, too many sockets, silent too long, room full.
+NO_ROOM, BAD_ORIGIN, TOO_MANY, SILENT, FULL = 4404, 4403, 4429, 4408, 4409
+
+
+async def serve_socket(server: Server, ws: WebSocket, code: str) -> None:
+    """Accept a socket (same-site pages only, a few per client address) and serve it until it closes."""
+    config = server.config
+    if not origin_allowed(ws.headers.get("origin"), ws.headers.get("host"), config):
+        log.info("a socket from the page %r was refused", ws.headers.get("origin"))
+        await ws.close(code=BAD_ORIGIN)
+        return
+    client = ws.client.host if ws.client is not None else "unknown"
+    if server.sockets[client] >= config.max_sockets_per_client:
+        await ws.close(code=TOO_MANY)
+        return
+    server.sockets[client] += 1
+    try:
+        await ws.accept()
+        conn = Connection(ws, TokenBucket(server.burst, server.rate), config.max_queued_frames,
+                          config.max_queued_bytes, config.send_timeout)
+        writer = asyncio.create_task(conn.write())
+        room = await server.find_room(code)
+        if room is None:
+            conn.send(ErrorMessage(code="bad_room", message=f"there is no room {code[:16]}"))
+            conn.close(NO_ROOM)
+            await writer
+            return
+        try:
+            await _read(server, room, conn, client)
+        finally:
+            # Shielded: a socket task cancelled at its close (or at shutdown) still finishes leaving the room.
+            await asyncio.shield(_leave(room, conn))
+            if conn.closed:
+                await writer
+            else:
+                writer.cancel()
+    finally:
+        server.sockets[client] -= 1
+        if server.sockets[client] <= 0:
+            del server.sockets[client]
+
+
+async def _leave(room: Room, conn: Connection) -> None:
+    async with room.lock:
+        await room.leave(conn)
+
+
+async def _read(server: Server, room: Room, conn: Connection, client: str) -> None:
+    """Read frames until the client leaves, is closed, or stays silent too long (no hello, or idle)."""
+    config = server.config
+    try:
+        while not conn.closed:
+            wait = config.hello_timeout if conn.player is None else config.idle_timeout
+            try:
+                frame = await asyncio.wait_for(conn.ws.receive(), wait)
+            except TimeoutError:
+                what = "say hello" if conn.player is None else "send anything (the page pings every 30 s)"
+                conn.send(ErrorMessage(code="bad_state", message=f"closed: no message for {wait:.0f} s; {what}"))
+                conn.close(SILENT)
+                return
+            if frame["type"] == "websocket.disconnect":
+                return
+            text = frame.get("text")
+            if text is None:
+                text = (frame.get("bytes") or b"").decode("utf-8", errors="replace")
+            await handle_frame(server, room, conn, text, client)
+    except WebSocketDisconnect:
+        return
+
+
+async def handle_frame(server: Server, room: Room, conn: Connection, text: str, client: str) -> None:
+    """Check one frame and carry it out; anything wrong is answered with an error to this client only."""
+    who = repr(conn.player.name) if conn.player is not None else "a new connection"
+    try:
+        if not conn.bucket.take():
+            if not conn.throttled:
+                conn.throttled = True
+                raise RoomError("rate_limited", "too many messages: slow down")
+            return
+        conn.throttled = False
+        if len(text.encode("utf-8")) > MAX_FRAME_BYTES:
+            raise RoomError("too_large", f"a message may be at most {MAX_FRAME_BYTES // 1024} KiB")
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as err:
+            raise RoomError("bad_json", f"that is not JSON: {err.msg}") from err
+        except RecursionError as err:
+            raise RoomError("bad_json", "that JSON is nested too deeply") from err
+        if not isinstance(data, dict) or not isinstance(data.get("type"), str):
+            raise RoomError("bad_message", 'a message is a JSON object with a "type"')
+        if data["type"] not in CLIENT_TYPES:
+            raise RoomError("unknown_type", f"unknown message type {data['type'][:40]!r}")
+        try:
+            msg = CLIENT_MESSAGE.validate_python(data)
+        except ValidationError as err:
+            raise RoomError("bad_message", _validation_text(err)) from err
+        if isinstance(msg, Ping):
+            conn.send(Pong())
+            return
+        if isinstance(msg, Hello) and not server.limits["hello"].take(client):
+            raise RoomError("rate_limited", "too many joins from this address: wait a minute")
+        async with room.lock:
+            await dispatch(room, conn, msg)
+    except RoomError as err:
+        log.info("room %s: refused from %s: %s (%s)", room.code, who, err.code, err.message)
+        conn.send(err.frame())
+        if err.code == "room_full":
+            conn.close(FULL)
+    except Exception:  # a bug must not take the room or the server down
+        log.exception("room %s: a message from %s failed", room.code, who)
+        conn.send(ErrorMessage(code="bad_state", message="the server could not carry that out; it has been logged"))
+
+
+async def dispatch(room: Room, conn: Connection, msg: Any) -> None:
+    """Carry out one valid frame for the connection's player (the room's lock is held)."""
+    if isinstance(msg, Hello):
+        if conn.player is not None:
+            raise RoomError("bad_message", "you have already said hello on this connection")
+        await room.hello(conn, msg.name, msg.token)
+        return
+    player = conn.player
+    if player is None or player.id not in room.players:
+        raise RoomError("bad_message", "say hello first: {\"type\": \"hello\", \"name\": …}")
+    if isinstance(msg, Sit):
+        await room.sit(player, msg.seat)
+    elif isinstance(msg, (Stand, Watch)):
+        await room.stand(player)
+    elif isinstance(msg, Bots):
+        await room.add_bots(player, msg.strength, msg.seats)
+    elif isinstance(msg, Settings):
+        await room.change_settings(player, msg)
+    elif isinstance(msg, Kick):
+        await room.kick(player, msg.player_id)
+    elif isinstance(msg, Start):
+        await room.start(player)
+    elif isinstance(msg, Act):
+        await room.act(player, msg)
+    elif isinstance(msg, Auto):
+        await room.set_auto(player, msg.on)
+
+
+def _validation_text(err: ValidationError) -> str:
+    """The first problem pydantic found, as one line."""
+    first = err.errors()[0]
+    where = ".".join(str(p) for p in first["loc"][1:]) or "message"
+    return f"{where}: {first['msg']}"

@@ -1,0 +1,68 @@
+"""The table a room plays: its settings made into a variant, within the bounds a shared server can afford."""
+
+from __future__ import annotations
+
+from functools import cache
+
+from paiju.climbing import Game
+from paiju.patterns import generate
+from paiju.server.protocol import RoomSettings
+from paiju.variants import REGISTRY, Variant, VariantError, get_variant
+from paiju.variants.files import with_overrides
+
+__all__ = ["MAX_BID", "MAX_LEAD_MOVES", "TableError", "build_variant", "largest_hand", "lead_moves", "most_cards_in_hand"]
+
+#: Most moves one dealt hand may lead with; the built-in tables stay under 1,500.
+MAX_LEAD_MOVES = 10_000
+#: Deals sampled to count a table's leads.
+PROBE_DEALS = 3
+#: Highest bid a room's table may allow (each bid is an action of the auction).
+MAX_BID = 12
+
+
+class TableError(ValueError):
+    """Room settings that make no table, or one too large to serve; the message says why."""
+
+
+def largest_hand(variant: Variant) -> int:
+    """The most cards one seat holds at any point of a hand of ``variant``."""
+    extra = variant.speculator.extra_draw if variant.speculator is not None else 0
+    return max(*variant.final_hand_sizes, variant.hand_size + variant.bottom_size + extra)
+
+
+@cache
+def most_cards_in_hand(decks: int, two_colour: bool) -> int:
+    """The largest hand among the built-in tables of this many decks and colours: the bound for a room's rules."""
+    sizes = [largest_hand(v) for v in REGISTRY.values() if v.decks == decks and v.two_colour == two_colour]
+    return max(sizes, default=0)
+
+
+@cache
+def lead_moves(variant: Variant) -> int:
+    """The most moves a dealt hand may lead with, over a few sample deals (fixed seeds: a property of the table)."""
+    return max(len(generate(variant, hand)) for seed in range(PROBE_DEALS) for hand in Game.new(variant, seed).hands)
+
+
+def build_variant(settings: RoomSettings) -> Variant:
+    """The table a room's settings describe; ``TableError`` with the reason when they do not add up, or when its
+    hands are larger than the built-in tables' or lead too many plays (their move lists would stall the server)."""
+    try:
+        variant = get_variant(settings.variant)
+        changes = dict(settings.rules or {})
+        if settings.seats is not None and settings.seats != variant.players:
+            changes.setdefault("players", settings.seats)
+        if changes:
+            variant = with_overrides(variant, changes, "rules")
+    except (VariantError, KeyError, TypeError, ValueError, AttributeError, RecursionError) as err:
+        raise TableError(str(err).strip("'\"")) from err
+    if not isinstance(variant.max_bid, int) or variant.max_bid > MAX_BID:
+        raise TableError(f"max_bid = {variant.max_bid}: a room's table bids at most {MAX_BID}")
+    size, bound = largest_hand(variant), most_cards_in_hand(variant.decks, variant.two_colour)
+    if size > bound:
+        raise TableError(
+            f"a seat would hold {size} cards; with {variant.decks} deck(s) a room's table holds at most {bound} in one hand"
+        )
+    moves = lead_moves(variant)
+    if moves > MAX_LEAD_MOVES:
+        raise TableError(f"a hand of this table can lead {moves:,} different plays; the server plays tables of at most {MAX_LEAD_MOVES:,}")
+    return variant
