@@ -13,7 +13,7 @@ from pydantic import BaseModel
 from starlette.websockets import WebSocket
 
 if TYPE_CHECKING:
-    from paiju.server.storage import PlayerRow
+    from paiju.server.schema import PlayerRow
 
 __all__ = ["Connection", "TokenBucket"]
 

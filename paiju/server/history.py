@@ -1,16 +1,18 @@
-"""Hands as stored logs: views step by step for the replay viewer, the final hands, a seat's redacted log, the card counter."""
+"""Hands as stored logs: views step by step for the replay viewer, the final hands, a seat's redacted log,
+rebuilding a room's session after a restart, the card counter."""
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from paiju.cards import RANK_CHARS, deck_cards, format_cards, parse_ranks, rank_counts
-from paiju.climbing import Game, LogError, game_log, observe, replay
+from paiju.climbing import Game, LogError, Session, game_log, observe, replay
 from paiju.climbing.log import ACTION_EVENTS
 from paiju.variants import Variant
 
-__all__ = ["card_counter", "final_hands", "redacted_log", "step_views"]
+__all__ = ["card_counter", "final_hands", "rebuild", "redacted_log", "resume_session", "step_views"]
 
 
 def _seat_event(event: dict[str, Any], seat: int | None) -> dict[str, Any]:
@@ -84,6 +86,39 @@ def redacted_log(game: Game, seat: int | None, names: list[str]) -> dict[str, An
             event = _seat_event(event, seat)
         events.append(event)
     return {**log, "events": events, "redacted": True}
+
+
+def resume_session(variant: Variant, finished: list[dict[str, Any]], current: Game, draw_seed: Callable[[], int]) -> Session:
+    """A session as it stood: its finished hands (logs, in order) and its current hand; later hands are
+    seeded by ``draw_seed``."""
+    session = Session(variant, draw_seed=draw_seed)
+    for stored in finished:
+        result = replay(stored).result
+        assert result is not None
+        session.results.append(result)
+        session.totals = [t + s for t, s in zip(session.totals, result.scores)]
+    session.game = current
+    return session
+
+
+def rebuild(header: dict[str, Any], events: list[dict[str, Any]]) -> tuple[Game | None, int]:
+    """The running hand from its stored header and events: as far as they replay, and how many did."""
+    log_ = {**header, "events": events}
+    try:
+        return replay(log_), len(events)
+    except LogError:
+        pass
+    low, high = -1, len(events)  # replay(stop=low) works (-1: unknown), stop=high does not
+    while high - low > 1:
+        mid = (low + high) // 2
+        try:
+            replay(log_, stop=max(mid, 0))
+            low = mid
+        except LogError:
+            high = mid
+    if low < 0:
+        return None, 0
+    return replay(log_, stop=low), low
 
 
 def card_counter(variant: Variant, view: dict[str, Any]) -> dict[str, int]:

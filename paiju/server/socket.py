@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import time
 from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
@@ -89,14 +90,18 @@ async def _leave(room: Room, conn: Connection) -> None:
 async def _read(server: Server, room: Room, conn: Connection, client: str) -> None:
     """Read frames until the client leaves, is closed, or stays silent too long (no hello, or idle)."""
     config = server.config
+    hello_by = time.monotonic() + config.hello_timeout  # pings do not put off the hello
     try:
         while not conn.closed:
-            wait = config.hello_timeout if conn.player is None else config.idle_timeout
+            wait = config.idle_timeout if conn.player is not None else max(hello_by - time.monotonic(), 0.0)
             try:
                 frame = await asyncio.wait_for(conn.ws.receive(), wait)
             except TimeoutError:
-                what = "say hello" if conn.player is None else "send anything (the page pings every 30 s)"
-                conn.send(ErrorMessage(code="bad_state", message=f"closed: no message for {wait:.0f} s; {what}"))
+                what = (
+                    f"no message for {wait:.0f} s (the page pings every 30 s)" if conn.player is not None
+                    else f"no hello within {config.hello_timeout:.0f} s"
+                )
+                conn.send(ErrorMessage(code="bad_state", message=f"closed: {what}"))
                 conn.close(SILENT)
                 return
             if frame["type"] == "websocket.disconnect":

@@ -10,14 +10,16 @@ import os
 import socket
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 import uvicorn
 from playwright.sync_api import expect
 
 from paiju.server import create_app
+from paiju.server.config import ServerConfig
 
 # A shared two-core machine may take seconds to serve a page or a socket; wait longer than the default 5 s.
 expect.set_options(timeout=15_000)
@@ -56,15 +58,16 @@ class LiveServer:
     """The real server (uvicorn, bots moving at once) on a loopback port, in a thread; it can be
     stopped and started again on the same port and database, as after a restart."""
 
-    def __init__(self, database: str) -> None:
+    def __init__(self, database: str, config: ServerConfig | None = None) -> None:
         self.database = database
+        self.config = config
         self.port = _free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self._server: uvicorn.Server | None = None
         self._thread: threading.Thread | None = None
 
     def start(self) -> None:
-        app = create_app(self.database, bot_delay=0)
+        app = create_app(self.database, bot_delay=0, config=self.config)
         self._server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=self.port, log_level="warning"))
         self._thread = threading.Thread(target=self._server.run, daemon=True)
         self._thread.start()
@@ -92,6 +95,22 @@ def live_server(tmp_path: Path) -> Iterator[LiveServer]:
 @pytest.fixture
 def server_url(live_server: LiveServer) -> str:
     return live_server.url
+
+
+@pytest.fixture
+def make_server(tmp_path: Path) -> Iterator[Callable[..., LiveServer]]:
+    """Start a server with a ``ServerConfig`` of the test's own (tight limits); stopped after the test."""
+    started: list[LiveServer] = []
+
+    def make(**config: Any) -> LiveServer:
+        server = LiveServer(f"sqlite:///{tmp_path / f'paiju-{len(started)}.sqlite3'}", ServerConfig(**config))
+        server.start()
+        started.append(server)
+        return server
+
+    yield make
+    for server in started:
+        server.stop()
 
 
 @pytest.fixture(scope="session")

@@ -7,7 +7,7 @@ import time
 from typing import Any
 
 import httpx
-from playwright.sync_api import BrowserContext, ElementHandle, Page
+from playwright.sync_api import BrowserContext, ElementHandle, Page, expect
 
 #: How long one hand may take in the browser before a test gives up.
 HAND_SECONDS = 90
@@ -104,3 +104,97 @@ def play_to_the_end(pages: list[Page], turns: int | None = None) -> int:
 def errors(frames: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """The server's error frames and the page's JavaScript errors among ``frames``."""
     return [f for f in frames if f.get("type") in ("error", "pageerror")]
+
+
+def sit(page: Page, seat: int) -> None:
+    """Take a seat. The seat list is redrawn on every room frame, and on a loaded machine a frame
+    can land between the press and the release of a click, so a click that did not seat is repeated,
+    as a person would."""
+    mine = page.locator(f'.seat-row.me[data-seat="{seat}"]')
+    button = page.locator(f'.seat-row[data-seat="{seat}"] button.sit')
+    for _ in range(3):
+        if mine.is_visible():
+            return
+        if button.count():
+            button.click()
+        try:
+            expect(mine).to_be_visible(timeout=5_000)
+            return
+        except AssertionError:
+            continue
+    expect(mine).to_be_visible()
+
+
+def fill_bots_and_start(page: Page) -> None:
+    """As the host: fill the empty seats with bots and deal."""
+    page.click("button.fill-bots")
+    expect(page.locator(".seat-row.empty")).to_have_count(0)
+    page.click("button.start")
+    expect(page.locator(".table")).to_be_visible()
+
+
+def expect_settlement(page: Page, players: int) -> None:
+    """Wait for the settlement: one line per seat, and someone scored."""
+    settlement = page.locator(".settlement")
+    expect(settlement).to_be_visible(timeout=HAND_SECONDS * 1000)  # a whole hand of bots may still be playing
+    expect(settlement.locator("tbody tr")).to_have_count(players)
+    scores = [int(s) for s in settlement.locator("tbody td.score:nth-child(3)").all_inner_texts()]
+    assert len(scores) == players and any(scores), scores
+
+
+def play_a_hand_on_auto(page: Page, seat: int = 0) -> None:
+    """As the host on the room page: sit, fill the other seats with bots, deal, turn 托管 on and wait
+    for the settlement (the quickest whole hand)."""
+    sit(page, seat)
+    fill_bots_and_start(page)
+    expect(page.locator("button.act-auto")).to_be_visible()
+    page.click("button.act-auto")
+    expect_settlement(page, len(page.locator(".seat-row").all()))
+
+
+#: Added to every page of a context: each Content-Security-Policy violation is reported to the test.
+_CSP_LISTENER = """
+document.addEventListener('securitypolicyviolation', (e) => window.paijuCspViolation({
+  directive: e.violatedDirective, blocked: e.blockedURI, sample: e.sample, source: e.sourceFile, line: e.lineNumber,
+  page: location.pathname,
+}));
+"""
+
+
+def watch_csp(context: BrowserContext) -> list[dict[str, Any]]:
+    """Every Content-Security-Policy violation on any page of ``context`` (the list fills as they happen),
+    from the pages' ``securitypolicyviolation`` events and from console messages that name the policy."""
+    violations: list[dict[str, Any]] = []
+    context.expose_function("paijuCspViolation", lambda violation: violations.append(violation))
+    context.add_init_script(_CSP_LISTENER)
+
+    def on_console(msg: Any) -> None:
+        if "Content Security Policy" in msg.text:
+            violations.append({"console": msg.text})
+
+    context.on("console", on_console)
+    return violations
+
+
+def watch_urls(context: BrowserContext) -> list[str]:
+    """Every URL a page of ``context`` requests (pages, API calls, sockets), in order."""
+    urls: list[str] = []
+    context.on("request", lambda request: urls.append(request.url))
+    return urls
+
+
+def hand_ids(server_url: str, code: str, token: str) -> list[str]:
+    """The room's finished hands, read as a member (the token in the header)."""
+    response = httpx.get(f"{server_url}/api/rooms/{code}/hands", headers={"X-Paiju-Token": token}, timeout=10)
+    response.raise_for_status()
+    return [h["hand_id"] for h in response.json()]
+
+
+def expect_last_cards_shown(page: Page) -> None:
+    """At the end of a hand every other seat still holding cards shows them (from ``/final``); a seat that went out shows none."""
+    seats = page.locator(".seats .seat")
+    expect(seats.locator(".shown-hand").first).to_be_visible()
+    for i in range(seats.count()):
+        seat = seats.nth(i)
+        left = seat.locator(".cards-left").get_attribute("data-count")
+        expect(seat.locator(".shown-hand .card")).to_have_count(int(left or 0))

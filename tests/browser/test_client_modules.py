@@ -171,3 +171,48 @@ def test_actions_and_view_fields_of_tables_the_client_does_not_know(browser: Bro
         {"action": "77 red", "cards": "7h 7d"}, {"action": "partner Ah"}, {"action": "alone 7h 7h"}, {"action": "declare"},
     ]
     page.close()
+
+
+def test_a_cut_legal_list_dims_nothing_and_sends_typed_cards(browser: Browser, server_url: str) -> None:
+    """Past 2,000 actions the server lists only some (`legal_total` says how many): any lifted cards may be played."""
+    page = _module_page(browser, server_url)
+    frames = record_frames(page)
+    view = {**WILD_VIEW, "wild_cards": "", "legal": ["pass", "3", "9"]}
+    page.evaluate(
+        """async (view) => {
+        const { TableView } = await import('/static/js/table.js');
+        const root = document.createElement('div');
+        root.id = 'made-up';
+        document.body.append(root);
+        window.sent = [];
+        window.table = new TableView(root, { onAct: (frame) => window.sent.push(frame), onAuto: () => {} });
+        window.table.update({ view, names: ['Ann', 'Bo', 'Cy'], deadline: null, counter: null, seatInfo: null, auto: false, legalTotal: 5000 });
+    }""",
+        view,
+    )
+    table = page.locator("#made-up")
+    expect(table.locator(".hand .card")).to_have_count(7)
+    expect(table.locator(".hand .card.dim")).to_have_count(0)
+    expect(table.locator(".list-cut")).to_contain_text("5000")
+    # Cards that match no listed play go as typed cards; a listed one as before.
+    table.locator('.hand .card[data-card="Kh"]').click()
+    table.locator('.hand .card[data-card="Ks"]').click()
+    expect(table.locator(".hint-text", has_text="not a legal play")).to_have_count(0)
+    table.locator("button.act-play").click()
+    table.locator("button.act-clear").click()  # no server here to answer with a new hand
+    table.locator('.hand .card[data-card="9h"]').click()
+    table.locator("button.act-play").click()
+    table.locator("button.act-pass").click()
+    assert page.evaluate("window.sent") == [{"cards": "Kh Ks"}, {"cards": "9h"}, {"action": "pass"}]
+    # The whole list: unplayable cards are dimmed and Play waits for a listed play.
+    page.evaluate(
+        """(view) => window.table.update({ view, names: ['Ann', 'Bo', 'Cy'], deadline: null, counter: null,
+            seatInfo: null, auto: false, legalTotal: 3 })""",
+        view,
+    )
+    expect(table.locator(".hand .card.dim")).to_have_count(5)
+    expect(table.locator(".list-cut")).to_have_count(0)
+    table.locator('.hand .card[data-card="Kh"]').click()
+    expect(table.locator("button.act-play")).to_be_disabled()
+    assert [f for f in frames if f["type"] == "pageerror"] == []
+    page.close()

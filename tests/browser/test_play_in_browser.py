@@ -8,55 +8,24 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, expect
 
 from paiju.variants import REGISTRY
 from tests.browser.conftest import LiveServer
 from tests.browser.driver import (
-    HAND_SECONDS,
     create_room,
     errors,
+    expect_last_cards_shown,
     play_to_the_end,
     record_frames,
     remember_identity,
     take_turn,
 )
+from tests.browser.driver import expect_settlement as _expect_settlement
+from tests.browser.driver import fill_bots_and_start as _fill_bots_and_start
+from tests.browser.driver import sit as _sit
 
 pytestmark = pytest.mark.browser
-
-
-def _sit(page: Page, seat: int) -> None:
-    """Take a seat. The seat list is redrawn on every room frame, and on a loaded machine a frame
-    can land between the press and the release of a click, so a click that did not seat is repeated,
-    as a person would."""
-    mine = page.locator(f'.seat-row.me[data-seat="{seat}"]')
-    button = page.locator(f'.seat-row[data-seat="{seat}"] button.sit')
-    for _ in range(3):
-        if mine.is_visible():
-            return
-        if button.count():
-            button.click()
-        try:
-            expect(mine).to_be_visible(timeout=5_000)
-            return
-        except AssertionError:
-            continue
-    expect(mine).to_be_visible()
-
-
-def _fill_bots_and_start(page: Page) -> None:
-    page.click("button.fill-bots")
-    expect(page.locator(".seat-row.empty")).to_have_count(0)
-    page.click("button.start")
-    expect(page.locator(".table")).to_be_visible()
-
-
-def _expect_settlement(page: Page, players: int) -> None:
-    settlement = page.locator(".settlement")
-    expect(settlement).to_be_visible(timeout=HAND_SECONDS * 1000)  # a whole hand of bots may still be playing
-    expect(settlement.locator("tbody tr")).to_have_count(players)
-    scores = [int(s) for s in settlement.locator("tbody td.score:nth-child(3)").all_inner_texts()]
-    assert len(scores) == players and any(scores), scores
 
 
 def test_lobby_room_bots_and_a_hand_played_by_clicking(browser: Browser, server_url: str, artifacts: Path) -> None:
@@ -93,12 +62,13 @@ def test_lobby_room_bots_and_a_hand_played_by_clicking(browser: Browser, server_
     play_to_the_end([page])
     _expect_settlement(page, 3)
     # Once the hand is over, the other seats' last cards are shown.
-    expect(page.locator(".seats .seat .shown-hand")).to_have_count(2)
+    expect_last_cards_shown(page)
     page.screenshot(path=str(artifacts / "settlement.png"), full_page=True)
     assert errors(frames) == []
     # The finished hand is in the room's history and replays step by step.
     page.click("a.history-link")
     page.click("a.replay-link")
+    page.wait_for_url(re.compile(r"/r/[A-Z0-9]{8}/replay/[A-Za-z0-9_-]{16,}$"))  # a room's hand: read with its token
     expect(page.locator(".step-count")).to_contain_text("Step 1 of")
     page.click("button.autoplay")
     expect(page.locator(".step-count")).to_contain_text("Step 3 of")
@@ -107,10 +77,13 @@ def test_lobby_room_bots_and_a_hand_played_by_clicking(browser: Browser, server_
     page.select_option("select.replay-seat", "all")
     page.click("button.last")
     expect(page.locator(".table .seat")).to_have_count(3)
+    expect(page.locator(".table .shown-hand")).to_have_count(2)  # the one who went out holds nothing
+    page.click("button.first")
     expect(page.locator(".table .shown-hand")).to_have_count(3)
     # Export the hand, import it again: a new stored hand that replays the same way.
     with page.expect_download() as saved:
         page.click("button.export")
+    assert saved.value.suggested_filename == "paiju-hand-1.json"
     exported = artifacts / "exported-hand.json"
     saved.value.save_as(exported)
     first = page.url

@@ -54,7 +54,7 @@ def test_finding_03_a_bots_only_room_plays_on_once_the_database_is_back(
     client: TestClient, database: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Finding 3: "a bots-only room stopped for good" — automatic moves that could not be stored are retried."""
-    monkeypatch.setattr("paiju.server.rooms.RETRY_SECONDS", 0.2, raising=False)
+    monkeypatch.setattr("paiju.server.table.RETRY_SECONDS", 0.2, raising=False)
     room = create_room(client)
     with client.websocket_connect(f"/ws/{room['code']}") as ws:
         hello(ws, "host", room["token"])

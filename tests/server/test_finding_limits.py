@@ -310,6 +310,20 @@ def test_finding_11_a_socket_that_never_says_hello_is_closed(database: str) -> N
             assert close_code(ws) == 4408
 
 
+def test_finding_11_pings_do_not_put_off_the_hello(database: str) -> None:
+    """Finding 11: "no hello timeout" — a socket that pings but never says hello still loses its slot."""
+    with TestClient(configured_app(database, hello_timeout=0.5)) as c:
+        code = create_room(c)["code"]
+        with c.websocket_connect(f"/ws/{code}") as ws, watchdog(ws, after=3):
+            started = time.monotonic()
+            closed = None
+            while closed is None and time.monotonic() - started < 2:
+                ws.send_json({"type": "ping"})
+                closed = close_code(ws)  # None: the pong came, the socket is still open
+                time.sleep(0.1)
+            assert closed == 4408 and time.monotonic() - started < 2
+
+
 def test_finding_11_an_idle_socket_is_closed(database: str) -> None:
     """Finding 11: "Idle WebSockets are kept forever" — no frame for idle_timeout: closed with 4408."""
     with TestClient(configured_app(database, idle_timeout=0.5)) as c:

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import create_engine, func, select, text
 
-from paiju.server.storage import ADVISORY_KEY, RoomRow, Store, StoreError
+from paiju.server.schema import RoomRow
+from paiju.server.storage import ADVISORY_KEY, Store, StoreError
 
 from .conftest import Postgres
 

@@ -8,7 +8,8 @@ from fastapi.testclient import TestClient
 from sqlalchemy import delete, update
 
 from paiju.server import create_app
-from paiju.server.storage import EventRow, HandRow, RoomRow, Store
+from paiju.server.schema import EventRow, HandRow, RoomRow
+from paiju.server.storage import Store
 from tests.server.wire import hello, my_turn, play_to_end, seated_host, until
 
 

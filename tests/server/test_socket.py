@@ -270,7 +270,7 @@ def test_ambiguous_cards_list_their_readings_and_a_reading_plays_the_exact_cards
 ) -> None:
     variant = get_variant("spec-4p1d")
     seed, seat = _seed_with_a_choice(variant)
-    monkeypatch.setattr("paiju.server.rooms.secret_seed", lambda: Session(variant, seed).game.seed)
+    monkeypatch.setattr("paiju.server.table.secret_seed", lambda: Session(variant, seed).game.seed)
     with seated_host(client, seat, variant="spec-4p1d") as (room, ws):
         ws.send_json({"type": "start"})
         turn = my_turn(ws)
@@ -364,7 +364,7 @@ def test_a_failure_in_one_room_leaves_the_others_playing(client: TestClient, mon
             raise RuntimeError("this bot is broken")
 
     real = make_bot
-    monkeypatch.setattr("paiju.server.rooms.make_bot", lambda name, seed=0: Broken() if name == "random" else real(name, seed))
+    monkeypatch.setattr("paiju.server.table.make_bot", lambda name, seed=0: Broken() if name == "random" else real(name, seed))
     broken, working = create_room(client), create_room(client)
     with client.websocket_connect(f"/ws/{broken['code']}") as a, client.websocket_connect(f"/ws/{working['code']}") as b:
         hello(a, "host", broken["token"])

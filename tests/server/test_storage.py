@@ -33,7 +33,8 @@ from sqlalchemy import (
     text,
 )
 
-from paiju.server.storage import Base, PlayerRow, RoomRow, Store, StoreError, alembic_config
+from paiju.server.schema import Base, PlayerRow, RoomRow
+from paiju.server.storage import Store, StoreError, alembic_config
 
 #: The tables as paiju made them before migrations existed (storage.py at the start of issue 9).
 BEFORE = MetaData()

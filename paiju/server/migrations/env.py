@@ -8,7 +8,7 @@ from __future__ import annotations
 from alembic import context
 from sqlalchemy import Connection
 
-from paiju.server.storage import Base
+from paiju.server.schema import Base
 
 connection: Connection = context.config.attributes["connection"]
 # SQLite changes tables in batch mode (copy and rename); all pending revisions are one transaction.

@@ -1,24 +1,42 @@
-/** A room's history: every finished hand with its scores, a replay link and an export link. */
+/**
+ * A room's history: every finished hand with its scores, a replay link and an export button.
+ * Only the room's members may read it: the room's saved token goes in the `X-Paiju-Token` header.
+ */
 import { api } from './api.js';
-import { fill, h } from './dom.js';
+import { fill, h, toast } from './dom.js';
 import { t } from './i18n.js';
-import { importHandButton } from './replay.js';
+import { exportHand, importHandButton } from './replay.js';
+import { roomToken } from './store.js';
 
 export async function showHistory(main, code) {
-  const hands = await api(`/api/rooms/${encodeURIComponent(code)}/hands`);
+  const token = roomToken(code);
+  let hands = null;
+  if (token) {
+    try {
+      hands = await api(`/api/rooms/${encodeURIComponent(code)}/hands`, { token });
+    } catch (err) {
+      if (err.code !== 'bad_token') throw err;
+    }
+  }
+  const room = `/r/${encodeURIComponent(code)}`;
+  const exportButton = (hand) => h('button', { type: 'button', class: 'export-hand', onClick: () =>
+    exportHand(hand.hand_id, token, hand.number).catch((err) => toast(err.message, 'error')) }, t('history.export'));
+  const list = () => {
+    if (hands === null) return h('p', { class: 'muted members-only' }, t('history.members_only'), ' ', h('a', { href: room }, t('history.join')));
+    if (!hands.length) return h('p', { class: 'muted' }, t('history.none'));
+    return h('table', {},
+      h('thead', {}, h('tr', {}, [t('history.hand'), t('history.finished'), t('history.scores'), '', ''].map((c) => h('th', {}, c)))),
+      h('tbody', {}, hands.map((hand) => h('tr', { dataset: { hand: hand.hand_id } },
+        h('td', {}, String(hand.number)),
+        h('td', {}, new Date(hand.finished_at * 1000).toLocaleString()),
+        h('td', {}, hand.scores.map((score, seat) => `${hand.seats?.[seat] ?? seat + 1}: ${score > 0 ? '+' : ''}${score}`).join(' · ')),
+        h('td', {}, h('a', { href: `${room}/replay/${encodeURIComponent(hand.hand_id)}`, class: 'replay-link' }, t('history.replay'))),
+        h('td', {}, exportButton(hand))))));
+  };
   const render = () => fill(main, h('section', { class: 'panel history' },
     h('h1', {}, t('history.title', { code })),
-    h('p', {}, h('a', { href: `/r/${code}` }, t('history.back'))),
-    hands.length
-      ? h('table', {},
-        h('thead', {}, h('tr', {}, [t('history.hand'), t('history.finished'), t('history.scores'), '', ''].map((c) => h('th', {}, c)))),
-        h('tbody', {}, hands.map((hand) => h('tr', { dataset: { hand: hand.hand_id } },
-          h('td', {}, String(hand.number)),
-          h('td', {}, new Date(hand.finished_at * 1000).toLocaleString()),
-          h('td', {}, hand.scores.map((score, seat) => `${hand.seats?.[seat] ?? seat + 1}: ${score > 0 ? '+' : ''}${score}`).join(' · ')),
-          h('td', {}, h('a', { href: `/replay/${hand.hand_id}`, class: 'replay-link' }, t('history.replay'))),
-          h('td', {}, h('a', { href: `/api/hands/${hand.hand_id}`, download: `paiju-hand-${hand.hand_id}.json` }, t('history.export')))))))
-      : h('p', { class: 'muted' }, t('history.none')),
+    h('p', {}, h('a', { href: room }, t('history.back'))),
+    list(),
     importHandButton()));
   render();
   return render;

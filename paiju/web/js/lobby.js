@@ -4,7 +4,7 @@ import { fill, h, toast } from './dom.js';
 import { t } from './i18n.js';
 import { importHandButton } from './replay.js';
 import { SettingsForm } from './settings_form.js';
-import { saveName, saveRoomIdentity, savedName } from './store.js';
+import { presetOwner, saveName, savePresetOwner, saveRoomIdentity, savedName } from './store.js';
 
 export async function showLobby(main) {
   const form = new SettingsForm(await variants());
@@ -13,13 +13,15 @@ export async function showLobby(main) {
   const presetName = h('input', { type: 'text', name: 'preset', maxlength: 32, placeholder: t('lobby.preset_name') });
   const codeInput = h('input', { type: 'text', name: 'code', maxlength: 16, placeholder: t('lobby.code'), autocapitalize: 'characters' });
 
+  /** This browser's presets: the server lists only those of its owner key (none before the first save). */
   async function loadPresets() {
-    const presets = await api('/api/presets');
+    const owner = presetOwner();
+    const presets = owner ? await api('/api/presets', { owner }) : [];
     fill(presetList, presets.length ? presets.map((p) => h('li', { dataset: { preset: p.name } },
       h('span', { class: 'preset-name' }, p.name),
       h('span', { class: 'preset-variant' }, p.settings.variant),
       h('button', { type: 'button', class: 'use-preset', onClick: () => form.set(p.settings) }, t('lobby.load_preset')),
-      h('button', { type: 'button', class: 'delete-preset', onClick: () => api(`/api/presets/${encodeURIComponent(p.name)}`, { method: 'DELETE' }).then(loadPresets, (e) => toast(e.message, 'error')) }, t('lobby.delete_preset')))) : h('li', { class: 'muted' }, t('lobby.no_presets')));
+      h('button', { type: 'button', class: 'delete-preset', onClick: () => api(`/api/presets/${encodeURIComponent(p.name)}`, { method: 'DELETE', owner: presetOwner() }).then(loadPresets, (e) => toast(e.message, 'error')) }, t('lobby.delete_preset')))) : h('li', { class: 'muted' }, t('lobby.no_presets')));
   }
 
   async function savePreset() {
@@ -27,7 +29,8 @@ export async function showLobby(main) {
       presetName.focus();
       return;
     }
-    await api('/api/presets', { method: 'POST', body: { name: presetName.value.trim(), settings: form.value() } });
+    const saved = await api('/api/presets', { method: 'POST', body: { name: presetName.value.trim(), settings: form.value() }, owner: presetOwner() });
+    savePresetOwner(saved.owner);
     toast(t('lobby.preset_saved'));
     await loadPresets();
   }

@@ -6,9 +6,11 @@ import { showLobby } from './lobby.js';
 import { showReplay } from './replay.js';
 import { showRoom } from './room.js';
 
-/** The page for a path: `/`, `/r/CODE`, `/r/CODE/history`, `/replay/ID`. */
+/** The page for a path: `/`, `/r/CODE`, `/r/CODE/history`, `/r/CODE/replay/ID` (a room's hand), `/replay/ID` (an imported hand). */
 function route(path) {
-  let m = /^\/r\/([^/]+)\/history\/?$/.exec(path);
+  let m = /^\/r\/([^/]+)\/replay\/([^/]+)\/?$/.exec(path);
+  if (m) return (main) => showReplay(main, decodeURIComponent(m[2]), decodeURIComponent(m[1]));
+  m = /^\/r\/([^/]+)\/history\/?$/.exec(path);
   if (m) return (main) => showHistory(main, decodeURIComponent(m[1]));
   m = /^\/r\/([^/]+)\/?$/.exec(path);
   if (m) return (main) => showRoom(main, decodeURIComponent(m[1]));

@@ -1,8 +1,22 @@
-/** The replay viewer: step through a stored hand from any seat's view, export it, import one. */
-import { api } from './api.js';
+/**
+ * The replay viewer: step through a stored hand from any seat's view, export it, import one.
+ * A room's hand (`/r/CODE/replay/ID`) is read with that room's saved token; an imported one
+ * (`/replay/ID`) by its id alone.
+ */
+import { api, apiText } from './api.js';
 import { download, fill, h, toast } from './dom.js';
 import { t } from './i18n.js';
+import { roomToken } from './store.js';
 import { TableView } from './table.js';
+
+/**
+ * Download a stored hand's log as `paiju-hand-<number>.json`: a link cannot send the token, so it is
+ * fetched with the header and saved as a Blob, byte for byte (its 128-bit seed stays exact).
+ */
+export async function exportHand(handId, token, number) {
+  const text = await apiText(`/api/hands/${encodeURIComponent(handId)}`, { token });
+  download(`paiju-hand-${number ?? handId}.json`, text);
+}
 
 /** A button that uploads a saved hand (JSON) to the server and opens its replay. */
 export function importHandButton() {
@@ -10,10 +24,10 @@ export function importHandButton() {
     const file = input.files[0];
     if (!file) return;
     try {
-      const log = JSON.parse(await file.text());
-      const { hand_id: handId } = await api('/api/hands/import', { method: 'POST', body: log });
+      // Sent as read: parsing it here would round its 128-bit seed.
+      const { hand_id: handId } = await api('/api/hands/import', { method: 'POST', text: await file.text() });
       toast(t('replay.imported'));
-      location.assign(`/replay/${handId}`);
+      location.assign(`/replay/${encodeURIComponent(handId)}`);
     } catch (err) {
       toast(err.message, 'error');
     } finally {
@@ -23,31 +37,51 @@ export function importHandButton() {
   return h('label', { class: 'field import' }, h('span', {}, t('replay.import')), input);
 }
 
-export async function showReplay(main, handId) {
-  const log = await api(`/api/hands/${encodeURIComponent(handId)}`);
-  const viewer = new ReplayViewer(main, handId, log);
+/** The replay page of hand `handId`; `code` is its room (null for an imported hand). */
+export async function showReplay(main, handId, code = null) {
+  const token = roomToken(code);
+  if (code && !token) {
+    const room = `/r/${encodeURIComponent(code)}`;
+    fill(main, h('section', { class: 'panel' }, h('p', { class: 'muted members-only' }, t('history.members_only'), ' ', h('a', { href: room }, t('history.join')))));
+    return () => {};
+  }
+  const log = await api(`/api/hands/${encodeURIComponent(handId)}`, { token });
+  // The hand's number in its room, for the title and the export's file name (best effort).
+  let number = null;
+  if (code) {
+    try {
+      const hands = await api(`/api/rooms/${encodeURIComponent(code)}/hands`, { token });
+      number = hands.find((hand) => hand.hand_id === handId)?.number ?? null;
+    } catch {
+      // The replay works without it.
+    }
+  }
+  const viewer = new ReplayViewer(main, { handId, code, token, number }, log);
   await viewer.load('');
   return () => viewer.render();
 }
 
 class ReplayViewer {
-  constructor(main, handId, log) {
+  constructor(main, { handId, code, token, number }, log) {
     this.main = main;
     this.handId = handId;
+    this.code = code;
+    this.token = token;
+    this.number = number;
     this.log = log;
     this.seat = '';
     this.steps = [];
     this.index = 0;
     this.playing = null;
     this.tableRoot = h('div', { class: 'table-area' });
-    this.table = new TableView(this.tableRoot);
+    this.table = new TableView(this.tableRoot, { spectatorNote: false });
   }
 
   /** Fetch the views for `seat` (`''` spectator, a seat number, or `all`). */
   async load(seat) {
     const query = seat === '' ? '' : `?seat=${encodeURIComponent(seat)}`;
     try {
-      this.steps = await api(`/api/hands/${encodeURIComponent(this.handId)}/views${query}`);
+      this.steps = await api(`/api/hands/${encodeURIComponent(this.handId)}/views${query}`, { token: this.token });
       this.seat = seat;
       this.index = Math.min(this.index, this.steps.length - 1);
     } catch (err) {
@@ -79,6 +113,13 @@ class ReplayViewer {
     this.playing = null;
   }
 
+  /** “Hand 3 of room ABCD2345”, or “Imported hand” for a hand that belongs to no room. */
+  title() {
+    if (this.code && this.number !== null) return t('replay.title_room', { n: this.number, code: this.code });
+    if (this.code) return t('replay.title_room_hand', { code: this.code });
+    return t('replay.title_imported');
+  }
+
   render() {
     const names = this.log.seats;
     const step = this.steps[this.index];
@@ -90,9 +131,10 @@ class ReplayViewer {
     const slider = h('input', { type: 'range', min: 0, max: Math.max(0, this.steps.length - 1), value: String(this.index), class: 'replay-slider', onInput: (e) => this.go(Number(e.target.value)) });
     fill(this.main,
       h('section', { class: 'panel replay-controls' },
-        h('h1', {}, t('replay.title', { id: this.handId }), ' ', h('small', { class: 'muted' }, this.log.variant)),
+        h('h1', {}, this.title(), ' ', h('small', { class: 'muted' }, this.log.variant)),
+        this.code ? h('p', {}, h('a', { href: `/r/${encodeURIComponent(this.code)}/history`, class: 'history-link' }, t('replay.back'))) : null,
         h('div', { class: 'inline' }, h('label', {}, t('replay.view_as'), ' ', seatSelect),
-          h('button', { class: 'export', onClick: () => download(`paiju-hand-${this.handId}.json`, JSON.stringify(this.log, null, 1)) }, t('replay.export')),
+          h('button', { class: 'export', onClick: () => exportHand(this.handId, this.token, this.number).catch((err) => toast(err.message, 'error')) }, t('replay.export')),
           importHandButton()),
         h('div', { class: 'inline stepper' },
           h('button', { class: 'first', onClick: () => this.go(0) }, t('replay.first')),

@@ -2,7 +2,7 @@
  * The room page: join with a name, share the room, take a seat or watch, the host's controls,
  * the running scores, the table and the settlement. One WebSocket carries it all.
  */
-import { api, variants } from './api.js';
+import { api, apiText, variants } from './api.js';
 import { countStillOut } from './counter.js';
 import { copyText, fill, h, toast } from './dom.js';
 import { t } from './i18n.js';
@@ -34,6 +34,10 @@ class RoomPage {
     this.viewFrame = null;
     this.result = null;
     this.connection = 'connecting';
+    /** Whether this connection's hello was answered with `welcome` (a `bad_token` before it means a stale token). */
+    this.welcomed = false;
+    /** Why the page stopped trying to join (the room is full), shown above the join form. */
+    this.notice = null;
     this.settingsForm = null;
     this.finalHands = null;
     this.botStrength = 'heuristic';
@@ -58,15 +62,22 @@ class RoomPage {
   /** Open the socket; each (re)connection says hello with the saved token so the seat is reclaimed. */
   connect(name) {
     this.socket?.close();
+    this.notice = null;
     this.socket = new RoomSocket(this.code, {
-      hello: () => ({ type: 'hello', name: this.identity?.name ?? name, ...(this.identity?.token ? { token: this.identity.token } : {}) }),
+      hello: () => this.helloFrame(name),
       onMessage: (frame) => this.receive(frame),
       onStatus: (state) => {
+        if (state !== 'open') this.welcomed = false;
         this.connection = state;
         this.renderHeader();
       },
     });
     this.socket.connect();
+  }
+
+  /** The hello of this browser: its name, and its token in this room when it has one. */
+  helloFrame(name = savedName()) {
+    return { type: 'hello', name: this.identity?.name || name, ...(this.identity?.token ? { token: this.identity.token } : {}) };
   }
 
   send(frame) {
@@ -76,6 +87,7 @@ class RoomPage {
   receive(frame) {
     switch (frame.type) {
       case 'welcome':
+        this.welcomed = true;
         this.identity = { token: frame.token, player_id: frame.player_id, name: this.identity?.name ?? savedName() };
         saveRoomIdentity(this.code, this.identity);
         this.host = frame.host;
@@ -106,20 +118,45 @@ class RoomPage {
     }
   }
 
-  /** Show an error; a refused token means this browser is no longer a player here. */
+  /**
+   * Show an error. A token refused at hello (a spectator who left is removed from the room) is
+   * forgotten and the page joins again as a new person under the same name; a token refused later
+   * (the host removed this person) or a full room leaves the page at the join form.
+   */
   error(frame) {
     if (frame.code === 'ambiguous' && frame.options) {
       this.table.offerChoices(frame.options);
       return;
     }
-    toast(frame.message, 'error');
     if (frame.code === 'bad_token') {
+      const name = this.identity?.name || savedName();
       forgetRoom(this.code);
-      this.identity = null;
-      this.socket?.close();
-      this.socket = null;
-      this.renderRoom();
+      if (!this.welcomed && name && this.socket) {
+        this.identity = { name };
+        this.socket.send(this.helloFrame(name));
+        toast(t('room.rejoined'));
+        return;
+      }
+      toast(frame.message, 'error');
+      this.leave();
+      return;
     }
+    toast(frame.message, 'error');
+    // A hello refused (the room is full, a name with nothing visible) goes back to the form. Too many joins
+    // from this address (`rate_limited`) needs nothing: the server closes a socket without hello after
+    // a few seconds and the socket says hello again after its back-off.
+    if (frame.code === 'room_full' || (!this.welcomed && frame.code === 'bad_message')) {
+      this.notice = frame.message;
+      this.leave();
+    }
+  }
+
+  /** Stop being in the room: close the socket and show the join form again. */
+  leave() {
+    this.identity = null;
+    this.socket?.close();
+    this.socket = null;
+    this.renderRoom();
   }
 
   get mySeat() {
@@ -158,13 +195,16 @@ class RoomPage {
 
   renderHeader() {
     const { room } = this;
-    const status = { connecting: t('room.connecting'), open: t('room.connected'), retrying: t('room.disconnected'), closed: '' }[this.connection];
+    const status = { connecting: t('room.connecting'), open: t('room.connected'), retrying: t('room.disconnected'), gave_up: t('room.gave_up'), closed: '' }[this.connection];
+    const reconnect = this.connection === 'gave_up' && this.socket
+      ? h('button', { class: 'reconnect', onClick: () => this.socket.connect() }, t('room.reconnect')) : null;
     fill(this.parts.header,
       h('h1', {}, room.title),
       h('span', { class: 'room-code' }, `${t('room.code')}: `, h('strong', {}, room.code)),
       h('span', { class: 'room-status', dataset: { status: room.status } }, t(`room.status.${room.status}`),
         room.hand_number ? ` · ${t('room.hand_number', { n: room.hand_number })}` : ''),
       this.identity ? h('span', { class: `connection ${this.connection}` }, status) : null,
+      this.identity ? reconnect : null,
       h('a', { href: `/r/${room.code}/history`, class: 'history-link' }, t('room.history')),
       this.mySeat !== null ? h('button', { class: 'copy-game', onClick: () => this.copyGame() }, t('room.copy_game')) : null);
   }
@@ -178,12 +218,14 @@ class RoomPage {
     this.parts.join.hidden = false;
     const name = h('input', { type: 'text', name: 'name', maxlength: 32, required: true, value: savedName(), autocomplete: 'nickname' });
     fill(this.parts.join, h('h2', {}, t('room.join')),
+      this.notice ? h('p', { class: 'notice error', role: 'alert' }, this.notice) : null,
       h('form', { class: 'inline', onSubmit: (e) => {
         e.preventDefault();
         const chosen = name.value.trim();
         if (!chosen) return;
         saveName(chosen);
-        this.identity = { name: chosen };
+        // A token this browser still holds here (a hello refused for its name) is kept: the seat stays ours.
+        this.identity = { ...roomIdentity(this.code), name: chosen };
         this.connect(chosen);
         this.renderRoom();
       } }, name, h('button', { type: 'submit', class: 'primary' }, t('room.join_button'))));
@@ -210,8 +252,11 @@ class RoomPage {
         empty && joined && mine === null ? h('button', { class: 'sit', onClick: () => this.send({ type: 'sit', seat: s.seat }) }, t('room.sit')) : null,
         s.player_id && !s.bot && !me ? this.kickButton(s.player_id) : null);
     });
-    const watchers = (room.watchers || []).map((w) => h('li', { class: 'watcher' }, w.name,
-      w.player_id !== this.identity?.player_id ? this.kickButton(w.player_id) : null));
+    // `watchers` lists the spectators connected now; `spectators` is their count.
+    const watchers = (room.watchers || []).map((w) => {
+      const me = w.player_id === this.identity?.player_id;
+      return h('li', { class: `watcher${me ? ' me' : ''}` }, w.name, me ? h('span', { class: 'badge' }, t('room.you')) : this.kickButton(w.player_id));
+    });
     fill(this.parts.seats,
       h('h2', {}, t('room.seats'), ' ', h('small', { class: 'muted' }, t('room.scores'))),
       h('ol', { class: 'seat-list' }, seatRows),
@@ -300,16 +345,17 @@ class RoomPage {
       counter: this.counter(view, seated),
       auto: info?.auto ?? false,
       bids: this.viewFrame.bids,
+      legalTotal: this.viewFrame.auto_play ? 0 : this.viewFrame.legal_total ?? view.legal.length,
     });
     document.title = `${view.legal.length && seated ? '● ' : ''}${this.room.title} · paiju`;
   }
 
-  /** Once a hand is over every seat's last cards may be shown: they come from the stored hand's final view. */
+  /** Once a hand is over every seat's last cards may be shown: the stored hand's `/final` (members only). */
   async showFinalHands(logId) {
-    if (logId === null || logId === undefined) return;
+    if (logId === null || logId === undefined || !this.identity?.token) return;
     try {
-      const steps = await api(`/api/hands/${encodeURIComponent(logId)}/views?seat=all`);
-      this.finalHands = steps[steps.length - 1]?.view?.hands ?? null;
+      const final = await api(`/api/hands/${encodeURIComponent(logId)}/final`, { token: this.identity.token });
+      this.finalHands = final.hands ?? null;
       this.renderTable();
     } catch {
       // The table stays as the seat saw it; the replay viewer can still show every card.
@@ -337,8 +383,8 @@ class RoomPage {
   /** “Copy this game”: the current hand's log as this seat may see it, onto the clipboard. */
   async copyGame() {
     try {
-      const log = await api(`/api/rooms/${encodeURIComponent(this.code)}/log?token=${encodeURIComponent(this.identity.token)}`);
-      await copyText(JSON.stringify(log, null, 1));
+      // As the server wrote it: a finished hand's 128-bit seed would not survive a JavaScript number.
+      await copyText(await apiText(`/api/rooms/${encodeURIComponent(this.code)}/log`, { token: this.identity.token }));
       toast(t('room.game_copied'));
     } catch (err) {
       toast(err.message, 'error');

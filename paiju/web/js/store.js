@@ -1,6 +1,7 @@
-/** What the browser remembers: the display name, and per room the seat's secret token. */
+/** What the browser remembers: the display name, per room the seat's secret token, the presets' owner key. */
 
 const NAME_KEY = 'paiju.name';
+const OWNER_KEY = 'paiju.presets.owner';
 const roomKey = (code) => `paiju.room.${code}`;
 
 /** The name this browser last played under. */
@@ -21,10 +22,24 @@ export function roomIdentity(code) {
   }
 }
 
+/** The secret token this browser holds in a room (sent as `X-Paiju-Token`), or null. */
+export function roomToken(code) {
+  return code ? roomIdentity(code)?.token ?? null : null;
+}
+
 export function saveRoomIdentity(code, identity) {
   localStorage.setItem(roomKey(code), JSON.stringify(identity));
 }
 
 export function forgetRoom(code) {
   localStorage.removeItem(roomKey(code));
+}
+
+/** The key the server gave this browser's presets (sent as `X-Paiju-Owner`), or null before the first save. */
+export function presetOwner() {
+  return localStorage.getItem(OWNER_KEY);
+}
+
+export function savePresetOwner(owner) {
+  if (owner) localStorage.setItem(OWNER_KEY, owner);
 }

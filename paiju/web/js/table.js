@@ -68,8 +68,9 @@ export class TableView {
    * `root` receives the table; `onAct(frame)` gets `{action}` or `{cards}`, `onAuto(on)` the
    * 托管 switch. Without `onAct` the table is read-only (replays, spectators).
    */
-  constructor(root, { onAct = null, onAuto = null } = {}) {
+  constructor(root, { onAct = null, onAuto = null, spectatorNote = true } = {}) {
     this.root = root;
+    this.spectatorNote = spectatorNote;
     this.onAct = onAct;
     this.onAuto = onAuto;
     this.state = null;
@@ -82,7 +83,8 @@ export class TableView {
   }
 
   /**
-   * Draw `state`: `{view, names, deadline, counter, seatInfo, auto, bids?}`. A new view clears the
+   * Draw `state`: `{view, names, deadline, counter, seatInfo, auto, bids?, legalTotal?}`
+   * (`legalTotal`: how many legal actions there are when `view.legal` is cut short). A new view clears the
    * selection unless the hand is unchanged (another seat acted while you were choosing).
    */
   update(state) {
@@ -112,7 +114,7 @@ export class TableView {
       h('div', { class: `table phase-${view.phase}`, dataset: { phase: view.phase, players: view.players } },
         h('div', { class: 'seats' }, others.map((s) => this.seatPanel(s))),
         this.centre(),
-        me === null ? h('p', { class: 'spectating' }, t('table.spectating')) : this.mine(me)),
+        me === null ? (this.spectatorNote ? h('p', { class: 'spectating' }, t('table.spectating')) : null) : this.mine(me)),
     );
     this.tick();
   }
@@ -125,7 +127,8 @@ export class TableView {
     const acting = view.to_act === seat && view.phase !== 'over';
     const recent = recentActions(view, this.state.bids)[seat];
     const out = (view.out || []).includes(seat);
-    const shown = seat === view.seat ? undefined : view.hands?.[seat];
+    // Cards left at the end (or every hand in a replay's all-cards view); none for a seat that went out.
+    const shown = seat === view.seat || !view.hands?.[seat] ? undefined : view.hands[seat];
     return h(
       'div',
       { class: `seat${acting ? ' to-act' : ''}${seat === view.seat ? ' me' : ''}`, dataset: { seat } },
@@ -177,13 +180,20 @@ export class TableView {
       counter ? counterElement(counter) : null);
   }
 
+  /** Whether the server listed only some of the legal actions (`legal_total` above the list's length). */
+  listCut() {
+    const { view, legalTotal } = this.state;
+    return view.legal.length > 0 && (legalTotal ?? 0) > view.legal.length;
+  }
+
   /** Your seat: its panel, your hand as clickable cards, and the action bar on your turn. */
   mine(me) {
     const { view } = this.state;
     const hand = parseCards(view.hand);
     const wild = new Set(parseCards(view.wild_cards));
-    // On your turn to play, cards that belong to no legal play are dimmed (all of them when you can only pass).
-    const useful = this.onAct && view.legal.length && view.phase === 'play' ? playableRanks(classify(view.legal).plays) : null;
+    // On your turn to play, cards that belong to no legal play are dimmed (all of them when you can only pass);
+    // not when the list is cut short, as an unlisted play may use any card.
+    const useful = this.onAct && view.legal.length && view.phase === 'play' && !this.listCut() ? playableRanks(classify(view.legal).plays) : null;
     const cards = hand.map((card, i) => {
       const classes = [this.selected.has(i) ? 'selected' : '', useful && !useful.has(rankOf(card)) ? 'dim' : ''];
       const el = cardElement(card, { wild: wild.has(card), extraClass: classes.filter(Boolean).join(' ') });
@@ -227,9 +237,11 @@ export class TableView {
     const legal = classify(view.legal);
     const chosen = this.selectedCards(hand);
     const matches = playsForSelection(legal.plays, chosen);
+    // A cut list may not hold the lifted play: then the cards go as typed and the server reads them.
+    const cut = this.listCut();
     const buttons = [];
     if (legal.plays.length) {
-      buttons.push(h('button', { class: 'primary act-play', disabled: !matches.length, onClick: () => this.play(matches, chosen) }, t('table.play')));
+      buttons.push(h('button', { class: 'primary act-play', disabled: !matches.length && !(cut && chosen.length), onClick: () => this.play(matches, chosen) }, t('table.play')));
     }
     if (legal.pass) {
       buttons.push(h('button', { class: 'act-pass', onClick: () => this.send({ action: 'pass' }) }, actionLabel('pass', view.phase)));
@@ -244,7 +256,8 @@ export class TableView {
         turn ? this.timerElement() : null,
         this.onAuto ? h('button', { class: `act-auto${this.state.auto ? ' on' : ''}`, 'aria-pressed': String(Boolean(this.state.auto)), onClick: () => this.onAuto(!this.state.auto) }, this.state.auto ? t('table.auto_on') : t('table.auto_off')) : null),
       turn ? h('div', { class: 'actions' }, buttons) : null,
-      turn && chosen.length && legal.plays.length && !matches.length && !legal.groups.length ? h('p', { class: 'hint-text' }, t('table.no_match')) : null,
+      turn && chosen.length && legal.plays.length && !matches.length && !legal.groups.length && !cut ? h('p', { class: 'hint-text' }, t('table.no_match')) : null,
+      turn && cut ? h('p', { class: 'hint-text list-cut' }, t('table.list_cut', { n: this.state.legalTotal })) : null,
       this.choices ? h('div', { class: 'choices' }, h('p', {}, t('table.choose')), this.choices.map((text) =>
         h('button', { class: 'choice', onClick: () => this.send({ action: text, cards: this.choiceCards }) }, text))) : null);
   }
@@ -267,9 +280,9 @@ export class TableView {
     return group.actions.map((a) => h('button', { class: `act-${group.verb}`, dataset: { action: a.text }, onClick: () => this.send({ action: a.text }) }, actionLabel(a.text, phase)));
   }
 
-  /** Play the lifted cards: straight away when they mean one move, else ask which reading. */
+  /** Play the lifted cards: straight away when they mean one move (or match no listed play of a cut list), else ask which reading. */
   play(matches, chosen) {
-    if (matches.length === 1) this.send({ cards: chosen.join(' ') });
+    if (matches.length <= 1) this.send({ cards: chosen.join(' ') });
     else this.offerChoices(matches);
   }
 

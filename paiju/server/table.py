@@ -1,0 +1,371 @@
+"""A room's table: the session of hands, its bots, the turn timer and 托管, and the storing of every move.
+
+The table knows seats, not people: it asks its room who holds a seat and tells it when to broadcast.
+Every method runs under the room's lock (the automatic turn takes it itself).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+from typing import TYPE_CHECKING, Any
+
+from paiju.bots import Bot, make_bot
+from paiju.cards import InvalidCardsError
+from paiju.climbing import (
+    Action,
+    Game,
+    Observation,
+    Session,
+    action_text,
+    forced_pass_shown,
+    game_log,
+    observe,
+    replay,
+)
+from paiju.climbing.parse import actions_for_text
+from paiju.patterns import IllegalMoveError
+from paiju.server.errors import RoomError
+from paiju.server.schema import copy_row
+from paiju.server.frames import result_message, view_message
+from paiju.server.history import rebuild, resume_session
+from paiju.server.protocol import Act, ResultMessage, ViewMessage
+
+if TYPE_CHECKING:
+    from paiju.server.rooms import Room
+
+__all__ = ["Table", "secret_seed"]
+
+log = logging.getLogger("paiju.server")
+
+#: The bot that plays a seat on 托管, after a timeout, or when its player was removed mid-hand.
+AUTO_BOT = "heuristic"
+#: Seconds before an automatic move that could not be stored is tried again.
+RETRY_SECONDS = 2.0
+
+
+def secret_seed() -> int:
+    """An independent 128-bit seed: no hand's or bot's randomness follows from another's."""
+    return secrets.randbits(128)
+
+
+class Table:
+    """The hand side of a room: what is dealt and played, and who plays it for the seats."""
+
+    def __init__(self, room: Room) -> None:
+        self.room = room
+        self.session: Session | None = None
+        self.bots: dict[int, Bot] = {}
+        self.deadline: float | None = None
+        #: The public id of the last finished hand (``row.last_hand_id`` is the store's own key).
+        self.last_public_id: str | None = None
+        self._timer: asyncio.TimerHandle | None = None
+        self._auto: asyncio.Task[None] | None = None
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def game(self) -> Game | None:
+        return self.session.game if self.session is not None else None
+
+    @property
+    def playing(self) -> bool:
+        game = self.game
+        return game is not None and not game.is_over
+
+    def totals(self, players: int) -> list[int]:
+        """Each seat's session total, the last finished hand included."""
+        if self.session is None:
+            return [0] * players
+        totals = list(self.session.totals)
+        game = self.session.game
+        if game.result is not None:
+            totals = [t + s for t, s in zip(totals, game.result.scores)]
+        return totals
+
+    def views(self, seats: set[int | None]) -> dict[int | None, ViewMessage]:
+        """Each seat's view frame (engine work: run in a worker thread)."""
+        game = self.game
+        if game is None:
+            return {}
+        auto = not game.is_over and self._automatic(game, game.to_act)
+        room = self.room
+        return {
+            seat: view_message(game, seat, deadline=self.deadline, counter=room.settings.card_counter,
+                               hand_number=room.row.hand_number, auto_play=auto)
+            for seat in seats
+        }
+
+    def result(self) -> ResultMessage | None:
+        """The settlement of the last hand, once it is over."""
+        game = self.game
+        if game is None or game.result is None:
+            return None
+        room = self.room
+        totals = self.totals(room.variant.players)
+        return result_message(game, room.hand_names(), totals, self.last_public_id, room.row.hand_number)
+
+    # ------------------------------------------------------------------ restart
+    async def restore(self, events: list[dict[str, Any]]) -> None:
+        """Rebuild the session and its running hand from the stored logs; events that no longer replay
+        are logged and dropped, and a hand that cannot be rebuilt at all is given up (scores kept)."""
+        room = self.room
+        header = room.row.hand_header
+        if header is None:
+            return
+        current, kept = await asyncio.to_thread(rebuild, header, events)
+        if kept < len(events) or current is None:
+            log.warning("room %s: stored events %d to %d of the running hand do not replay and are dropped%s",
+                        room.code, kept, len(events) - 1, "" if current else "; the hand is given up")
+            if current is not None:  # the events as rebuilt (a hand rebuilt from its seed alone has its deal again)
+                await room.store_op(room.store.start_hand, copy_row(room.row), list(current.events))
+        ids = list(room.row.session_hands)
+        if current is not None and current.is_over and room.row.last_hand_id is None:
+            await self._finish(current)  # the server stopped between the hand's last event and storing it
+        if current is not None and current.is_over and ids and ids[-1] == room.row.last_hand_id:
+            ids = ids[:-1]
+        finished = await asyncio.to_thread(room.store.hand_logs, ids)
+        if current is None and finished:
+            current = await asyncio.to_thread(replay, finished.pop())
+        if current is None:
+            return
+        if room.row.last_hand_id is not None and self.last_public_id is None:
+            stored = await asyncio.to_thread(room.store.hand_by_id, room.row.last_hand_id)
+            self.last_public_id = stored.public_id if stored is not None else None
+        self.session = await asyncio.to_thread(resume_session, current.variant, finished, current, secret_seed)
+        self.make_bots()
+        self.schedule()
+
+    # ------------------------------------------------------------------ dealing and playing
+    async def start(self, new_session: bool) -> None:
+        """Deal the next hand (of a new session when asked), stored before it is shown."""
+        room = self.room
+        game = self.game
+        if game is not None and game.is_over and room.row.last_hand_id is None:
+            await self._finish(game, strict=True)  # the last hand's storing failed: store it before the next
+        saved = None if self.session is None else (self.session.game, list(self.session.totals), list(self.session.results))
+        changes: dict[str, Any] = {"hand_number": room.row.hand_number + 1, "last_hand_id": None}
+        if self.session is None or new_session:
+            session = Session(room.variant, draw_seed=secret_seed)
+            changes["session_hands"] = []
+        else:
+            session = self.session
+            session.next_hand()
+        game = session.game
+        header = game_log(game, room.names())
+        header.pop("events")
+        row = copy_row(room.row, hand_header=header, **changes)
+        try:
+            await room.store_op(room.store.start_hand, row, list(game.events))
+        except RoomError:
+            if saved is not None and self.session is not None:
+                self.session.game, self.session.totals, self.session.results = saved[0], saved[1], saved[2]
+            raise
+        self.session, room.row, self.last_public_id = session, row, None
+        self.make_bots()
+        log.info("room %s: hand %d dealt (%s)", room.code, row.hand_number, room.variant.name)
+        await self._after_change()
+
+    async def act(self, seat: int, msg: Act) -> None:
+        """The seat's move from an ``act`` frame."""
+        game = self.game
+        if game is None or game.is_over:
+            raise RoomError("bad_state", "no hand is being played: the host starts the next one")
+        if game.to_act != seat:
+            raise RoomError("not_your_turn", f"it is {self.room.names()[game.to_act]}'s turn (seat {game.to_act})")
+        action = await asyncio.to_thread(self._chosen, game, msg)
+        await self._apply(seat, action)
+
+    @staticmethod
+    def _chosen(game: Game, msg: Act) -> Action:
+        """The one legal action an ``act`` frame names; ``RoomError`` with the reason otherwise."""
+        if msg.cards is None:
+            assert msg.action is not None
+            chosen = next((a for a in game.legal_actions() if action_text(a) == msg.action.strip()), None)
+            if chosen is None:
+                raise RoomError("illegal_move", f"{msg.action!r} is not one of your legal actions now")
+            return chosen
+        try:
+            options = actions_for_text(game, msg.cards)
+        except (InvalidCardsError, IllegalMoveError) as err:
+            raise RoomError("illegal_move", str(err)) from err
+        if msg.action is not None:
+            reading = next((a for a in options if action_text(a) == msg.action.strip()), None)
+            if reading is None:
+                readings = ", ".join(action_text(a) for a in options)
+                raise RoomError("illegal_move", f"{msg.cards} cannot be played as {msg.action}; they can be: {readings}")
+            return reading
+        if len(options) > 1:
+            texts = [action_text(a) for a in options]
+            raise RoomError("ambiguous", f"those cards can be played {len(texts)} ways: choose one", texts)
+        return options[0]
+
+    async def _apply(self, seat: int, action: Action) -> None:
+        """Play ``action`` for ``seat`` and store the new events; if they cannot be stored, the hand is
+        rebuilt as it was before the action and the action is refused."""
+        room = self.room
+        game = self.game
+        assert game is not None and self.session is not None
+        first = len(game.events)
+        await asyncio.to_thread(game.apply, action, seat)
+        try:
+            await room.store_op(room.store.append_events, room.code, first, game.events[first:])
+        except RoomError:
+            header = room.row.hand_header or {}
+            self.session.game = await asyncio.to_thread(replay, {**header, "events": game.events[:first]})
+            raise
+        if game.is_over:
+            await self._finish(game)
+        await self._after_change()
+
+    async def _finish(self, game: Game, strict: bool = False) -> None:
+        """Store the finished hand; a failure is logged (and raised when ``strict``) and retried at the next start."""
+        assert game.result is not None
+        room = self.room
+        row = copy_row(room.row)
+        try:
+            stored = await room.store_op(
+                room.store.finish_hand, row, row.hand_number, game_log(game, room.hand_names()), list(game.result.scores)
+            )
+        except RoomError:
+            if strict:
+                raise
+            return
+        room.row, self.last_public_id = row, stored.public_id
+        log.info("room %s: hand %d over, scores %s", room.code, row.hand_number, game.result.scores)
+
+    async def _after_change(self) -> None:
+        self.schedule()
+        await self.room.broadcast_views()
+        result = self.result()
+        if result is not None:
+            self.room.broadcast(result)
+        self.room.broadcast_room()
+
+    # ------------------------------------------------------------------ bots, 托管 and the turn timer
+    def make_bots(self) -> None:
+        """One bot per bot seat, each with its own secret seed."""
+        self.bots = {
+            p.seat: make_bot(p.bot, secrets.randbits(64))
+            for p in self.room.players.values()
+            if p.bot is not None and p.seat is not None
+        }
+
+    def _automatic(self, game: Game, seat: int) -> bool:
+        """Whether the server plays the seat to act now: a bot, 托管, an empty seat, or (``auto_forced``) a
+        forced pass where showing that it was forced is the option's point (the play phase)."""
+        holder = self.room.seat_holder(seat)
+        if holder is None or holder.bot is not None or holder.auto:
+            return True
+        if not self.room.settings.auto_forced or not forced_pass_shown(game):
+            return False
+        legal = game.legal_actions()
+        return len(legal) == 1 and action_text(legal[0]) == "pass"
+
+    def schedule(self, delay: float | None = None) -> None:
+        """Arm the next automatic move or the turn timer for the seat to act."""
+        self.close()
+        self.deadline = None
+        game = self.game
+        if game is None or game.is_over:
+            return
+        holder = self.room.seat_holder(game.to_act)
+        person = holder is not None and holder.bot is None and not holder.auto
+        if not person or self.room.settings.auto_forced:
+            # Whether the seat is played for it may need its legal actions: the automatic turn decides.
+            wait = self.room.bot_delay if delay is None else delay
+            self._auto = asyncio.get_running_loop().create_task(self._auto_turn(len(game.events), wait))
+        if person:
+            self._arm_timer()
+
+    def _arm_timer(self) -> None:
+        seconds = self.room.settings.turn_seconds
+        if seconds > 0:
+            self.deadline = time.time() + seconds
+            self._timer = asyncio.get_running_loop().call_later(seconds, self._timed_out)
+
+    async def waiting_on(self, seat: int) -> None:
+        """Re-arm when a change concerns the seat to act (托管 on, a player removed or seated)."""
+        game = self.game
+        if game is not None and not game.is_over and game.to_act == seat:
+            self.schedule()
+            await self.room.broadcast_views()
+            self.room.broadcast_room()
+
+    def _decide(self, game: Game, seat: int) -> tuple[Observation | None, Bot | None]:
+        """Under the lock, in a worker thread: whether the server plays ``seat`` now, and the bot's view."""
+        if not self._automatic(game, seat):
+            return None, None
+        holder = self.room.seat_holder(seat)
+        bot = self.bots.get(seat) if holder is not None and holder.bot is not None else None
+        return observe(game, seat), bot or make_bot(AUTO_BOT, secrets.randbits(64))
+
+    async def _auto_turn(self, expected: int, delay: float) -> None:
+        """Play the seat to act for the server after ``delay``: the bot thinks meanwhile, within the think
+        budget, so every automatic move takes the same time whatever the seat holds."""
+        room = self.room
+        game = self.game
+        if game is None:
+            return
+        seat = game.to_act
+        async with room.lock:
+            if self.game is not game or len(game.events) != expected:
+                return
+            obs, bot = await asyncio.to_thread(self._decide, game, seat)
+        if obs is None or bot is None:
+            return  # a person's turn: the turn timer, if any, is armed
+        thinking: asyncio.Future[Action]
+        if len(obs.legal) == 1:
+            thinking = asyncio.get_running_loop().create_future()
+            thinking.set_result(obs.legal[0])
+        else:
+            thinking = asyncio.ensure_future(asyncio.wait_for(asyncio.to_thread(bot.act, obs), room.config.think_budget))
+        await asyncio.sleep(delay)
+        try:
+            action = await thinking
+        except TimeoutError:
+            log.warning("room %s: the bot took over %.1f s; it plays its first legal action", room.code, room.config.think_budget)
+            action = obs.legal[0]
+        async with room.lock:
+            if self.game is not game or len(game.events) != expected:
+                return  # the seat acted itself meanwhile
+            self._auto = None
+            try:
+                await self._apply(seat, action)
+            except RoomError as err:
+                log.warning("room %s: an automatic move was refused (%s); trying again", room.code, err.message)
+                self.schedule(delay=RETRY_SECONDS)
+            except Exception:
+                log.exception("room %s: an automatic move failed; trying again", room.code)
+                self.schedule(delay=RETRY_SECONDS)
+
+    def _timed_out(self) -> None:
+        """The turn timer ran out: the seat goes on 托管 and is played now."""
+        self._timer = None
+        asyncio.get_running_loop().create_task(self._time_out())
+
+    async def _time_out(self) -> None:
+        room = self.room
+        async with room.lock:
+            game = self.game
+            if game is None or game.is_over:
+                return
+            holder = room.seat_holder(game.to_act)
+            if holder is not None and not holder.auto:
+                try:
+                    await room.save_player(holder, auto=True)
+                except RoomError:
+                    self.schedule(delay=RETRY_SECONDS)
+                    return
+                log.info("room %s: %r ran out of time; 托管 on", room.code, holder.name)
+            self.schedule(delay=0)
+            await room.broadcast_views()
+            room.broadcast_room()
+
+    def close(self) -> None:
+        """Stop the timer and the automatic turn (a new one is armed, the room expired, the server stops)."""
+        for handle in (self._timer, self._auto):
+            if handle is not None:
+                handle.cancel()
+        self._timer = self._auto = None
