@@ -238,8 +238,9 @@ class Store:
     def close(self) -> None:
         """Release the lock and the connection pool; safe to call twice."""
         if self._lock_connection is not None:
-            try:
-                self._lock_connection.close()  # the advisory lock ends with its session
+            try:  # unlocked first: the lock would end with the session, but only once its backend has gone
+                self._lock_connection.scalar(select(func.pg_advisory_unlock(ADVISORY_KEY)))
+                self._lock_connection.close()
             except SQLAlchemyError:
                 pass  # the server went away, and the lock with it
             self._lock_connection = None

@@ -5,15 +5,18 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 import time
-from collections.abc import Iterator
+from collections.abc import Coroutine, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 from fastapi.testclient import TestClient
 
 from paiju.server.connection import Connection, TokenBucket
 from tests.server.wire import create_room, hello, my_turn, seated_host, until
+
+T = TypeVar("T")
 
 
 @contextmanager
@@ -88,6 +91,12 @@ def test_finding_03_database_waits_do_not_stop_other_rooms(client: TestClient, d
         assert refused - answered > 0.5  # the pong came while the write was still waiting on the lock
 
 
+def in_own_loop(work: Coroutine[Any, Any, T]) -> T:
+    """Run a coroutine in a thread of its own (the browser tests keep an event loop running in this one)."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, work).result()
+
+
 class StalledSocket:
     """A client that never reads: every send waits forever."""
 
@@ -115,7 +124,7 @@ def test_finding_04_a_client_that_never_reads_is_closed_with_bounded_memory() ->
         writer.cancel()
         return conn, ws
 
-    conn, _ws = asyncio.run(run())
+    conn, _ws = in_own_loop(run())
     assert conn.closed and conn.close_code == 1013 and not conn.queue  # 1013: try again later
 
 
@@ -130,4 +139,4 @@ def test_finding_04_a_send_that_stalls_closes_the_socket() -> None:
         await asyncio.wait_for(writer, 2)
         return ws
 
-    assert asyncio.run(run()).closed_with == 1013
+    assert in_own_loop(run()).closed_with == 1013
