@@ -8,9 +8,10 @@ One server owns a database (a lock file, or a PostgreSQL advisory lock); Alembic
 from __future__ import annotations
 
 import json
+import threading
 import time
 from collections.abc import Iterator
-from contextlib import AbstractContextManager, contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -132,6 +133,7 @@ class Store:
             self.engine: Engine = self._engine(parsed)
         except ImportError as err:
             raise StoreError(f"the database driver for {parsed.drivername} is not installed ({err})") from err
+        self._one_writer = threading.Lock() if parsed.get_backend_name() == "sqlite" else None
         self._writes = sessionmaker(self.engine.execution_options(paiju_write=True), expire_on_commit=False)
         self._reads = sessionmaker(self.engine, expire_on_commit=False)
         event.listen(self._writes, "before_flush", _check_lengths)
@@ -225,8 +227,11 @@ class Store:
     @contextmanager
     def _transaction(self, sessions: sessionmaker[Session], doing: str) -> Iterator[Session]:
         """One transaction, committed when the block ends without an error; any failure is a StoreError."""
+        # SQLite has one writer at a time and wakes a waiting one only by polling with sleeps: the threads
+        # of this process take turns on a lock of their own instead, and only another program is polled.
+        turn = self._one_writer if sessions is self._writes and self._one_writer is not None else nullcontext()
         try:
-            with sessions.begin() as s:
+            with turn, sessions.begin() as s:
                 yield s
         except (SQLAlchemyError, ValueError) as err:  # ValueError: a stored JSON value that does not decode
             raise StoreError(self._explain(err, doing)) from err

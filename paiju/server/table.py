@@ -10,6 +10,7 @@ import asyncio
 import logging
 import secrets
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from paiju.bots import Bot, make_bot
@@ -174,8 +175,7 @@ class Table:
             raise RoomError("bad_state", "no hand is being played: the host starts the next one")
         if game.to_act != seat:
             raise RoomError("not_your_turn", f"it is {self.room.names()[game.to_act]}'s turn (seat {game.to_act})")
-        action = await asyncio.to_thread(self._chosen, game, msg)
-        await self._apply(seat, action)
+        await self._apply(seat, lambda: self._chosen(game, msg))
 
     @staticmethod
     def _chosen(game: Game, msg: Act) -> Action:
@@ -201,14 +201,18 @@ class Table:
             raise RoomError("ambiguous", f"those cards can be played {len(texts)} ways: choose one", texts)
         return options[0]
 
-    async def _apply(self, seat: int, action: Action) -> None:
-        """Play ``action`` for ``seat`` and store the new events; if they cannot be stored, the hand is
-        rebuilt as it was before the action and the action is refused."""
+    async def _apply(self, seat: int, action: Action | Callable[[], Action]) -> None:
+        """Play ``action`` (or the one it names, read in the same worker-thread trip) for ``seat`` and store
+        the new events; if they cannot be stored, the hand is rebuilt as it was and the action is refused."""
         room = self.room
         game = self.game
         assert game is not None and self.session is not None
         first = len(game.events)
-        await asyncio.to_thread(game.apply, action, seat)
+
+        def play() -> None:
+            game.apply(action() if callable(action) else action, seat)
+
+        await asyncio.to_thread(play)
         try:
             await room.store_op(room.store.append_events, room.code, first, game.events[first:])
         except RoomError:
