@@ -23,6 +23,7 @@ __all__ = [
     "Card",
     "Colour",
     "InvalidCardsError",
+    "Rank",
     "Suit",
     "card_colour",
     "card_deck",
@@ -44,11 +45,46 @@ Card = int
 
 RANKS = "3456789TJQKA2"
 RANK_CHARS = RANKS + "BR"
-#: Rank index of the black (small) joker and of the red (big) joker.
-BLACK_JOKER = 13
-RED_JOKER = 14
+
+
+class Rank(IntEnum):
+    """A rank index (3 lowest … 2, then the jokers); every function taking a rank also takes a plain int."""
+
+    THREE = 0
+    FOUR = 1
+    FIVE = 2
+    SIX = 3
+    SEVEN = 4
+    EIGHT = 5
+    NINE = 6
+    TEN = 7
+    JACK = 8
+    QUEEN = 9
+    KING = 10
+    ACE = 11
+    TWO = 12
+    BLACK_JOKER = 13
+    RED_JOKER = 14
+
+    @property
+    def char(self) -> str:
+        """The rank's notation character (``T`` for ten, ``B`` / ``R`` for the jokers)."""
+        return RANK_CHARS[self]
+
+    @classmethod
+    def from_char(cls, char: str) -> Rank:
+        """The rank a notation character names (``10`` and lower case allowed)."""
+        text = "T" if char == "10" else char.upper()
+        if len(text) != 1 or text not in RANK_CHARS:
+            raise InvalidCardsError(f"{char!r} is not a rank: use one of {RANK_CHARS}")
+        return cls(RANK_CHARS.index(text))
+
+
+#: Rank index of the black (small) joker and of the red (big) joker, as plain ints for the hot paths.
+BLACK_JOKER: int = Rank.BLACK_JOKER.value
+RED_JOKER: int = Rank.RED_JOKER.value
 #: Ranks 3 … 2 plus the two jokers.
-NUM_RANKS = 15
+NUM_RANKS = len(Rank)
 CARDS_PER_DECK = 54
 
 
@@ -168,7 +204,7 @@ def _tokens(text: str) -> list[tuple[int, Suit | None]]:
                 "(T or 10 for ten), suits s h d c (or ♠♥♦♣), B and R for the jokers"
             )
         rank_text, suit_text = m.group(1).upper(), m.group(2)
-        rank = RANKS.index("T") if rank_text == "10" else RANK_CHARS.index(rank_text)
+        rank = Rank.from_char(rank_text).value
         suit: Suit | None = None
         if suit_text:
             if rank >= BLACK_JOKER:

@@ -175,7 +175,7 @@ def cmd_classify(args: argparse.Namespace, out: Console) -> int:
     _checked_counts(variant, ranks, "cards")
     flip, promoted = _promoted(variant, args.flip)
     wilds = _hand_wilds(variant, args.role, args.cards, ranks, flip, promoted)
-    moves = classify_ranks(variant, ranks, wilds, promoted)
+    moves = classify_ranks(variant.pattern_rules, ranks, wilds, promoted)
     if variant.two_colour and names_suits(args.cards):
         moves = _coloured_readings(variant, moves, args.cards)
     if args.json:
@@ -190,7 +190,7 @@ def cmd_classify(args: argparse.Namespace, out: Console) -> int:
 
 def _beat_move(variant: Variant, text: str, kind: str | None, promoted: int | None) -> Move:
     """The move given by ``--beat`` (and ``--beat-kind`` when the cards read several ways)."""
-    readings = classify_ranks(variant, _ranks(text, "--beat"), None, promoted)
+    readings = classify_ranks(variant.pattern_rules, _ranks(text, "--beat"), None, promoted)
     if kind:
         readings = [m for m in readings if m.kind == kind or describe(m) == kind]
     if not readings:
@@ -222,7 +222,7 @@ def _coloured_moves(args: argparse.Namespace, variant: Variant, ranks: list[int]
     speculator = args.role == "speculator"
     counts, wild = split_by_colour(hand, (THREE,) if speculator else ())
     wilds = tuple(speculator_wilds(variant, len(w), None) if w else None for w in wild)
-    moves = coloured_moves(variant, counts, (wilds[0], wilds[1]), to_beat, variant.red_over_black)
+    moves = coloured_moves(variant.pattern_rules, counts, (wilds[0], wilds[1]), to_beat)
     if to_beat is None:
         return moves, False
     if speculator:
@@ -246,10 +246,10 @@ def cmd_moves(args: argparse.Namespace, out: Console) -> int:
     if args.role == "speculator" and to_beat is not None:
         assert variant.speculator is not None
         answers, may_pass = speculator_answers(
-            variant, counts, wilds, to_beat, variant.speculator.bomb_cards_exempt, promoted
+            variant.pattern_rules, counts, wilds, to_beat, variant.speculator.bomb_cards_exempt, promoted
         )
     else:
-        answers = generate_counts(variant, counts, to_beat, wilds, promoted)
+        answers = generate_counts(variant.pattern_rules, counts, to_beat, wilds, promoted)
     return _print_moves(args, answers, may_pass)
 
 

@@ -781,7 +781,7 @@ def test_5p1d_settlement_row() -> None:
                     assert sp.speculator_scores(5, (landlord,), spec, won, side, 6, rules.stake) == want
     # A played hand: the landlord goes out; the speculator keeps 8 cards (farmers' side); bid 3 and the
     # rocket (one deck: every bomb and joker bomb doubles) make the unit 6.
-    assert V.doubling_bombs == {"bomb4", "BR"}
+    assert V.pattern_rules.doubling_bombs == {"bomb4", "BR"}
     g = scripted_game()
     for lead in ("BR", "99", "A222", "JQKA"):
         plays(g, lead)

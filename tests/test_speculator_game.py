@@ -1030,11 +1030,11 @@ def test_settlement_sums_to_zero_for_every_table_and_outcome() -> None:
 
 def test_doubling_bombs_one_deck_vs_multi_deck() -> None:
     """§13: '×2 per doubling bomb played (one deck: every bomb and joker bomb; two and three decks: bombs of 6+ cards and every joker bomb)'."""
-    assert V4P1D.doubling_bombs == {"bomb4", "BR"}
-    assert V3P1D.doubling_bombs == {"bomb4", "BR"}
-    assert V4P2D.doubling_bombs == {"bomb6", "bomb7", "bomb8", "BBRR"}
-    assert V5P2D.doubling_bombs == {"BB", "RR", "BR", "bomb6", "bomb7", "BBRR", "bomb8"}
-    assert V5P3D.doubling_bombs == {"BR", "bomb6", "BBB", "RRR", "bomb7", "bomb8", "bomb9", "bomb10", "BBBRRR", "bomb11"}
+    assert V4P1D.pattern_rules.doubling_bombs == {"bomb4", "BR"}
+    assert V3P1D.pattern_rules.doubling_bombs == {"bomb4", "BR"}
+    assert V4P2D.pattern_rules.doubling_bombs == {"bomb6", "bomb7", "bomb8", "BBRR"}
+    assert V5P2D.pattern_rules.doubling_bombs == {"BB", "RR", "BR", "bomb6", "bomb7", "BBRR", "bomb8"}
+    assert V5P3D.pattern_rules.doubling_bombs == {"BR", "bomb6", "BBB", "RRR", "bomb7", "bomb8", "bomb9", "bomb10", "BBBRRR", "bomb11"}
     # In play, 4p2d: a bomb of 4 does not double; a bomb of 6 and the four jokers do.
     landlord = "5 5 5 5 6 6 6 6 6 6 B B R R"
     spec_hand = "7 7 8 8 8 9 9 9 T T T J J J Q Q Q K K K A A A 2 2"

@@ -70,5 +70,5 @@ def test_joker_sets_not_named_are_not_combinations(table: str, cards: str) -> No
 def test_doubling_bombs_by_deck_count(table: str, doubling: list[str], not_doubling: list[str]) -> None:
     """§13 [R] 'one deck: every bomb and joker bomb; two and three decks: bombs of 6+ cards and every joker bomb'."""
     v = get_variant(table)
-    assert set(doubling) <= v.doubling_bombs
-    assert not set(not_doubling) & v.doubling_bombs
+    assert set(doubling) <= v.pattern_rules.doubling_bombs
+    assert not set(not_doubling) & v.pattern_rules.doubling_bombs

@@ -25,7 +25,7 @@ from paiju.climbing import speculator as sp
 from paiju.climbing.parse import actions_for_text
 from paiju.patterns import IllegalMoveError, Move, classify_ranks
 from paiju.patterns.colour import PAIR_KICKER_KINDS, body_ranks, coloured_beats, coloured_moves, colours_fit, split_by_colour
-from paiju.variants import Variant, VariantError, get_variant
+from paiju.variants import RedOverBlack, Variant, VariantError, get_variant
 from paiju.variants.speculator import colour_split, colour_split_fits
 from test_speculator_two_landlords import MARKED_7C, build, give, start, state
 
@@ -45,7 +45,8 @@ def hand_moves(
     cards = parse_cards(text, v.decks)
     counts, wild = split_by_colour(cards, (sp.THREE,) if speculator else ())
     black, red = (sp.speculator_wilds(v, len(w)) if w else None for w in wild)
-    return coloured_moves(v, counts, (black, red), to_beat, red_over_black)
+    rules = replace(v.pattern_rules, red_over_black=RedOverBlack(red_over_black))
+    return coloured_moves(rules, counts, (black, red), to_beat)
 
 
 def texts(moves: Iterable[Move], kinds: Sequence[str] = ()) -> set[str]:
@@ -91,7 +92,7 @@ def test_two_colour_tables_registry() -> None:
         assert (v.players, v.decks, v.hand_size, v.bottom_size, v.flipped) == (p, 3, h, b, 0)
         assert (rules.gift_landlord, rules.gift_farmer, rules.extra_draw) == (gl, gf, 0)
         assert (rules.landlord_gift_colours, rules.farmer_gift_colours) == (lc, fc)
-        assert rules.determination == "marked-7c" and v.two_colour and v.red_over_black == "any"
+        assert rules.determination == "marked-7c" and v.two_colour and v.pattern_rules.red_over_black == "any"
 
 
 @pytest.mark.parametrize("name", TABLES)
@@ -287,10 +288,10 @@ def test_gift_colours_need_a_two_colour_table() -> None:
 # --------------------------------------------------------------------------- §14 patterns
 def test_patterns_are_4p2d_list_plus_triple_single() -> None:
     """§14 'Patterns: 4p2d's list plus triple+1 [R]' (§17.31)."""
-    four = get_variant("spec-4p2d").patterns
+    four = get_variant("spec-4p2d").pattern_rules.patterns
     for v in (V4, V5):
-        assert set(v.patterns) == set(four) | {"triple+single"}
-        assert v.joker_pairs
+        assert set(v.pattern_rules.patterns) == set(four) | {"triple+single"}
+        assert v.pattern_rules.joker_pairs
 
 
 def test_combination_is_one_colour() -> None:
@@ -728,7 +729,7 @@ def sweep(name: str, seeds: range) -> dict[str, int]:
     for seed in seeds:
         g = Game(v, seed)
         names = ["heuristic" if (seed >> s) & 1 else "random" for s in range(v.players)]
-        audit = ColourAudit(v.red_over_black)
+        audit = ColourAudit(v.pattern_rules.red_over_black)
         result: Result
         result, _ = checked_play(g, [make_bot(n, seed * 19 + s) for s, n in enumerate(names)], audit)
         audit.verify(g)

@@ -59,7 +59,7 @@ def test_classic_auction_and_scoring_flags(classic: Variant) -> None:
 
 def test_classic_has_all_thirteen_patterns(classic: Variant) -> None:
     """§3.4: 「斗地主有13種合法的牌型可以出」 (four-with-two split into 13a and 13b)."""
-    assert classic.patterns == frozenset(PATTERN_KINDS)
+    assert classic.pattern_rules.patterns == frozenset(PATTERN_KINDS)
     assert len(PATTERN_KINDS) == 14
     assert set(PATTERN_KINDS) == {
         "single", "pair", "triple", "triple+single", "triple+pair", "straight", "pair-chain",
@@ -70,24 +70,24 @@ def test_classic_has_all_thirteen_patterns(classic: Variant) -> None:
 
 def test_classic_chain_minimums(classic: Variant) -> None:
     """§3.4: straight ≥5, pair sequence ≥3 pairs, trio sequence and airplanes ≥2 trios."""
-    assert classic.straight_min == 5
-    assert classic.pair_chain_min == 3
-    assert classic.triple_chain_min == 2
-    assert classic.airplane_min == 2
+    assert classic.pattern_rules.straight_min == 5
+    assert classic.pattern_rules.pair_chain_min == 3
+    assert classic.pattern_rules.triple_chain_min == 2
+    assert classic.pattern_rules.airplane_min == 2
 
 
 def test_classic_kicker_flags(classic: Variant) -> None:
     """C6 K3 `allow_rocket_as_kickers=True`; §3.4 「不能帶一對怪」 (jokers never pair)."""
-    assert classic.rocket_kickers is True
-    assert classic.joker_pairs is False
-    assert classic.distinct_four_two_kickers is False
+    assert classic.pattern_rules.rocket_kickers is True
+    assert classic.pattern_rules.joker_pairs is False
+    assert classic.pattern_rules.distinct_four_two_kickers is False
 
 
 def test_classic_bomb_ladder(classic: Variant) -> None:
     """§3.5: rocket `BR` > bomb `2222` > … > `3333`; C7: bombs and rockets double."""
-    assert classic.bomb_ladder == (("bomb4",), ("BR",))
-    assert classic.bomb_tiers == {"bomb4": 0, "BR": 1}
-    assert classic.doubling_bombs == frozenset({"bomb4", "BR"})
+    assert classic.pattern_rules.bomb_ladder == (("bomb4",), ("BR",))
+    assert classic.pattern_rules.bomb_tiers == {"bomb4": 0, "BR": 1}
+    assert classic.pattern_rules.doubling_bombs == frozenset({"bomb4", "BR"})
 
 
 def test_variant_is_frozen(classic: Variant) -> None:
@@ -103,7 +103,7 @@ def test_with_changes_returns_a_new_validated_variant(classic: Variant) -> None:
     assert four.players == 4 and four.cards_in_play == 108
     assert classic.players == 3 and classic.decks == 1
     no_rocket_kickers = classic.with_changes(rocket_kickers=False)
-    assert no_rocket_kickers.rocket_kickers is False and classic.rocket_kickers is True
+    assert no_rocket_kickers.pattern_rules.rocket_kickers is False and classic.pattern_rules.rocket_kickers is True
 
 
 def test_cards_that_do_not_add_up_are_refused(classic: Variant) -> None:

@@ -305,7 +305,7 @@ def test_must_follow_bomb_same_size_first() -> None:
 
 
 def _tiers(v: Variant) -> dict[str, int]:
-    return {cls: i for i, tier in enumerate(v.bomb_ladder) for cls in tier}
+    return {cls: i for i, tier in enumerate(v.pattern_rules.bomb_ladder) for cls in tier}
 
 
 def ref_alone(v: Variant, faces: Sequence[int], alone_key: float | None, alone_bombs: bool) -> set[Row]:
@@ -317,7 +317,7 @@ def ref_alone(v: Variant, faces: Sequence[int], alone_key: float | None, alone_b
     cards = (face,) * n
     if n <= 3:
         kind = ("single", "pair", "triple")[n - 1]
-        return {(kind, key, 1, cards, -1, "", ())} if kind in v.patterns else set()
+        return {(kind, key, 1, cards, -1, "", ())} if kind in v.pattern_rules.patterns else set()
     tiers = _tiers(v)
     if alone_bombs and f"bomb{n}" in tiers:
         return {("bomb", key, 1, cards, tiers[f"bomb{n}"], f"bomb{n}", ())}
@@ -331,9 +331,9 @@ def ref_readings(v: Variant, naturals: Sequence[int], wild: Sequence[tuple[int, 
     meaning = Counter([*naturals, *(s for _, s in wild)])
     n = len(cards)
     present = sorted(meaning)
-    p = v.patterns
+    p = v.pattern_rules.patterns
     tiers = _tiers(v)
-    pair_top = RED if v.joker_pairs else TWO
+    pair_top = RED if v.pattern_rules.joker_pairs else TWO
     out: set[Row] = set()
 
     def add(kind: str, key: int, length: int = 1, bomb: str = "") -> None:
@@ -341,7 +341,7 @@ def ref_readings(v: Variant, naturals: Sequence[int], wild: Sequence[tuple[int, 
 
     def as_singles(rest: Counter[int]) -> bool:
         """Single kickers: a wild one stands for itself (§10); B and R together only with K3."""
-        if not v.rocket_kickers and rest[BLACK] and rest[RED]:
+        if not v.pattern_rules.rocket_kickers and rest[BLACK] and rest[RED]:
             return False
         return all(f == s for f, s in wild if rest[s])
 
@@ -365,9 +365,9 @@ def ref_readings(v: Variant, naturals: Sequence[int], wild: Sequence[tuple[int, 
             add("joker-bomb", RED if meaning[RED] else BLACK, bomb=name)
     consecutive = present == list(range(present[0], present[-1] + 1)) and present[-1] <= ACE
     for kind, width, least in (
-        ("straight", 1, v.straight_min),
-        ("pair-chain", 2, v.pair_chain_min),
-        ("triple-chain", 3, v.triple_chain_min),
+        ("straight", 1, v.pattern_rules.straight_min),
+        ("pair-chain", 2, v.pattern_rules.pair_chain_min),
+        ("triple-chain", 3, v.pattern_rules.triple_chain_min),
     ):
         if kind in p and consecutive and len(present) >= least and all(meaning[r] == width for r in present):
             add(kind, present[-1], len(present))
@@ -379,12 +379,12 @@ def ref_readings(v: Variant, naturals: Sequence[int], wild: Sequence[tuple[int, 
             if n == 5 and "triple+pair" in p and len(rest) == 1 and as_pairs(rest, 1):
                 add("triple+pair", body)
         if meaning[body] == 4:
-            distinct = not v.distinct_four_two_kickers or len(rest) == 2
+            distinct = not v.pattern_rules.distinct_four_two_kickers or len(rest) == 2
             if n == 6 and "four+two-singles" in p and distinct and as_singles(rest):
                 add("four+two-singles", body)
             if n == 8 and "four+two-pairs" in p and distinct and as_pairs(rest, 2):
                 add("four+two-pairs", body)
-    for links in range(v.airplane_min, ACE + 2):
+    for links in range(v.pattern_rules.airplane_min, ACE + 2):
         for top in range(links - 1, ACE + 1):
             trios = range(top - links + 1, top + 1)
             if any(meaning[r] != 3 for r in trios):

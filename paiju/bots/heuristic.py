@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from paiju.bots.base import register
 from paiju.cards import BLACK_JOKER, NUM_RANKS, RED_JOKER, card_rank, rank_counts
-from paiju.climbing import Action, Alone, Bid, Declare, Give, Observation, Partner, Pass, Play
+from paiju.climbing import Action, Alone, Bid, Declare, Give, Observation, Partner, Pass, PhaseName, Play
 from paiju.climbing.partner import face
 from paiju.patterns import Move
 
@@ -104,13 +104,13 @@ class HeuristicBot:
 
     def act(self, obs: Observation) -> Action:
         """Choose a gift, a bid, a pass or a play for ``obs.seat``."""
-        if obs.phase == "gift":
+        if obs.phase == PhaseName.GIFT:
             return self._give(obs)
-        if obs.phase == "bid":
+        if obs.phase == PhaseName.BID:
             return self._bid(obs)
-        if obs.phase == "partner":
+        if obs.phase == PhaseName.PARTNER:
             return self._name_partner(obs)
-        if obs.phase == "declare":
+        if obs.phase == PhaseName.DECLARE:
             return self._declare(obs)
         plays = [a for a in obs.legal if isinstance(a, Play)]
         counts = rank_counts(obs.hand)
@@ -130,7 +130,7 @@ class HeuristicBot:
         A hand of many high cards and few loose ends can be shed: aim for the landlord's side
         (0–1 cards left); otherwise hold cards and aim for the farmers' side.
         """
-        starting = obs.phase == "gift" and obs.gifts == ((-1, ()),)
+        starting = obs.phase == PhaseName.GIFT and obs.gifts == ((-1, ()),)
         if self.aim is None or starting:
             counts = rank_counts(obs.hand)
             loose = plan_cost(counts) / max(len(obs.hand), 1)

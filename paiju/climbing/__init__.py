@@ -4,6 +4,7 @@ from paiju.climbing.actions import Action, Alone, Bid, Declare, Give, Partner, P
 from paiju.climbing.game import Deal, Game, PlayRecord, Result
 from paiju.climbing.log import LogError, game_log, load_log, replay, save_log
 from paiju.climbing.observation import Observation, forced_pass_shown, observe
+from paiju.climbing.phase_name import PhaseName
 from paiju.climbing.session import Session
 
 __all__ = [
@@ -19,6 +20,7 @@ __all__ = [
     "Partner",
     "Pass",
     "Play",
+    "PhaseName",
     "PlayRecord",
     "Result",
     "Session",

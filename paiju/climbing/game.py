@@ -31,6 +31,7 @@ from paiju.cards import (
 from paiju.climbing import speculator as spec_rules
 from paiju.climbing.actions import Action, Alone, Bid, Declare, Give, Partner, Pass, Play
 from paiju.climbing.partner import PartnerOption, alone_options, partner_options
+from paiju.climbing.phase_name import PhaseName
 from paiju.patterns import (
     IllegalMoveError,
     Move,
@@ -51,16 +52,13 @@ from paiju.patterns.colour import (
 )
 from paiju.patterns.move import NO_COLOUR
 from paiju.patterns.wild import bomb_ranks, forced_answers
-from paiju.variants import Variant
+from paiju.variants import RedOverBlack, Variant
 
 __all__ = ["Deal", "Game", "PlayRecord", "Result"]
 
-GIFT = "gift"
-BID = "bid"
-PARTNER = "partner"
-DECLARE = "declare"
-PLAY = "play"
-OVER = "over"
+#: The phases tested on every action, bound once (looking up an enum member is slow on Python 3.11).
+_GIFT, _BID, _PARTNER = PhaseName.GIFT, PhaseName.BID, PhaseName.PARTNER
+_DECLARE, _PLAY, _OVER = PhaseName.DECLARE, PhaseName.PLAY, PhaseName.OVER
 
 
 @dataclass(frozen=True)
@@ -230,7 +228,7 @@ class Game:
             event["first_bidder"] = self.first_bidder
             self.events.append(event)
             self._refresh_counts()
-            self.phase = BID
+            self.phase = PhaseName.BID
             self.to_act = self.first_bidder
         else:
             self.events.append(event)
@@ -281,7 +279,7 @@ class Game:
         self.gifts = [[]]
         self.gift_sizes = gift_sizes
         self.first_bidder = spec_rules.opposite(seat, self.variant.players)
-        self.phase = GIFT
+        self.phase = PhaseName.GIFT
         self.to_act = seat
         self._check_retreat()
         winner = spec_rules.instant_win_seat(self.hands, seat, rules.instant_win)
@@ -315,7 +313,7 @@ class Game:
             if len(self.gifts) < len(self.gift_sizes):
                 self.gifts.append([])
             else:
-                self.phase = BID
+                self.phase = PhaseName.BID
                 self.to_act = self.first_bidder
 
     def _colour_room(self, card: Card, later: bool = True) -> bool:
@@ -356,7 +354,7 @@ class Game:
     @property
     def is_over(self) -> bool:
         """Whether the hand has been settled."""
-        return self.phase == OVER
+        return self.phase is _OVER
 
     @property
     def players(self) -> int:
@@ -418,18 +416,18 @@ class Game:
         if cache is not None and cache[0] == self._version:
             return cache[1]
         actions: list[Action]
-        if self.phase == GIFT:
+        if self.phase is _GIFT:
             hand = self.hands[self.to_act]
             free = spec_rules.giftable(hand, self.determination, self.promoted)
             actions = [Give(c) for c in free if self._colour_room(c)]
-        elif self.phase == BID:
+        elif self.phase is _BID:
             actions = [Pass()]
             actions += [Bid(p) for p in range(self.high_bid + 1, self.variant.max_bid + 1)]
-        elif self.phase == PARTNER:
+        elif self.phase is _PARTNER:
             actions = self._partner_actions()
-        elif self.phase == DECLARE:
+        elif self.phase is _DECLARE:
             actions = [Pass(), Declare()] if self.to_act == self.small_landlord else [Pass()]
-        elif self.phase == PLAY:
+        elif self.phase is _PLAY:
             actions = self._play_actions()
         else:
             actions = []
@@ -441,22 +439,23 @@ class Game:
         return action in self.legal_actions()
 
     def _play_actions(self) -> list[Action]:
-        if self.variant.two_colour:
+        if self.variant.pattern_rules.two_colour:
             return self._colour_play_actions()
         seat = self.to_act
         counts = self._natural_counts(seat)
         wilds = self.wilds_of(seat)
         to_beat = None if self.is_leading() or self.trick is None else self.trick.move
         if to_beat is None:
-            return [Play(m) for m in generate_counts(self.variant, counts, None, wilds, self.promoted)]
+            return [Play(m) for m in generate_counts(self.variant.pattern_rules, counts, None, wilds, self.promoted)]
         rules = self.variant.speculator
         if seat == self.speculator and rules is not None:
             # speculator.md §11 能跟必跟: only the allowed answers are offered.
             answers, may_pass = speculator_answers(
-                self.variant, counts, wilds, to_beat, rules.bomb_cards_exempt, self.promoted
+                self.variant.pattern_rules, counts, wilds, to_beat, rules.bomb_cards_exempt, self.promoted
             )
         else:
-            answers, may_pass = generate_counts(self.variant, counts, to_beat, wilds, self.promoted), True
+            answers = generate_counts(self.variant.pattern_rules, counts, to_beat, wilds, self.promoted)
+            may_pass = True
         actions: list[Action] = [Pass()] if may_pass else []
         actions.extend(Play(m) for m in answers)
         return actions
@@ -475,7 +474,7 @@ class Game:
         seat = self.to_act
         counts, wilds = self._colour_counts(seat)
         to_beat = None if self.is_leading() or self.trick is None else self.trick.move
-        moves = coloured_moves(self.variant, counts, wilds, to_beat, self.variant.red_over_black)
+        moves = coloured_moves(self.variant.pattern_rules, counts, wilds, to_beat)
         if to_beat is None:
             return [Play(m) for m in moves]
         may_pass = True
@@ -484,7 +483,8 @@ class Game:
             faces = tuple(f for w in wilds if w is not None for f in w.faces)
             held = set()
             if rules.bomb_cards_exempt:
-                held = bomb_ranks(self.variant, counts[0], wilds[0]) | bomb_ranks(self.variant, counts[1], wilds[1])
+                table = self.variant.pattern_rules
+                held = bomb_ranks(table, counts[0], wilds[0]) | bomb_ranks(table, counts[1], wilds[1])
             moves, may_pass = forced_answers(moves, to_beat, faces, held)
         actions: list[Action] = [Pass()] if may_pass else []
         return actions + [Play(m) for m in moves]
@@ -496,17 +496,17 @@ class Game:
     # ------------------------------------------------------------------ transitions
     def apply(self, action: Action, seat: int | None = None) -> None:
         """Take ``action`` for the seat to act; raise ``IllegalMoveError`` (and change nothing) if not allowed."""
-        if self.phase == OVER:
+        if self.phase is _OVER:
             raise IllegalMoveError("the hand is over")
         if seat is not None and seat != self.to_act:
             raise IllegalMoveError(f"it is seat {self.to_act}'s turn, not seat {seat}'s")
-        if self.phase == GIFT:
+        if self.phase is _GIFT:
             self._apply_gift(action)
-        elif self.phase == BID:
+        elif self.phase is _BID:
             self._apply_bid(action)
-        elif self.phase == PARTNER:
+        elif self.phase is _PARTNER:
             self._apply_partner(action)
-        elif self.phase == DECLARE:
+        elif self.phase is _DECLARE:
             self._apply_declare(action)
         else:
             self._apply_play(action)
@@ -567,7 +567,7 @@ class Game:
         self.hands[seat].extend(self.bottom)
         self.counts[seat] = rank_counts(self.hands[seat])
         self.events.append({"type": "landlord", "seat": seat, "bid": self.high_bid, "bottom": list(self.bottom)})
-        self.phase = PLAY
+        self.phase = PhaseName.PLAY
         self.to_act = seat
 
     def _reveal(self) -> None:
@@ -602,7 +602,7 @@ class Game:
                 "flipped_to": flipped_to,
             }
         )
-        self.phase = PLAY
+        self.phase = PhaseName.PLAY
         self.to_act = landlord
         self._check_retreat()
         if self.retreated:
@@ -611,7 +611,7 @@ class Game:
         if winner is not None:
             self._settle_instant(winner)
         elif rules.partner:
-            self.phase = PARTNER
+            self.phase = PhaseName.PARTNER
             self._offer_partner()
 
     # ------------------------------------------------------------------ the small landlord (§7)
@@ -649,7 +649,7 @@ class Game:
     def _landlord_leads(self) -> None:
         """§2.8: play starts with the landlord's lead."""
         assert self.landlord is not None
-        self.phase = PLAY
+        self.phase = PhaseName.PLAY
         self.to_act = self.landlord
 
     def _apply_partner(self, action: Action) -> None:
@@ -688,7 +688,7 @@ class Game:
             for s in range(landlord + 1, landlord + self.players)
             if s % self.players not in (self.speculator, landlord)
         ]
-        self.phase = DECLARE
+        self.phase = PhaseName.DECLARE
         self.to_act = self.declare_queue.pop(0)
 
     def why_not_partner(self, action: Action) -> str:
@@ -766,7 +766,7 @@ class Game:
         self.played_by[seat] += 1
         self.trick = record
         self.play_passes = 0
-        if move.bomb in self.variant.doubling_bombs:
+        if move.bomb in self.variant.pattern_rules.doubling_bombs:
             self.doublings += 1
         event: dict[str, Any] = {
             "type": "play",
@@ -887,7 +887,7 @@ class Game:
     def why_illegal(self, move: Move) -> str:
         """A player-facing reason why ``move`` cannot be played now."""
         plain = move._replace(colour=NO_COLOUR)
-        if plain not in classify_ranks(self.variant, move.ranks, self.wilds_of(self.to_act), self.promoted):
+        if plain not in classify_ranks(self.variant.pattern_rules, move.ranks, self.wilds_of(self.to_act), self.promoted):
             return f"{move.text()} is not a valid combination at this table"
         following = self.trick is not None and self.trick.move is not None and not self.is_leading()
         if self.variant.two_colour:
@@ -910,7 +910,7 @@ class Game:
         """§14: why no colour reading of ``move`` (its own colour, or either when it names none) is playable."""
         seat = self.to_act
         counts, wilds = self._colour_counts(seat)
-        held = coloured_moves(self.variant, counts, wilds, None)
+        held = coloured_moves(self.variant.pattern_rules, counts, wilds, None)
         colours = (move.colour,) if move.colour != NO_COLOUR else (Colour.BLACK, Colour.RED)
         readings = [m for m in (move._replace(colour=int(c)) for c in colours) if m in held]
         if not readings:
@@ -923,10 +923,11 @@ class Game:
         assert self.trick is not None and self.trick.move is not None
         current = self.trick.move
         bound = self.colour_bound(seat)
-        if any(coloured_beats(m, current, bound, self.variant.red_over_black) for m in readings):
+        red_over_black = self.variant.pattern_rules.red_over_black
+        if any(coloured_beats(m, current, bound, red_over_black) for m in readings):
             return ""
         same = "the same colour needs a higher rank" if bound else "a higher rank"
-        red = "red beats black" if self.variant.red_over_black == "any" else "red beats black at an equal or higher rank"
+        red = "red beats black" if red_over_black == RedOverBlack.ANY else "red beats black at an equal or higher rank"
         return (
             f"{' / '.join(m.text() for m in readings)} does not beat {current.text()} ({describe(current)}): "
             f"{same}, {red}, black beats red only at the same rank"
@@ -935,7 +936,7 @@ class Game:
     # ------------------------------------------------------------------ settlement
     def _finish(self, result: Result) -> None:
         self.result = result
-        self.phase = OVER
+        self.phase = PhaseName.OVER
         self.events.append(
             {
                 "type": "end",

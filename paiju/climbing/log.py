@@ -86,7 +86,7 @@ def _action_of(game: Game, event: dict[str, Any]) -> Action:
     ranks = tuple(sorted(card_rank(c) for c in cards))
     wilds = tuple(tuple(w) for w in event.get("wilds", ()))
     colour = event.get("colour", NO_COLOUR)  # two-colour tables: the body's colour
-    for move in classify_ranks(game.variant, ranks, game.wilds_in(game.to_act, cards), game.promoted):
+    for move in classify_ranks(game.variant.pattern_rules, ranks, game.wilds_in(game.to_act, cards), game.promoted):
         if (move.kind, move.key, move.length, move.wilds) == (event["kind"], event["key"], event["length"], wilds):
             return Play(move._replace(colour=colour), cards)
     raise LogError(f"event {event} is not a valid move at {game.variant.name}")

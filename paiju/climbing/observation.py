@@ -12,6 +12,7 @@ from typing import Any
 from paiju.cards import RANK_CHARS, Card, format_cards
 from paiju.climbing.actions import Action
 from paiju.climbing.game import Game, PlayRecord
+from paiju.climbing.phase_name import PhaseName
 from paiju.climbing.speculator import side_of_speculator
 
 __all__ = ["Observation", "forced_pass_shown", "observe"]
@@ -23,7 +24,7 @@ class Observation:
 
     seat: int | None
     players: int
-    phase: str
+    phase: PhaseName
     to_act: int
     hand: tuple[Card, ...]
     cards_left: tuple[int, ...]
@@ -77,7 +78,7 @@ class Observation:
     @property
     def is_my_turn(self) -> bool:
         """Whether this seat is the one to act."""
-        return self.to_act == self.seat and self.phase != "over"
+        return self.to_act == self.seat and self.phase != PhaseName.OVER
 
     def role(self, seat: int) -> str:
         """``landlord``, ``small_landlord`` (once this seat knows it), ``farmer`` or ``speculator`` for
@@ -101,7 +102,7 @@ class Observation:
 
         return {
             "seat": self.seat,
-            "phase": self.phase,
+            "phase": self.phase.value,
             "players": self.players,
             "roles": [self.role(s) for s in range(self.players)],
             "to_act": self.to_act,
@@ -138,7 +139,7 @@ def observe(game: Game, seat: int | None) -> Observation:
 
     ``seat=None`` is a spectator's view: the public record only, no hand and no actions.
     """
-    bottom_public = game.landlord is not None and game.phase != "bid" and (
+    bottom_public = game.landlord is not None and game.phase != PhaseName.BID and (
         game.variant.bottom_shown or (seat is not None and seat == game.landlord)
     )
     mine = seat is not None and game.to_act == seat and not game.is_over
@@ -154,7 +155,7 @@ def observe(game: Game, seat: int | None) -> Observation:
             side = side_of_speculator(spec_hand, game.variant.speculator)
         else:  # others see only how many cards it holds
             side = "landlord" if len(spec_hand) <= 1 else "farmers"
-    trick = None if game.phase != "play" or game.is_leading() else game.trick
+    trick = None if game.phase != PhaseName.PLAY or game.is_leading() else game.trick
     small = game.small_landlord
     knows_partner = small is not None and (game.partner_known or game.is_over or seat == small)
     partnership = game.partnership
@@ -167,7 +168,7 @@ def observe(game: Game, seat: int | None) -> Observation:
         to_act=game.to_act,
         hand=tuple(sorted(game.hands[seat])) if seat is not None else (),
         cards_left=tuple(len(h) for h in game.hands),
-        landlord=game.landlord if game.phase != "bid" else None,
+        landlord=game.landlord if game.phase != PhaseName.BID else None,
         bid=game.high_bid,
         bid_history=tuple(game.bid_history),
         multiplier=game.multiplier(),
@@ -187,7 +188,7 @@ def observe(game: Game, seat: int | None) -> Observation:
         promoted=game.promoted,
         retreated_hand=(
             tuple(sorted(game.hands[game.speculator]))
-            if game.retreated and game.speculator is not None and game.phase not in ("gift", "bid")
+            if game.retreated and game.speculator is not None and game.phase not in (PhaseName.GIFT, PhaseName.BID)
             else ()
         ),
         partner_shown=tuple(game.partner_shown),
@@ -205,4 +206,4 @@ def forced_pass_shown(game: Game) -> bool:
     Only in the play phase, where it shows what the pass shows anyway (要不起: nothing beats the play);
     in a round such as the declaration, being forced would single out the seat that holds a secret.
     """
-    return game.phase == "play"
+    return game.phase == PhaseName.PLAY

@@ -17,6 +17,7 @@ from paiju.cards import (
 from paiju.climbing.actions import Action, Alone, Bid, Declare, Give, Partner, Pass, Play, action_text
 from paiju.climbing.game import Game
 from paiju.climbing.partner import face
+from paiju.climbing.phase_name import PhaseName
 from paiju.patterns import IllegalMoveError, classify_ranks
 from paiju.patterns.colour import colours_fit
 from paiju.patterns.move import NO_COLOUR
@@ -43,26 +44,26 @@ def actions_for_text(game: Game, text: str) -> list[Action]:
         action: Action = Pass()
         if action not in game.legal_actions():
             raise IllegalMoveError(
-                "you lead this trick, so you must play" if game.phase == "play" else "you cannot pass now"
+                "you lead this trick, so you must play" if game.phase == PhaseName.PLAY else "you cannot pass now"
             )
         return [action]
-    if game.phase == "gift":
+    if game.phase == PhaseName.GIFT:
         return [_gift_for_text(game, text.strip().removeprefix("give "))]
-    if game.phase == "bid":
+    if game.phase == PhaseName.BID:
         if word.isdigit() and Bid(int(word)) in game.legal_actions():
             return [Bid(int(word))]
         if word.isdigit():
             return [_refuse_bid(game, int(word))]
         raise InvalidCardsError(f"bidding: type a bid from {game.high_bid + 1} to {game.variant.max_bid}, or p to pass")
-    if game.phase == "partner":
+    if game.phase == PhaseName.PARTNER:
         return _partner_for_text(game, word)
-    if game.phase == "declare":
+    if game.phase == PhaseName.DECLARE:
         if word in _DECLARE_WORDS:
             if Declare() not in game.legal_actions():
                 raise IllegalMoveError("only the small landlord can declare itself")
             return [Declare()]
         raise InvalidCardsError("type declare to make yourself known as the small landlord (×2), or p to pass")
-    if game.phase != "play":
+    if game.phase != PhaseName.PLAY:
         raise IllegalMoveError("the hand is over")
     ranks = tuple(sorted(parse_ranks(text)))
     seat = game.to_act
@@ -89,7 +90,7 @@ def actions_for_text(game: Game, text: str) -> list[Action]:
         raise IllegalMoveError(
             f"{text.strip()}: a combination is one colour (a triple+pair's pair aside); these ranks play as {colours}"
         )
-    readings = classify_ranks(game.variant, ranks, game.wilds_of(seat), game.promoted)
+    readings = classify_ranks(game.variant.pattern_rules, ranks, game.wilds_of(seat), game.promoted)
     if not readings:
         raise IllegalMoveError(f"{''.join(RANK_CHARS[r] for r in ranks)} is not a valid combination")
     raise IllegalMoveError(game.why_illegal(readings[0]))

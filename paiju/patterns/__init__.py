@@ -1,4 +1,7 @@
-"""The pattern engine: classify cards, compare moves, generate legal moves."""
+"""The pattern engine: classify cards, compare moves, generate legal moves.
+
+It reads a table's ``PatternRules`` only; each entry point takes the rules or a ``Variant`` and reads its ``pattern_rules``.
+"""
 
 from __future__ import annotations
 
@@ -7,17 +10,21 @@ from dataclasses import replace
 
 from paiju.cards import Card, card_rank, rank_counts
 from paiju.patterns.generate import PROMOTED_KEY, MoveGenerator, generate_moves, generator_for, promote
+from paiju.patterns.mixed import Wilds
 from paiju.patterns.move import NO_TIER, AmbiguousMoveError, IllegalMoveError, Move, beats, describe, key_rank
-from paiju.patterns.wild import Wilds, speculator_answers, threes_used
-from paiju.variants import Variant
+from paiju.patterns.wild import speculator_answers, threes_used
+from paiju.variants import HasPatternRules, PatternKind, PatternRules
 
 __all__ = [
     "NO_TIER",
     "PROMOTED_KEY",
     "AmbiguousMoveError",
+    "HasPatternRules",
     "IllegalMoveError",
     "Move",
     "MoveGenerator",
+    "PatternKind",
+    "PatternRules",
     "Wilds",
     "beats",
     "classify",
@@ -33,7 +40,7 @@ __all__ = [
 
 
 def generate_counts(
-    variant: Variant,
+    rules: HasPatternRules,
     counts: Sequence[int],
     to_beat: Move | None = None,
     wilds: Wilds | None = None,
@@ -41,16 +48,16 @@ def generate_counts(
 ) -> list[Move]:
     """Every legal move of a rank-count vector plus ``wilds`` (leading, or answering ``to_beat``);
     ``promoted`` names a rank lifted between 2 and the black joker (5p1d)."""
-    return generate_moves(variant, counts, to_beat, wilds, promoted)
+    return generate_moves(rules.pattern_rules, counts, to_beat, wilds, promoted)
 
 
-def generate(variant: Variant, hand: Iterable[Card], to_beat: Move | None = None) -> list[Move]:
+def generate(rules: HasPatternRules, hand: Iterable[Card], to_beat: Move | None = None) -> list[Move]:
     """Every legal move of ``hand``; with ``to_beat`` only the moves that beat it."""
-    return generator_for(variant).moves(rank_counts(hand), to_beat)
+    return generator_for(rules.pattern_rules).moves(rank_counts(hand), to_beat)
 
 
 def classify_ranks(
-    variant: Variant, ranks: Sequence[int], wilds: Wilds | None = None, promoted: int | None = None
+    rules: HasPatternRules, ranks: Sequence[int], wilds: Wilds | None = None, promoted: int | None = None
 ) -> list[Move]:
     """Every interpretation of exactly the cards of these face ranks (empty: no combination).
 
@@ -67,9 +74,10 @@ def classify_ranks(
             counts[face] -= n
             played += [face] * n
         wilds = replace(wilds, faces=tuple(played))
-    return [m for m in generate_moves(variant, counts, None, wilds, promoted) if len(m.ranks) == len(ranks)]
+    moves = generate_moves(rules.pattern_rules, counts, None, wilds, promoted)
+    return [m for m in moves if len(m.ranks) == len(ranks)]
 
 
-def classify(variant: Variant, cards: Iterable[Card], wilds: Wilds | None = None) -> list[Move]:
+def classify(rules: HasPatternRules, cards: Iterable[Card], wilds: Wilds | None = None) -> list[Move]:
     """Every interpretation the cards admit, wild ones read as ``classify_ranks`` says (empty: no combination)."""
-    return classify_ranks(variant, [card_rank(c) for c in cards], wilds)
+    return classify_ranks(rules, [card_rank(c) for c in cards], wilds)

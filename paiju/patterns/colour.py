@@ -13,18 +13,18 @@ from collections.abc import Sequence
 
 from paiju.cards import Card, Colour, card_colour, card_rank
 from paiju.patterns.generate import generator_for
+from paiju.patterns.mixed import Wilds
 from paiju.patterns.move import NO_COLOUR, Move, beats, key_rank
-from paiju.patterns.wild import Wilds
-from paiju.variants import Variant
+from paiju.variants import HasPatternRules, PatternKind, RedOverBlack
 
 __all__ = ["PAIR_KICKER_KINDS", "body_ranks", "coloured_beats", "coloured_moves", "colours_fit", "split_by_colour"]
 
 Counts = Sequence[int]
 #: Patterns whose kicker pairs may be the other colour (三带二 and, by [R] 31, 飞机带对).
-PAIR_KICKER_KINDS = ("triple+pair", "airplane+pairs")
+PAIR_KICKER_KINDS = (PatternKind.TRIPLE_PAIR, PatternKind.AIRPLANE_PAIRS)
 
 
-def coloured_beats(a: Move, b: Move, bound: bool, red_over_black: str = "any") -> bool:
+def coloured_beats(a: Move, b: Move, bound: bool, red_over_black: RedOverBlack = RedOverBlack.ANY) -> bool:
     """Whether ``a`` may be played on ``b`` by a player that is (or is not) colour-bound.
 
     Same pattern and size (or the same bomb tier and size): (i) the same colour and a higher rank;
@@ -41,7 +41,7 @@ def coloured_beats(a: Move, b: Move, bound: bool, red_over_black: str = "any") -
         if a.key > b.key:
             return True
     if a.colour == Colour.RED and b.colour == Colour.BLACK:
-        return red_over_black == "any" or a.key >= b.key
+        return red_over_black == RedOverBlack.ANY or a.key >= b.key
     return a.colour == Colour.BLACK and b.colour == Colour.RED and a.key == b.key
 
 
@@ -54,18 +54,18 @@ def body_ranks(move: Move) -> list[int]:
 
 
 def coloured_moves(
-    variant: Variant,
+    source: HasPatternRules,
     counts: tuple[Counts, Counts],
     wilds: tuple[Wilds | None, Wilds | None],
     to_beat: Move | None,
-    red_over_black: str = "any",
 ) -> list[Move]:
     """Every move of a hand split by colour (black, red), leading or beating ``to_beat``.
 
     Each colour plays the table's patterns on its own cards (its wild 3s included); a triple+pair
-    or airplane+pairs may also take kicker pairs of the other colour.
+    or airplane+pairs may also take kicker pairs of the other colour; red beats black as the rules' ``red_over_black`` says.
     """
-    gen = generator_for(variant)
+    rules = source.pattern_rules
+    gen = generator_for(rules)
     bound = all(sum(c) + (len(w.faces) if w else 0) for c, w in zip(counts, wilds))
     # Colours let a lower rank beat a higher one, so ask the generator for every move of the same
     # pattern (and every bomb of the same tier or above) and compare colours afterwards.
@@ -84,7 +84,7 @@ def coloured_moves(
     moves = sorted(out)
     if to_beat is None:
         return moves
-    return [m for m in moves if coloured_beats(m, to_beat, bound, red_over_black)]
+    return [m for m in moves if coloured_beats(m, to_beat, bound, rules.red_over_black)]
 
 
 def _fits(move: Move, counts: tuple[Counts, Counts], colour: int) -> bool:

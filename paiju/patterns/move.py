@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from paiju.cards import RANK_CHARS, format_ranks
+from paiju.variants import PatternKind
 
 __all__ = ["Move", "NO_COLOUR", "NO_TIER", "AmbiguousMoveError", "IllegalMoveError", "beats", "describe", "key_rank"]
 
@@ -13,6 +14,13 @@ NO_TIER = -1
 #: ``Move.colour`` on every table but the two-colour ones (there: ``Colour.BLACK`` or ``Colour.RED``).
 NO_COLOUR = -1
 _COLOUR_NAMES = ("black", "red")
+_CHAIN_KINDS = (
+    PatternKind.STRAIGHT,
+    PatternKind.PAIR_CHAIN,
+    PatternKind.TRIPLE_CHAIN,
+    PatternKind.AIRPLANE_SINGLES,
+    PatternKind.AIRPLANE_PAIRS,
+)
 
 
 class IllegalMoveError(ValueError):
@@ -36,7 +44,7 @@ class Move(NamedTuple):
     Two moves with the same cards but different meanings are different moves.
     """
 
-    kind: str
+    kind: PatternKind
     key: float
     length: int
     ranks: tuple[int, ...]
@@ -100,9 +108,9 @@ def describe(move: Move) -> str:
     if move.colour != NO_COLOUR:
         return f"{_COLOUR_NAMES[move.colour]} {describe(move._replace(colour=NO_COLOUR))}"
     key = RANK_CHARS[key_rank(move)]
-    if move.kind in ("straight", "pair-chain", "triple-chain", "airplane+singles", "airplane+pairs"):
+    if move.kind in _CHAIN_KINDS:
         return f"{move.kind} of {move.length} (top {key})"
-    if move.kind == "bomb":
+    if move.kind == PatternKind.BOMB:
         return f"bomb of {move.size} ({key})"
     if move.is_bomb:
         return "rocket" if move.bomb == "BR" else f"joker bomb {move.bomb}"

@@ -3,36 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from paiju.cards import BLACK_JOKER, RED_JOKER
 from paiju.patterns.generate import generate_moves, generator_for
+from paiju.patterns.mixed import Wilds
 from paiju.patterns.move import Move
-from paiju.variants import Variant
+from paiju.variants import HasPatternRules
 
 __all__ = ["Wilds", "bomb_ranks", "forced_answers", "speculator_answers", "threes_used"]
-
-
-@dataclass(frozen=True)
-class Wilds:
-    """The wild cards a hand holds (or a play uses); they are not counted among its natural cards.
-
-    Inside a play that also holds a natural card each wild card stands for one card of rank 3…2;
-    a play of wild cards only is not wild: a single, pair or triple of their face rank keyed
-    ``alone_key``, or with four or more cards a bomb of that size when ``alone_bombs``.
-    """
-
-    #: Face rank of each wild card (the speculator's two 3s: ``(0, 0)``).
-    faces: tuple[int, ...]
-    #: Key of a play made only of wild cards (the speculator's: 11.5, between A and 2); None: the face rank.
-    alone_key: float | None = None
-    #: Four or more wild cards alone form a bomb of their size (option ``pure_three_bomb = bomb | none``).
-    alone_bombs: bool = True
-
-    def __post_init__(self) -> None:
-        bad = [f for f in self.faces if not 0 <= f < BLACK_JOKER]
-        if bad:
-            raise ValueError(f"wild card faces {bad}: a wild card's face is a rank 3…2 (index 0…12)")
 
 
 def threes_used(move: Move, faces: Sequence[int]) -> int:
@@ -42,9 +20,9 @@ def threes_used(move: Move, faces: Sequence[int]) -> int:
     return sum(1 for r in move.ranks if r in faces)
 
 
-def bomb_ranks(variant: Variant, counts: Sequence[int], wilds: Wilds | None) -> set[int]:
+def bomb_ranks(rules: HasPatternRules, counts: Sequence[int], wilds: Wilds | None) -> set[int]:
     """Ranks whose cards belong to a bomb the hand could play: natural, joker or wild-alone bombs."""
-    gen = generator_for(variant)
+    gen = generator_for(rules.pattern_rules)
     alone = () if wilds is None or not wilds.alone_bombs else wilds.faces
     held: set[int] = set()
     for size, _ in gen.rank_bombs:
@@ -57,7 +35,7 @@ def bomb_ranks(variant: Variant, counts: Sequence[int], wilds: Wilds | None) -> 
 
 
 def speculator_answers(
-    variant: Variant,
+    rules: HasPatternRules,
     counts: Sequence[int],
     wilds: Wilds | None,
     to_beat: Move,
@@ -76,8 +54,8 @@ def speculator_answers(
     faces = () if wilds is None else wilds.faces
     if any(counts[f] for f in faces):
         raise ValueError("every card of a wild face rank the speculator holds is wild: pass it in wilds, not counts")
-    answers = generate_moves(variant, counts, to_beat, wilds, promoted)
-    held = bomb_ranks(variant, counts, wilds) if bomb_cards_exempt else set()
+    answers = generate_moves(rules.pattern_rules, counts, to_beat, wilds, promoted)
+    held = bomb_ranks(rules, counts, wilds) if bomb_cards_exempt else set()
     return forced_answers(answers, to_beat, faces, held)
 
 

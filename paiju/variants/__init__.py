@@ -1,11 +1,44 @@
-"""Variants (tables) as data, and the registry of built-in ones."""
+"""Variants (tables) as data: the table record, its per-family rule records, and the registry of built-in ones."""
 
-from paiju.variants.model import PATTERN_KINDS, Variant, VariantError, bomb_class_size
+from paiju.variants.model import Variant
+from paiju.variants.options import (
+    BidStyle,
+    Determination,
+    DiamondAK,
+    FlipTo,
+    LowPair,
+    PartnerRule,
+    Rangpai,
+    RedOverBlack,
+    Selection,
+)
+from paiju.variants.pattern_rules import (
+    PATTERN_KINDS,
+    HasPatternRules,
+    PatternKind,
+    PatternRules,
+    VariantError,
+    bomb_class_size,
+)
 from paiju.variants.registry import REGISTRY, get_variant, variant_names
+from paiju.variants.speculator import SpeculatorRules
 
 __all__ = [
     "PATTERN_KINDS",
     "REGISTRY",
+    "BidStyle",
+    "Determination",
+    "DiamondAK",
+    "FlipTo",
+    "HasPatternRules",
+    "LowPair",
+    "PartnerRule",
+    "PatternKind",
+    "PatternRules",
+    "Rangpai",
+    "RedOverBlack",
+    "Selection",
+    "SpeculatorRules",
     "Variant",
     "VariantError",
     "bomb_class_size",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from paiju.variants.model import Variant, VariantError
+from paiju.variants.options import Determination
 from paiju.variants.registry import CLASSIC, ladder_by_size, speculator_table
 from paiju.variants.speculator import SpeculatorRules
 
@@ -12,7 +13,7 @@ _MULTI_DECK_PATTERNS = frozenset(
     {"single", "pair", "triple", "triple+pair", "straight", "pair-chain", "triple-chain", "airplane+pairs", "bomb", "joker-bomb"}
 )
 #: §3: the fixed 7c for one deck, the other copy of the first bottom card for two, the marked 7c for three.
-_DETERMINATION = {1: "7c", 2: "bottom:1", 3: "marked-7c"}
+_DETERMINATION = {1: Determination.SEVEN_CLUBS, 2: Determination.BOTTOM_1, 3: Determination.MARKED_SEVEN_CLUBS}
 
 
 def custom_table(
@@ -42,9 +43,9 @@ def custom_table(
         decks=decks,
         hand_size=hand,
         bottom_size=bottom,
-        patterns=_MULTI_DECK_PATTERNS if multi else CLASSIC.patterns,
+        patterns=_MULTI_DECK_PATTERNS if multi else CLASSIC.pattern_rules.patterns,
         joker_pairs=multi,
-        bomb_ladder=ladder_by_size(decks) if multi else CLASSIC.bomb_ladder,
+        bomb_ladder=ladder_by_size(decks) if multi else CLASSIC.pattern_rules.bomb_ladder,
         speculator=SpeculatorRules(
             gift_landlord=gift_landlord,
             gift_farmer=gift_farmer,

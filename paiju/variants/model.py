@@ -10,56 +10,30 @@ import dataclasses
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from paiju.cards import CARDS_PER_DECK, RANK_CHARS, RANKS
+from paiju.variants.options import BidStyle, FlipTo, PartnerRule, coerce_options, option_problems
+from paiju.variants.pattern_rules import (
+    PATTERN_KINDS,
+    PATTERN_RULE_KEYS,
+    PatternRules,
+    VariantError,
+    bomb_class_size,
+)
 from paiju.variants.speculator import SpeculatorRules, colour_split_fits
 
-__all__ = ["BID_STYLES", "PATTERN_KINDS", "Variant", "VariantError", "bomb_class_size"]
-
-
-class VariantError(ValueError):
-    """A variant whose numbers or switches contradict each other."""
-
-
-#: Every pattern kind the engine knows, in display order.
-PATTERN_KINDS: tuple[str, ...] = (
-    "single",
-    "pair",
-    "triple",
-    "triple+single",
-    "triple+pair",
-    "straight",
-    "pair-chain",
-    "triple-chain",
-    "airplane+singles",
-    "airplane+pairs",
-    "four+two-singles",
-    "four+two-pairs",
-    "bomb",
-    "joker-bomb",
-)
-
-#: How the landlord is chosen.  ``points``: bids of 1…max points (seeds/002 三人斗地主).
-BID_STYLES: tuple[str, ...] = ("points",)
-
-_BOMB_CLASS = re.compile(r"^bomb(\d+)$|^([BR]{2,6})$")
-
-
-def bomb_class_size(name: str) -> int:
-    """Cards in a bomb class: ``bomb5`` → 5, ``BBRR`` → 4; raises on an unknown name."""
-    m = _BOMB_CLASS.match(name)
-    if m is None:
-        raise VariantError(
-            f"bomb ladder: {name!r} is not a bomb class (use bombN for N of a kind, "
-            "or a joker set such as BR, BB, BBRR)"
-        )
-    return int(m.group(1)) if m.group(1) else len(name)
+__all__ = ["JSON_KEYS", "PATTERN_KINDS", "Variant", "VariantError", "bomb_class_size"]
 
 
 @dataclass(frozen=True)
 class Variant:
-    """One table's rules as data.  Build new tables with ``dataclasses.replace``."""
+    """One table's rules as data: the table record plus its per-family rule records.
+
+    The pattern engine reads only ``pattern_rules``; the speculator's part of a hand reads
+    ``speculator``.  Build new tables with ``with_changes``, which takes the flat keys of ``to_json``.
+    """
 
     name: str
     title: str
@@ -71,26 +45,9 @@ class Variant:
     bottom_size: int = 3
     #: The bottom cards are shown to every seat when the landlord takes them.
     bottom_shown: bool = True
-    patterns: frozenset[str] = frozenset(PATTERN_KINDS)
-    straight_min: int = 5
-    #: Longest straight (12 = no limit: 3 to A); 5p1d plays straights of exactly 4.
-    straight_max: int = 12
-    pair_chain_min: int = 3
-    #: Most pairs in a pair chain (12 = no limit); 5p1d plays pair chains of exactly 2 pairs.
-    pair_chain_max: int = 12
-    triple_chain_min: int = 2
-    airplane_min: int = 2
-    #: ``BB`` and ``RR`` count as pairs (two-deck tables).
-    joker_pairs: bool = False
-    #: Both jokers may be two single kickers (other-games.md C6 K3).
-    rocket_kickers: bool = True
-    #: The two kickers of a four+two must differ in rank (speculator tables: 不重复).
-    distinct_four_two_kickers: bool = False
-    #: Bomb classes from weakest to strongest; classes in one tuple share a tier.
-    bomb_ladder: tuple[tuple[str, ...], ...] = (("bomb4",), ("BR",))
-    #: Bomb classes whose play doubles the stake.
-    doubling_bombs: frozenset[str] = frozenset({"bomb4", "BR"})
-    bid_style: str = "points"
+    #: Which patterns the table plays and how they compare (their keys are flat in JSON and TOML).
+    pattern_rules: PatternRules = PatternRules()
+    bid_style: BidStyle = BidStyle.POINTS
     max_bid: int = 3
     #: Each seat bids at most once (other-games.md Q3.3 option (ii)).
     single_round_auction: bool = False
@@ -100,10 +57,6 @@ class Variant:
     suits_matter: bool = False
     #: Cards turned face up after the deal (翻牌, F of speculator.md §2).
     flipped: int = 0
-    #: 双色 (speculator.md §14): combinations are bound to one colour, red beats black.
-    two_colour: bool = False
-    #: §14 option: red beats black at ``any`` rank, or at an ``equal_or_higher`` one.
-    red_over_black: str = "any"
     #: The speculator's rules on 投机商 tables; ``None`` on every other table.
     speculator: SpeculatorRules | None = None
     description: str = ""
@@ -111,11 +64,12 @@ class Variant:
     notes: tuple[str, ...] = field(default=())
 
     def __post_init__(self) -> None:
+        coerce_options(self, _OPTIONS)
         problems = list(self._problems())
         if problems:
             raise VariantError(f"variant {self.name!r}: " + "; ".join(problems))
 
-    def _problems(self) -> Any:
+    def _problems(self) -> Iterator[str]:
         if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", self.name):
             yield f"name {self.name!r} must be lower-case letters, digits and dashes"
         if not 2 <= self.players <= 10:
@@ -140,54 +94,10 @@ class Variant:
         if self.speculator is not None:
             yield from self.speculator.problems()
             yield from self._speculator_problems(self.speculator)
-        unknown = self.patterns - set(PATTERN_KINDS)
-        if unknown:
-            yield f"patterns: unknown kind(s) {sorted(unknown)}; known: {list(PATTERN_KINDS)}"
-        for name, least, most in (
-            ("straight", self.straight_min, self.straight_max),
-            ("pair_chain", self.pair_chain_min, self.pair_chain_max),
-        ):
-            if not least <= most <= 12:
-                yield f"{name}_max = {most}: must lie between {name}_min ({least}) and 12"
-        for name, value, low in (
-            ("straight_min", self.straight_min, 2),
-            ("pair_chain_min", self.pair_chain_min, 2),
-            ("triple_chain_min", self.triple_chain_min, 2),
-            ("airplane_min", self.airplane_min, 2),
-            ("max_bid", self.max_bid, 1),
-        ):
-            if value < low:
-                yield f"{name} = {value}: must be at least {low}"
-        seen: set[str] = set()
-        for tier in self.bomb_ladder:
-            if not tier:
-                yield "bomb ladder: an empty tier"
-            for cls in tier:
-                try:
-                    size = bomb_class_size(cls)
-                except VariantError as err:
-                    yield str(err)
-                    continue
-                if cls in seen:
-                    yield f"bomb ladder: {cls!r} appears twice"
-                seen.add(cls)
-                if cls.startswith("bomb") and not 2 <= size <= 4 * self.decks:
-                    yield f"bomb ladder: {cls!r} needs {size} of a kind; {self.decks} deck(s) hold {4 * self.decks}"
-                if not cls.startswith("bomb") and (
-                    cls.count("B") > self.decks or cls.count("R") > self.decks
-                ):
-                    yield f"bomb ladder: {cls!r} needs more jokers than {self.decks} deck(s) hold"
-        if seen and "bomb" not in self.patterns and any(c.startswith("bomb") for c in seen):
-            yield "bomb ladder lists bombs but 'bomb' is not among the patterns"
-        if any(not c.startswith("bomb") for c in seen) and "joker-bomb" not in self.patterns:
-            yield "bomb ladder lists joker bombs but 'joker-bomb' is not among the patterns"
-        stray = self.doubling_bombs - seen
-        if stray:
-            yield f"doubling_bombs: {sorted(stray)} are not on the bomb ladder"
-        if self.red_over_black not in ("any", "equal_or_higher"):
-            yield f"red_over_black {self.red_over_black!r}: use any or equal_or_higher"
-        if self.bid_style not in BID_STYLES:
-            yield f"bid_style {self.bid_style!r}: known styles {list(BID_STYLES)}"
+        yield from self.pattern_rules.problems(self.decks)
+        if self.max_bid < 1:
+            yield f"max_bid = {self.max_bid}: must be at least 1"
+        yield from option_problems(self, _OPTIONS)
 
     def _speculator_problems(self, spec: SpeculatorRules) -> Iterator[str]:
         """speculator.md §6, §13, §16: hand sizes and stakes that a speculator table must meet."""
@@ -207,16 +117,17 @@ class Variant:
                 yield f"speculator {who}_gift_colours {rule!r} does not fit a gift of {size} cards"
         if spec.early_bottom > self.bottom_size:
             yield f"the speculator takes {spec.early_bottom} bottom cards early, but the bottom has {self.bottom_size}"
-        if spec.partner == "pair-or-bottom" and self.decks != 3 or spec.partner in ("flip-rank", "single") and self.decks != 2:
-            yield f"speculator partner {spec.partner!r} needs {3 if spec.partner == 'pair-or-bottom' else 2} decks"
-        if spec.partner == "flip-rank" and (spec.flip_to != "landlord" or not self.flipped):
+        three = spec.partner == PartnerRule.PAIR_OR_BOTTOM
+        if three and self.decks != 3 or spec.partner in (PartnerRule.FLIP_RANK, PartnerRule.SINGLE) and self.decks != 2:
+            yield f"speculator partner {spec.partner!r} needs {3 if three else 2} decks"
+        if spec.partner == PartnerRule.FLIP_RANK and (spec.flip_to != FlipTo.LANDLORD or not self.flipped):
             yield "speculator partner 'flip-rank' needs a flipped card that goes to the landlord (flip_to = landlord)"
         if not landlord > farmer > speculator:
             yield (
                 f"final hands must shrink from landlord to farmer to speculator; got {landlord} / "
                 f"{farmer} / {speculator}"
             )
-        face_up = self.bottom_size - spec.early_bottom + (self.flipped if spec.flip_to == "speculator" else 0)
+        face_up = self.bottom_size - spec.early_bottom + (self.flipped if spec.flip_to == FlipTo.SPECULATOR else 0)
         if 2 * face_up > speculator:
             yield f"the speculator takes {face_up} cards face up, more than half its final {speculator}"
         if spec.rangpai:
@@ -240,7 +151,7 @@ class Variant:
         spec = self.speculator
         if spec is None:
             return (self.landlord_hand_size, self.hand_size, 0)
-        flip_l = self.flipped if spec.flip_to == "landlord" else 0
+        flip_l = self.flipped if spec.flip_to == FlipTo.LANDLORD else 0
         flip_s = self.flipped - flip_l
         gifts = spec.gift_landlord + (self.players - 2) * spec.gift_farmer
         return (
@@ -260,9 +171,9 @@ class Variant:
         return tuple(sorted(RANK_CHARS.index(r) for r in set(self.removed_ranks)))
 
     @property
-    def bomb_tiers(self) -> dict[str, int]:
-        """Bomb class name → tier (0 = weakest bomb)."""
-        return {cls: i for i, tier in enumerate(self.bomb_ladder) for cls in tier}
+    def two_colour(self) -> bool:
+        """双色 (speculator.md §14): the deal, the gifts and the patterns all split by colour."""
+        return self.pattern_rules.two_colour
 
     @property
     def landlord_hand_size(self) -> int:
@@ -270,51 +181,71 @@ class Variant:
         return self.hand_size + self.bottom_size
 
     def with_changes(self, **changes: Any) -> Variant:
-        """A new, validated variant: this one plus ``changes``; unknown keys are an error."""
-        names = {f.name for f in dataclasses.fields(self)}
-        unknown = set(changes) - names
+        """A new, validated variant: this one plus ``changes`` (flat ``to_json`` keys, or ``pattern_rules``)."""
+        unknown = set(changes) - set(JSON_KEYS) - {"pattern_rules"}
         if unknown:
             raise VariantError(f"unknown variant key(s): {sorted(unknown)}")
-        return dataclasses.replace(self, **changes)
+        table = {k: v for k, v in changes.items() if k not in PATTERN_RULE_KEYS}
+        rules = {k: v for k, v in changes.items() if k in PATTERN_RULE_KEYS}
+        table["pattern_rules"] = dataclasses.replace(table.get("pattern_rules", self.pattern_rules), **rules)
+        return dataclasses.replace(self, **table)
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Variant:
         """Rebuild (and validate) a variant from ``to_json`` output; unknown keys are an error."""
-        fields = {f.name: f for f in dataclasses.fields(cls)}
-        unknown = set(data) - set(fields)
+        unknown = set(data) - set(JSON_KEYS)
         if unknown:
             raise VariantError(f"unknown variant key(s): {sorted(unknown)}")
-        values: dict[str, Any] = {}
-        for name, value in data.items():
-            default = getattr(VARIANT_DEFAULTS, name, None)
-            if name == "speculator" and value is not None:
-                value = _speculator_from_json(value)
-            elif isinstance(default, frozenset):
-                value = frozenset(value)
-            elif name == "bomb_ladder":
-                value = tuple(tuple(tier) for tier in value)
-            elif isinstance(default, tuple):
-                value = tuple(value)
-            values[name] = value
         try:
-            return cls(**values)
+            values = {name: _from_plain(name, value) for name, value in data.items()}
+            table = {k: v for k, v in values.items() if k not in PATTERN_RULE_KEYS}
+            rules = PatternRules(**{k: v for k, v in values.items() if k in PATTERN_RULE_KEYS})
+            return cls(**table, pattern_rules=rules)
         except TypeError as err:
             raise VariantError(f"variant settings: {err}") from err
 
     def to_json(self) -> dict[str, Any]:
-        """A JSON-ready description of the table (used by ``paiju variants --json``)."""
-        out: dict[str, Any] = {}
-        for f in dataclasses.fields(self):
-            value = getattr(self, f.name)
-            if isinstance(value, frozenset):
-                order = {k: i for i, k in enumerate(PATTERN_KINDS)}
-                value = sorted(value, key=lambda k: (order.get(k, len(order)), k))
-            elif isinstance(value, tuple):
-                value = [list(v) if isinstance(v, tuple) else v for v in value]
-            elif isinstance(value, SpeculatorRules):
-                value = {k: list(v) if isinstance(v, tuple) else v for k, v in dataclasses.asdict(value).items()}
-            out[f.name] = value
-        return out
+        """A JSON-ready description of the table, its rule records' keys flat (``paiju variants --json``, logs)."""
+        return {
+            key: _plain(getattr(self.pattern_rules if key in PATTERN_RULE_KEYS else self, key)) for key in JSON_KEYS
+        }
+
+
+#: The keys of a table in JSON and TOML, in the order every saved log holds them.
+JSON_KEYS: tuple[str, ...] = (
+    "name", "title", "players", "decks", "removed_ranks", "hand_size", "bottom_size", "bottom_shown",
+    "patterns", "straight_min", "straight_max", "pair_chain_min", "pair_chain_max", "triple_chain_min",
+    "airplane_min", "joker_pairs", "rocket_kickers", "distinct_four_two_kickers", "bomb_ladder", "doubling_bombs",
+    "bid_style", "max_bid", "single_round_auction", "spring", "suits_matter", "flipped", "two_colour",
+    "red_over_black", "speculator", "description", "notes",
+)  # fmt: skip
+_OPTIONS: dict[str, type[StrEnum]] = {"bid_style": BidStyle}
+_SETS = ("patterns", "doubling_bombs")
+_KIND_ORDER = {k: i for i, k in enumerate(PATTERN_KINDS)}
+
+
+def _plain(value: Any) -> Any:
+    """A record's value as JSON data: enums as their strings, tuples as lists, sets in display order."""
+    if isinstance(value, StrEnum):
+        return value.value
+    if isinstance(value, frozenset):
+        value = sorted(value, key=lambda k: (_KIND_ORDER.get(k, len(_KIND_ORDER)), k))
+    if isinstance(value, (tuple, list)):
+        return [_plain(v) for v in value]
+    if isinstance(value, SpeculatorRules):
+        return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    return value
+
+
+def _from_plain(name: str, value: Any) -> Any:
+    """A JSON value of key ``name`` as the record field holds it (sets, tuples, speculator rules)."""
+    if name == "speculator":
+        return None if value is None else _speculator_from_json(value)
+    if name in _SETS:
+        return frozenset(value)
+    if isinstance(value, list):
+        return tuple(tuple(v) if isinstance(v, list) else v for v in value)
+    return value
 
 
 def _speculator_from_json(data: dict[str, Any]) -> SpeculatorRules:
@@ -328,7 +259,3 @@ def _speculator_from_json(data: dict[str, Any]) -> SpeculatorRules:
         return SpeculatorRules(**values)
     except TypeError as err:
         raise VariantError(f"speculator settings: {err}") from err
-
-
-#: A valid variant holding every field's default, used to learn each field's type.
-VARIANT_DEFAULTS = Variant(name="defaults", title="defaults")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from paiju.variants.model import Variant, VariantError
+from paiju.variants.options import Determination, FlipTo, LowPair, PartnerRule, Rangpai, Selection
 from paiju.variants.speculator import SpeculatorRules
 
 __all__ = ["CLASSIC", "REGISTRY", "get_variant", "ladder_by_size", "speculator_table", "variant_names"]
@@ -51,7 +52,7 @@ def _doubling(ladder: tuple[tuple[str, ...], ...], decks: int) -> frozenset[str]
 
 def speculator_table(name: str, title: str, description: str, **values: object) -> Variant:
     """A speculator table: one bidding round, no spring, the doubling bombs of its deck count."""
-    ladder = values.get("bomb_ladder", CLASSIC.bomb_ladder)
+    ladder = values.get("bomb_ladder", CLASSIC.pattern_rules.bomb_ladder)
     decks = values.get("decks", 1)
     assert isinstance(ladder, tuple) and isinstance(decks, int)
     common: dict[str, object] = {
@@ -80,7 +81,7 @@ SPEC_4P1D = speculator_table(
     ),
     straight_min=4,
     pair_chain_min=2,
-    speculator=SpeculatorRules(gift_landlord=4, gift_farmer=1, stake=6, determination="7c"),
+    speculator=SpeculatorRules(gift_landlord=4, gift_farmer=1, stake=6, determination=Determination.SEVEN_CLUBS),
 )
 
 #: speculator.md §15, 4p2d.
@@ -96,7 +97,7 @@ SPEC_4P2D = speculator_table(
     patterns=_TWO_DECK_PATTERNS,
     joker_pairs=True,
     bomb_ladder=ladder_by_size(2),
-    speculator=SpeculatorRules(gift_landlord=8, gift_farmer=3, stake=6, determination="bottom:3", two_low=("44",)),
+    speculator=SpeculatorRules(gift_landlord=8, gift_farmer=3, stake=6, determination=Determination.BOTTOM_3, two_low=(LowPair.FOURS,)),
 )
 
 #: speculator.md §15, 5p1d.
@@ -116,7 +117,7 @@ SPEC_5P1D = speculator_table(
     pair_chain_min=2,
     pair_chain_max=2,
     speculator=SpeculatorRules(
-        gift_landlord=3, gift_farmer=1, stake=12, determination="flip", flip_wilds=True, flip_promotes=True
+        gift_landlord=3, gift_farmer=1, stake=12, determination=Determination.FLIP, flip_wilds=True, flip_promotes=True
     ),
 )
 
@@ -134,7 +135,7 @@ SPEC_5P2D = speculator_table(
     distinct_four_two_kickers=True,
     bomb_ladder=_ladder("bomb4", "BB", "RR", "BR", "bomb5", "bomb6", "bomb7", "BBRR", "bomb8"),
     speculator=SpeculatorRules(
-        gift_landlord=5, gift_farmer=2, stake=12, determination="bottom:2", two_low=("44", "55")
+        gift_landlord=5, gift_farmer=2, stake=12, determination=Determination.BOTTOM_2, two_low=(LowPair.FOURS, LowPair.FIVES)
     ),
 )
 
@@ -154,7 +155,7 @@ SPEC_5P3D = speculator_table(
         "bomb4", "BR", "bomb5", "bomb6", "BBB", "RRR", "bomb7", "bomb8", "bomb9", "bomb10", "BBBRRR", "bomb11"
     ),
     speculator=SpeculatorRules(
-        gift_landlord=9, gift_farmer=3, stake=12, determination="marked-7c", two_low=("44", "55"), instant_win=12
+        gift_landlord=9, gift_farmer=3, stake=12, determination=Determination.MARKED_SEVEN_CLUBS, two_low=(LowPair.FOURS, LowPair.FIVES), instant_win=12
     ),
 )
 
@@ -168,7 +169,7 @@ SPEC_3P1D = speculator_table(
     hand_size=14,
     bottom_size=4,
     speculator=SpeculatorRules(
-        gift_landlord=4, gift_farmer=1, stake=2, determination="7c", selection="previous", rangpai="bid"
+        gift_landlord=4, gift_farmer=1, stake=2, determination=Determination.SEVEN_CLUBS, selection=Selection.PREVIOUS, rangpai=Rangpai.BID
     ),
 )
 
@@ -197,8 +198,8 @@ SPEC_6P2D = speculator_table(
     patterns=_SIX_PLUS_PATTERNS,
     bomb_ladder=_ladder("bomb4", "BB", "RR", "bomb5", "BR", "bomb6", "bomb7", "BBRR"),
     speculator=SpeculatorRules(
-        gift_landlord=3, gift_farmer=1, stake=60, lone_stake=80, determination="flip", flip_to="landlord",
-        two_low=("44", "55"), instant_win=8, retreat=8, partner="flip-rank", one_against_all=True,
+        gift_landlord=3, gift_farmer=1, stake=60, lone_stake=80, determination=Determination.FLIP, flip_to=FlipTo.LANDLORD,
+        two_low=(LowPair.FOURS, LowPair.FIVES), instant_win=8, retreat=8, partner=PartnerRule.FLIP_RANK, one_against_all=True,
     ),
 )
 
@@ -217,8 +218,8 @@ SPEC_6P3D = speculator_table(
     joker_pairs=True,
     bomb_ladder=_THREE_DECK_TWO_LANDLORD_LADDER,
     speculator=SpeculatorRules(
-        gift_landlord=7, gift_farmer=2, stake=60, lone_stake=80, determination="marked-7c", two_low=("44", "55"),
-        instant_win=11, retreat=9, partner="pair-or-bottom", partner_self=True, one_against_all=True,
+        gift_landlord=7, gift_farmer=2, stake=60, lone_stake=80, determination=Determination.MARKED_SEVEN_CLUBS, two_low=(LowPair.FOURS, LowPair.FIVES),
+        instant_win=11, retreat=9, partner=PartnerRule.PAIR_OR_BOTTOM, partner_self=True, one_against_all=True,
     ),
 )
 
@@ -236,8 +237,8 @@ SPEC_7P2D = speculator_table(
     pair_chain_min=2,
     bomb_ladder=_ladder("bomb4", "BB", "RR", "BR"),
     speculator=SpeculatorRules(
-        gift_landlord=3, gift_farmer=1, stake=60, determination="bottom:3", two_low=("44", "45"),
-        instant_win=8, retreat=7, partner="single",
+        gift_landlord=3, gift_farmer=1, stake=60, determination=Determination.BOTTOM_3, two_low=(LowPair.FOURS, LowPair.FOUR_FIVE),
+        instant_win=8, retreat=7, partner=PartnerRule.SINGLE,
     ),
 )
 
@@ -259,8 +260,8 @@ SPEC_7P3D = speculator_table(
     distinct_four_two_kickers=True,
     bomb_ladder=_THREE_DECK_TWO_LANDLORD_LADDER,
     speculator=SpeculatorRules(
-        gift_landlord=5, gift_farmer=2, stake=60, determination="marked-7c", two_low=("44", "55"),
-        instant_win=11, retreat=9, retreat_jokers=6, partner="pair-or-bottom", early_bottom=4,
+        gift_landlord=5, gift_farmer=2, stake=60, determination=Determination.MARKED_SEVEN_CLUBS, two_low=(LowPair.FOURS, LowPair.FIVES),
+        instant_win=11, retreat=9, retreat_jokers=6, partner=PartnerRule.PAIR_OR_BOTTOM, early_bottom=4,
     ),
 )
 
@@ -279,8 +280,8 @@ SPEC_8P3D = speculator_table(
     distinct_four_two_kickers=True,
     bomb_ladder=_THREE_DECK_TWO_LANDLORD_LADDER,
     speculator=SpeculatorRules(
-        gift_landlord=4, gift_farmer=1, stake=90, lone_stake=84, determination="marked-7c", extra_draw=5,
-        two_low=("44", "55"), instant_win=11, retreat=9, retreat_jokers=6, partner="pair-or-bottom",
+        gift_landlord=4, gift_farmer=1, stake=90, lone_stake=84, determination=Determination.MARKED_SEVEN_CLUBS, extra_draw=5,
+        two_low=(LowPair.FOURS, LowPair.FIVES), instant_win=11, retreat=9, retreat_jokers=6, partner=PartnerRule.PAIR_OR_BOTTOM,
     ),
 )
 
@@ -304,7 +305,7 @@ SPEC_4P3D_2C = speculator_table(
     two_colour=True,
     bomb_ladder=_TWO_COLOUR_LADDER,
     speculator=SpeculatorRules(
-        gift_landlord=10, gift_farmer=4, stake=6, determination="marked-7c",
+        gift_landlord=10, gift_farmer=4, stake=6, determination=Determination.MARKED_SEVEN_CLUBS,
         landlord_gift_colours="5r5b", farmer_gift_colours="2r2b",
     ),
 )
@@ -324,7 +325,7 @@ SPEC_5P3D_2C = speculator_table(
     two_colour=True,
     bomb_ladder=_TWO_COLOUR_LADDER,
     speculator=SpeculatorRules(
-        gift_landlord=9, gift_farmer=3, stake=12, determination="marked-7c",
+        gift_landlord=9, gift_farmer=3, stake=12, determination=Determination.MARKED_SEVEN_CLUBS,
         landlord_gift_colours="5r4b", farmer_gift_colours="2r1b",
     ),
 )

@@ -5,19 +5,21 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from enum import StrEnum
 
-__all__ = ["DETERMINATIONS", "PARTNER_RULES", "SELECTIONS", "SpeculatorRules", "colour_split", "colour_split_fits"]
+from paiju.variants.options import (
+    DiamondAK,
+    Determination,
+    FlipTo,
+    LowPair,
+    PartnerRule,
+    Rangpai,
+    Selection,
+    coerce_options,
+    option_problems,
+)
 
-#: How the speculator is found (§3): the fixed ``7c``, the marked ``7c`` of three decks,
-#: the other copy of the k-th bottom card (``bottom:k``), or the flipped card's partner (``flip``).
-DETERMINATIONS = re.compile(r"^(7c|marked-7c|bottom:[1-9]|flip)$")
-#: §3 option ``speculator_selection``.
-SELECTIONS = ("card", "previous", "previous_if_in_bottom")
-_LOW_PAIRS = {"44", "55", "45"}
-#: How the landlord names its small landlord (§7): no partner, 6p2d's flipped rank, a same-suit
-#: pair or a copy of an original bottom card (6p3d/7p3d/8p3d), or one card (7p2d).
-PARTNER_RULES = ("", "flip-rank", "pair-or-bottom", "single")
-
+__all__ = ["SpeculatorRules", "colour_split", "colour_split_fits"]
 
 _COLOUR_SPLIT = re.compile(r"^(?:(\d+)r(\d+)b|free_min(\d+))$")
 
@@ -50,14 +52,14 @@ class SpeculatorRules:
     gift_farmer: int
     #: Side stake T of §13: every settlement row follows from it (s = T / (nF + 1)).
     stake: int
-    determination: str = "7c"
-    selection: str = "card"
+    determination: Determination = Determination.SEVEN_CLUBS
+    selection: Selection = Selection.CARD
     #: Cards the speculator draws after it is found (E, 8p3d).
     extra_draw: int = 0
     #: Where the face-up flipped card goes at the reveal: ``speculator`` (5p1d) or ``landlord`` (6p2d).
-    flip_to: str = "speculator"
+    flip_to: FlipTo = FlipTo.SPECULATOR
     #: Two cards left that count as one (§12 "two low cards"), e.g. ``("44", "55")``.
-    two_low: tuple[str, ...] = ()
+    two_low: tuple[LowPair, ...] = ()
     #: A non-speculator holding this many cards of one rank wins at once (§8; 0: never).
     instant_win: int = 0
     #: The speculator holding this many cards of one rank retreats (§8, V; 0: never).
@@ -73,9 +75,9 @@ class SpeculatorRules:
     #: 5p1d (b): the flipped card's rank ranks between 2 and the black joker outside sequences.
     flip_promotes: bool = False
     #: 3p1d 让牌: ``bid`` (h = the winning bid) or ``auction``; empty where the table has none.
-    rangpai: str = ""
-    #: §7: how the landlord names a small landlord (one of ``PARTNER_RULES``; empty: one landlord).
-    partner: str = ""
+    rangpai: Rangpai = Rangpai.NONE
+    #: §7: how the landlord names a small landlord (``PartnerRule.NONE``: one landlord).
+    partner: PartnerRule = PartnerRule.NONE
     #: §7 6p3d: the landlord may name a card whose remaining copy it holds itself (it plays alone in secret).
     partner_self: bool = False
     #: §7 一打四 (6p2d, 6p3d): the landlord may show a same-suit pair and play one against all, ×3.
@@ -85,39 +87,39 @@ class SpeculatorRules:
     #: §4 7p3d: bottom cards the speculator takes face down before choosing its gifts.
     early_bottom: int = 0
     #: §17.7 7p2d option: a shown ♦A or ♦K marks its ``same`` other copy, or the ``swap`` (♦A ↔ ♦K).
-    diamond_ak: str = "same"
+    diamond_ak: DiamondAK = DiamondAK.SAME
     #: §15 two-colour tables: the colours of the landlord's gift and of each farmer gift, as
     #: ``5r4b`` (5 red, 4 black) or ``free_min4`` (any split with at least 4 of each); empty: any.
     landlord_gift_colours: str = ""
     farmer_gift_colours: str = ""
 
+    def __post_init__(self) -> None:
+        coerce_options(self, _OPTIONS)
+
     def problems(self) -> Iterator[str]:
         """What does not add up within these rules alone."""
         if self.gift_landlord < 1 or self.gift_farmer < 1:
             yield "speculator gifts: the landlord's and each farmer's gift need at least one card"
-        if not DETERMINATIONS.match(self.determination):
-            yield f"speculator determination {self.determination!r}: use 7c, marked-7c, bottom:K or flip"
-        if self.selection not in SELECTIONS:
-            yield f"speculator selection {self.selection!r}: use one of {', '.join(SELECTIONS)}"
-        if self.flip_to not in ("speculator", "landlord"):
-            yield f"speculator flip_to {self.flip_to!r}: use speculator or landlord"
-        bad = [p for p in self.two_low if p not in _LOW_PAIRS]
-        if bad:
-            yield f"speculator two_low {bad}: use 44, 55 or 45"
-        if self.rangpai not in ("", "bid", "auction"):
-            yield f"speculator rangpai {self.rangpai!r}: use bid or auction"
-        if (self.flip_wilds or self.flip_promotes) and self.determination != "flip":
+        yield from option_problems(self, _OPTIONS, "speculator ")
+        if (self.flip_wilds or self.flip_promotes) and self.determination != Determination.FLIP:
             yield "speculator flip_wilds / flip_promotes need a flipped card (determination flip)"
         if self.stake < 1 or self.lone_stake < 0:
             yield "speculator stake must be positive"
-        if self.partner not in PARTNER_RULES:
-            yield f"speculator partner {self.partner!r}: use one of {', '.join(repr(p) for p in PARTNER_RULES)}"
         if (self.partner_self or self.one_against_all or self.lone_stake) and not self.partner:
             yield "speculator partner_self / one_against_all / lone_stake need a small landlord (partner)"
-        if self.diamond_ak not in ("same", "swap"):
-            yield f"speculator diamond_ak {self.diamond_ak!r}: use same or swap"
 
     @property
     def stake_alone(self) -> int:
         """§13: T when the landlord plays without a partner (the table's T on one-landlord tables)."""
         return self.lone_stake or self.stake
+
+
+_OPTIONS: dict[str, type[StrEnum]] = {
+    "determination": Determination,
+    "selection": Selection,
+    "flip_to": FlipTo,
+    "two_low": LowPair,
+    "rangpai": Rangpai,
+    "partner": PartnerRule,
+    "diamond_ak": DiamondAK,
+}

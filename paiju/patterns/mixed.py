@@ -1,0 +1,220 @@
+"""Plays with wild cards (speculator.md §10): wild cards alone, and mixed with natural cards.
+
+``Wilds`` describes a hand's wild cards; ``WildPlays`` adds their plays to a table's ``Shapes``.
+Hands without wild cards never reach this module.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+from paiju.cards import BLACK_JOKER, NUM_RANKS, RED_JOKER
+from paiju.patterns.move import NO_COLOUR, NO_TIER, Move
+from paiju.patterns.shapes import CHAIN_TOP, TWO, Counts, KickerKind, Shapes, kicker_sets, new_move, plain_move
+from paiju.variants import PatternKind
+
+__all__ = ["Supply", "WildPlays", "Wilds"]
+
+#: Kinds of one, two and three cards of a rank.
+_GROUP_KINDS = (PatternKind.SINGLE, PatternKind.PAIR, PatternKind.TRIPLE)
+
+#: Natural ranks of a play, and the ranks its wild cards stand for.
+Fill = tuple[tuple[int, ...], tuple[int, ...]]
+#: Kickers with wild cards: natural ranks, ranks wild cards stand for in pairs, faces of wild single kickers.
+Kickers = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+
+
+@dataclass(frozen=True)
+class Wilds:
+    """The wild cards a hand holds (or a play uses); they are not counted among its natural cards.
+
+    Inside a play that also holds a natural card each wild card stands for one card of rank 3…2;
+    a play of wild cards only is not wild: a single, pair or triple of their face rank keyed
+    ``alone_key``, or with four or more cards a bomb of that size when ``alone_bombs``.
+    """
+
+    #: Face rank of each wild card (the speculator's two 3s: ``(0, 0)``).
+    faces: tuple[int, ...]
+    #: Key of a play made only of wild cards (the speculator's: 11.5, between A and 2); None: the face rank.
+    alone_key: float | None = None
+    #: Four or more wild cards alone form a bomb of their size (option ``pure_three_bomb = bomb | none``).
+    alone_bombs: bool = True
+
+    def __post_init__(self) -> None:
+        bad = [f for f in self.faces if not 0 <= f < BLACK_JOKER]
+        if bad:
+            raise ValueError(f"wild card faces {bad}: a wild card's face is a rank 3…2 (index 0…12)")
+
+
+def _spread(c: Counts, slots: list[tuple[int, int]], budget: int) -> list[Fill]:
+    """Every way to fill ``slots`` = [(rank, cards)] from natural cards and up to ``budget`` wilds (as 3…2 only)."""
+    fills: list[Fill] = [((), ())]
+    for r, need in slots:
+        low = need - c[r] if need > c[r] else 0
+        high = need if r <= TWO else 0
+        grown: list[Fill] = []
+        for nat, stands in fills:
+            for u in range(low, min(high, budget - len(stands)) + 1):
+                grown.append((nat + (r,) * (need - u), stands + (r,) * u))
+        fills = grown
+    return fills
+
+
+class Supply:
+    """A hand's wild cards: how many, of which faces, and the moves a mixed play's reading gives."""
+
+    __slots__ = ("count", "stock", "face")
+
+    def __init__(self, faces: tuple[int, ...]) -> None:
+        self.count = len(faces)
+        #: (face, cards) for each face rank held, ascending.
+        self.stock = sorted(Counter(faces).items())
+        #: The face of every wild card when they all share one (the speculator's 3s), else None.
+        self.face = faces[0] if len(self.stock) == 1 else None
+
+    def moves(
+        self, kind: PatternKind, key: int, length: int, nat: tuple[int, ...], stands: tuple[int, ...], fixed: tuple[int, ...]
+    ) -> list[Move]:
+        """Moves of ``nat``, wilds meaning ``stands`` and wild single kickers ``fixed``: one per choice of faces."""
+        f = self.face
+        if f is not None:
+            meant = sorted(stands + fixed)
+            wild = tuple([(f, s) for s in meant])
+            return [new_move(Move, (kind, key, length, tuple(sorted(nat + (f,) * len(meant))), NO_TIER, "", wild, NO_COLOUR))]
+        left = Counter(dict(self.stock))
+        left.subtract(fixed)
+        choices: list[tuple[tuple[int, ...], tuple[tuple[int, int], ...]]] = [((), ())]
+        for stand, k in sorted(Counter(stands).items()):
+            grown = []
+            for used, pairs in choices:
+                spare = left - Counter(used)
+                for pick in kicker_sets(sorted(spare.items()), k):
+                    grown.append((used + pick, pairs + tuple((face, stand) for face in pick)))
+            choices = grown
+        own = tuple((face, face) for face in fixed)
+        return [
+            new_move(Move, (kind, key, length, tuple(sorted(nat + fixed + used)), NO_TIER, "", tuple(sorted(p + own)), NO_COLOUR))
+            for used, p in choices
+        ]
+
+
+class WildPlays(Shapes):
+    """The plays a table's shapes allow with wild cards: alone, or mixed with natural cards."""
+
+    def _alone(self, c: Counts, wilds: Wilds) -> list[Move]:
+        """Plays of wild cards only: not wild, a group or bomb of their face keyed ``alone_key``."""
+        out: list[Move] = []
+        bomb_tiers = dict(self.rank_bombs)
+        for face, count in sorted(Counter(wilds.faces).items()):
+            key = face if wilds.alone_key is None else wilds.alone_key
+            for n in range(1, count + 1):
+                if key == face and c[face] >= n:
+                    continue  # the natural cards of that rank make the same move
+                if n <= 3:
+                    if _GROUP_KINDS[n - 1] in self.group_of:
+                        out.append(plain_move(_GROUP_KINDS[n - 1], key, 1, (face,) * n))
+                elif wilds.alone_bombs and n in bomb_tiers:
+                    out.append(Move(PatternKind.BOMB, key, 1, (face,) * n, bomb_tiers[n], f"bomb{n}"))
+        return out
+
+    def _mixed(self, out: list[Move], c: Counts, wild: Supply, to_beat: Move | None) -> None:
+        """Append the plays of at least one natural and one wild card (those beating ``to_beat``)."""
+        kind = None if to_beat is None else to_beat.kind
+        length = 0 if to_beat is None else to_beat.length
+        above = -1.0 if to_beat is None else to_beat.key
+        for name, width, top in self.groups:
+            if width > 1 and kind in (None, name):
+                for r in range(int(above) + 1, min(top, TWO) + 1):
+                    self._wild_body(out, c, wild, name, width, r, r, None)
+        for name, width, least in self.chains:
+            if kind in (None, name):
+                for start, end in self._wild_windows(c, wild.count, width, least, length, above):
+                    self._wild_body(out, c, wild, name, width, start, end, None)
+        for kk in self.kicker_kinds:
+            if kind not in (None, kk.kind):
+                continue
+            if kk.chain:
+                for start, end in self._wild_windows(c, wild.count, kk.body, kk.least, length, above):
+                    self._wild_body(out, c, wild, kk.kind, kk.body, start, end, kk)
+            else:
+                for r in range(int(above) + 1, TWO + 1):
+                    self._wild_body(out, c, wild, kk.kind, kk.body, r, r, kk)
+
+    @staticmethod
+    def _wild_windows(
+        c: Counts, budget: int, width: int, least: int, length: int, above: float
+    ) -> list[tuple[int, int]]:
+        """Each (start, end) of ``least``+ links (``length`` if set), top > ``above``, that ``budget`` wilds complete."""
+        out: list[tuple[int, int]] = []
+        for start in range(CHAIN_TOP + 1):
+            missing = 0
+            for end in range(start, CHAIN_TOP + 1):
+                missing += width - c[end] if width > c[end] else 0
+                if missing > budget:
+                    break
+                n = end - start + 1
+                if n >= least and length in (0, n) and end > above:
+                    out.append((start, end))
+        return out
+
+    def _wild_body(
+        self,
+        out: list[Move],
+        c: Counts,
+        wild: Supply,
+        kind: PatternKind,
+        width: int,
+        start: int,
+        end: int,
+        kk: KickerKind | None,
+    ) -> None:
+        """Append every mixed play whose body is ``width`` cards of each rank ``start``…``end``."""
+        n = end - start + 1
+        fills = _spread(c, [(r, width) for r in range(start, end + 1)], wild.count)
+        if kk is None:
+            for nat, stands in fills:
+                if nat and stands:
+                    out.extend(wild.moves(kind, end, n, nat, stands, ()))
+            return
+        kickers: dict[int, list[Kickers]] = {}
+        for nat, stands in fills:
+            left = wild.count - len(stands)
+            if left not in kickers:
+                kickers[left] = self._wild_kickers(kk, c, wild, start, end, left)
+            for kick_nat, kick_stands, fixed in kickers[left]:
+                if (nat or kick_nat) and (stands or kick_stands or fixed):
+                    out.extend(wild.moves(kind, end, n, nat + kick_nat, stands + kick_stands, fixed))
+
+    def _wild_kickers(self, kk: KickerKind, c: Counts, wild: Supply, start: int, end: int, left: int) -> list[Kickers]:
+        """Every kicker set of the body ``start``…``end`` using at most ``left`` wild cards (K1–K5, §10)."""
+        need = kk.kick * (end - start + 1)
+        distinct = self.distinct_four_two and kk.body == 4
+        outside = [r for r in range(NUM_RANKS) if not start <= r <= end]
+        if kk.pairs:
+            avail = []
+            for r in outside:
+                most = (c[r] + (left if r <= TWO else 0)) >> 1
+                if most and r <= self.pair_top:
+                    avail.append((r, 1 if distinct else most))
+            pairs: list[Kickers] = []
+            for ranks in kicker_sets(avail, need):
+                slots = [(r, 2 * ranks.count(r)) for r in sorted(set(ranks))]
+                pairs.extend((nat, stands, ()) for nat, stands in _spread(c, slots, left))
+            return pairs
+        # A token is rank * 2 for a natural card, face * 2 + 1 for a wild card standing for itself.
+        tokens = [(r << 1, 1 if distinct else c[r]) for r in outside if c[r]]
+        if left:
+            tokens += [((f << 1) | 1, 1 if distinct else min(k, left)) for f, k in wild.stock if not start <= f <= end]
+        tokens.sort()
+        no_rocket = not self.rocket_kickers
+        singles: list[Kickers] = []
+        for picked in kicker_sets(tokens, need):
+            nat = tuple(t >> 1 for t in picked if not t & 1)
+            fixed = tuple(t >> 1 for t in picked if t & 1)
+            if len(fixed) > left or (distinct and len({t >> 1 for t in picked}) < need):
+                continue
+            if no_rocket and BLACK_JOKER in nat and RED_JOKER in nat:
+                continue
+            singles.append((nat, (), fixed))
+        return singles
