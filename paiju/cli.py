@@ -31,8 +31,6 @@ from paiju.cards import (
 )
 from paiju.climbing import LogError, load_log, replay
 from paiju.climbing.speculator import THREE, flip_wild_cards, flip_wilds, speculator_wilds
-from paiju.patterns.colour import coloured_moves, colours_fit, split_by_colour
-from paiju.patterns.wild import forced_answers
 from paiju.patterns import (
     AmbiguousMoveError,
     IllegalMoveError,
@@ -44,6 +42,8 @@ from paiju.patterns import (
     key_rank,
     speculator_answers,
 )
+from paiju.patterns.colour import coloured_moves, colours_fit, split_by_colour
+from paiju.patterns.wild import forced_answers
 from paiju.variants import REGISTRY, Variant, VariantError, get_variant
 from paiju.variants.custom import custom_table
 from paiju.variants.files import load_variant_file, variant_to_toml

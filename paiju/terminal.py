@@ -327,7 +327,7 @@ def _show_landlord(console: Console, game: Game, names: Sequence[str]) -> None:
         console.print(cards_line(f"{names[game.landlord]} is the landlord for {game.high_bid}; the bottom: ", game.bottom))
         return
     console.print(f"{names[game.landlord]} is the landlord for {game.high_bid}; the gifts are shown:")
-    for seat, cards in zip(game.gift_seats, game.gifts):
+    for seat, cards in zip(game.gift_seats, game.gifts, strict=True):
         console.print(cards_line(f"  to {names[seat]}: ", cards))
     console.print(cards_line(f"  the bottom, to {names[game.speculator]}: ", game.bottom))
 

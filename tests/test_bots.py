@@ -10,8 +10,8 @@ from __future__ import annotations
 import statistics
 
 import pytest
-
 from helpers import checked_play
+
 from paiju.bots import BOTS, make_bot, play_out
 from paiju.climbing import Game, observe
 from paiju.variants import Variant, get_variant

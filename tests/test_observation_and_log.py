@@ -433,7 +433,7 @@ def test_session_totals_and_dealer_rotation() -> None:
         with pytest.raises(ValueError):
             session.next_hand()  # the hand is not over yet
         r = play_out(g, bots_for(hand))
-        expected = [t + s for t, s in zip(expected, r.scores)]
+        expected = [t + s for t, s in zip(expected, r.scores, strict=True)]
         session.next_hand()
         assert session.totals == expected
     assert dealers == [0, 1, 2, 0, 1, 2, 0, 1, 2]

@@ -16,18 +16,17 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import pytest
+from helpers import replays_identically
 
 from paiju.bots import make_bot, play_out
 from paiju.bots.base import Bot
 from paiju.cards import Card, card_rank, deck_cards, format_cards, parse_cards, parse_ranks
+from paiju.cli import main
 from paiju.climbing import Bid, Game, Give, Pass, Play, observe
 from paiju.climbing import speculator as sp
 from paiju.climbing.game import Deal
-from paiju.cli import main
 from paiju.patterns import Move, Wilds, beats, classify_ranks, generate_counts, speculator_answers
 from paiju.variants import get_variant
-
-from helpers import replays_identically
 
 V = get_variant("spec-5p1d")
 

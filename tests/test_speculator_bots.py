@@ -14,6 +14,7 @@ import time
 from typing import Any
 
 import pytest
+from helpers import checked_play, replays_identically
 
 from paiju.bots import make_bot, play_out
 from paiju.bots.base import Bot
@@ -22,8 +23,6 @@ from paiju.cards import RANKS, Suit, card_rank, deck_cards, make_card
 from paiju.climbing import Action, Game, Give, Result, Session, observe
 from paiju.climbing.game import Deal
 from paiju.variants import Variant, get_variant
-
-from helpers import checked_play, replays_identically
 
 TABLES: tuple[str, ...] = ("spec-4p1d", "spec-4p2d", "spec-5p2d", "spec-5p3d", "spec-3p1d")
 #: §15 "two low cards" per table (the speculator's last two cards that count as one).

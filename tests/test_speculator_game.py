@@ -14,6 +14,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import replace
 
 import pytest
+from helpers import fill_hands
 
 from paiju.bots import make_bot, play_out
 from paiju.bots.base import Bot
@@ -30,12 +31,11 @@ from paiju.cards import (
     make_card,
     parse_cards,
 )
-from paiju.climbing import Bid, Give, Game, Pass, Play, Session, observe
+from paiju.climbing import Bid, Game, Give, Pass, Play, Session, observe
 from paiju.climbing import speculator as sp
 from paiju.climbing.game import Deal
 from paiju.patterns import IllegalMoveError, classify_ranks
 from paiju.variants import Variant, get_variant
-from helpers import fill_hands
 
 # Rank indices: 0 = '3', 2 = '5', 3 = '6', 4 = '7', 5 = '8', 6 = '9', 8 = 'J', 9 = 'Q', 10 = 'K', 11 = 'A', 12 = '2'.
 THREE, FIVE, SEVEN, NINE, KING, ACE, TWO = 0, 2, 4, 6, 10, 11, 12
@@ -1189,7 +1189,7 @@ def test_scores_accumulate_over_a_session(name: str) -> None:
     running = [0] * v.players
     for i in range(6):
         r = play_out(session.game, [make_bot(n, i * 5 + s) for s, n in enumerate(bot_names(v, i))])
-        running = [a + b for a, b in zip(running, r.scores)]
+        running = [a + b for a, b in zip(running, r.scores, strict=True)]
         session.next_hand()
         assert session.totals == running
     assert len(session.results) == 6

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-
 from helpers import replays_identically
+
 from paiju.bots import make_bot, play_out
 from paiju.cards import BLACK_JOKER, Suit, card_rank, deck_cards, make_card
 from paiju.climbing import Game, observe

@@ -14,20 +14,27 @@ from dataclasses import dataclass, field, replace
 from itertools import combinations
 
 import pytest
+from helpers import assert_play_start_sizes, checked_play, replays_identically
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_speculator_two_landlords import MARKED_7C, build, give, start, state
 
-from helpers import assert_play_start_sizes, checked_play, replays_identically
 from paiju.bots import make_bot
 from paiju.cards import RANK_CHARS, Card, Colour, card_colour, card_rank, deck_cards, parse_cards, parse_ranks
 from paiju.climbing import Bid, Game, Give, Pass, Play, Result, observe
 from paiju.climbing import speculator as sp
 from paiju.climbing.parse import actions_for_text
 from paiju.patterns import IllegalMoveError, Move, classify_ranks
-from paiju.patterns.colour import PAIR_KICKER_KINDS, body_ranks, coloured_beats, coloured_moves, colours_fit, split_by_colour
+from paiju.patterns.colour import (
+    PAIR_KICKER_KINDS,
+    body_ranks,
+    coloured_beats,
+    coloured_moves,
+    colours_fit,
+    split_by_colour,
+)
 from paiju.variants import RedOverBlack, Variant, VariantError, get_variant
 from paiju.variants.speculator import colour_split, colour_split_fits
-from test_speculator_two_landlords import MARKED_7C, build, give, start, state
 
 V4, V5 = get_variant("spec-4p3d-2c"), get_variant("spec-5p3d-2c")
 TABLES = ("spec-4p3d-2c", "spec-5p3d-2c")
@@ -708,7 +715,7 @@ class ColourAudit:
     def verify(self, g: Game) -> None:
         played = [p for p in g.plays if p.move is not None]
         assert len(played) == len(self.pending)
-        for record, (seat, move, bound, to_beat) in zip(played, self.pending):
+        for record, (seat, move, bound, to_beat) in zip(played, self.pending, strict=True):
             assert record.seat == seat and record.move == move and move.colour in (BLACK, RED)
             assert sorted(card_rank(c) for c in record.cards) == sorted(move.ranks)
             assert colours_fit(move, record.cards), (move.text(), record.cards)

@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-
 from helpers import checked_play, replays_identically
+from test_speculator_two_landlords import TABLES, expected_scores, expected_unit, leak_sweep
+
 from paiju.bots import make_bot
 from paiju.climbing import Game
 from paiju.variants import get_variant
-from test_speculator_two_landlords import TABLES, expected_scores, expected_unit, leak_sweep
 
 pytestmark = pytest.mark.slow
 

@@ -15,10 +15,10 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import replace
 
 import pytest
+from helpers import assert_play_start_sizes, checked_play, fill_hands, replays_identically
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from helpers import assert_play_start_sizes, checked_play, fill_hands, replays_identically
 from paiju.bots import make_bot, play_out
 from paiju.cards import (
     BLACK_JOKER,

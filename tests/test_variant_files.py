@@ -6,8 +6,8 @@ import os
 from pathlib import Path
 
 import pytest
-
 from helpers import replays_identically
+
 from paiju.bots import make_bot, play_out
 from paiju.cli import main
 from paiju.climbing import Game

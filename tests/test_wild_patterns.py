@@ -401,7 +401,7 @@ def meanings(faces: Sequence[int]) -> Iterator[tuple[tuple[int, int], ...]]:
     """Every multiset of (face, stands for) for these wild cards: each stands for a rank 3…2."""
     groups = sorted(Counter(faces).items())
     for choice in product(*(combinations_with_replacement(range(TWO + 1), n) for _, n in groups)):
-        yield tuple((face, s) for (face, _), stands in zip(groups, choice) for s in stands)
+        yield tuple((face, s) for (face, _), stands in zip(groups, choice, strict=True) for s in stands)
 
 
 def ref_moves(v: Variant, counts: Sequence[int], wilds: Wilds) -> set[Row]:
@@ -411,7 +411,7 @@ def ref_moves(v: Variant, counts: Sequence[int], wilds: Wilds) -> set[Row]:
     for take in product(*(range(c + 1) for c in counts)):
         naturals = [r for r, c in enumerate(take) for _ in range(c)]
         for chosen in product(*(range(n + 1) for _, n in faces)):
-            used = [face for (face, _), c in zip(faces, chosen) for _ in range(c)]
+            used = [face for (face, _), c in zip(faces, chosen, strict=True) for _ in range(c)]
             if not naturals:
                 if used:
                     out |= ref_alone(v, used, wilds.alone_key, wilds.alone_bombs)

@@ -597,7 +597,7 @@ class Game:
                 "type": "reveal",
                 "landlord": landlord,
                 "bid": self.high_bid,
-                "gifts": [{"seat": s, "cards": list(g)} for s, g in zip(self.gift_seats, self.gifts)],
+                "gifts": [{"seat": s, "cards": list(g)} for s, g in zip(self.gift_seats, self.gifts, strict=True)],
                 "bottom": list(self.bottom),
                 "flipped_to": flipped_to,
             }

@@ -145,7 +145,7 @@ def observe(game: Game, seat: int | None) -> Observation:
     mine = seat is not None and game.to_act == seat and not game.is_over
     gifts: tuple[tuple[int, tuple[Card, ...]], ...] = ()
     if game.gift_seats:
-        gifts = tuple((s, tuple(g)) for s, g in zip(game.gift_seats, game.gifts))
+        gifts = tuple((s, tuple(g)) for s, g in zip(game.gift_seats, game.gifts, strict=True))
     elif seat is not None and seat == game.speculator:
         gifts = tuple((-1, tuple(g)) for g in game.gifts)
     side = None

@@ -11,9 +11,9 @@ from paiju.cards import (
     BLACK_JOKER,
     CARDS_PER_DECK,
     RANKS,
-    Colour,
     RED_JOKER,
     Card,
+    Colour,
     Suit,
     card_colour,
     card_deck,
@@ -184,7 +184,7 @@ def can_make_gifts(
     if not rules.landlord_gift_colours:
         return True
     needs = [0, 0]
-    for i, size in enumerate(sizes):
+    for i in range(len(sizes)):
         split = colour_split(rules.landlord_gift_colours if i == 0 else rules.farmer_gift_colours)
         assert split is not None
         red, black, least = split

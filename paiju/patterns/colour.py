@@ -66,7 +66,7 @@ def coloured_moves(
     """
     rules = source.pattern_rules
     gen = generator_for(rules)
-    bound = all(sum(c) + (len(w.faces) if w else 0) for c, w in zip(counts, wilds))
+    bound = all(sum(c) + (len(w.faces) if w else 0) for c, w in zip(counts, wilds, strict=True))
     # Colours let a lower rank beat a higher one, so ask the generator for every move of the same
     # pattern (and every bomb of the same tier or above) and compare colours afterwards.
     probe = None if to_beat is None else to_beat._replace(key=-1.0, colour=NO_COLOUR)
@@ -74,7 +74,7 @@ def coloured_moves(
     for colour in (Colour.BLACK, Colour.RED):
         out.update(m._replace(colour=int(colour)) for m in gen.moves(counts[colour], probe, wilds[colour]))
     if bound and (probe is None or probe.kind in PAIR_KICKER_KINDS):
-        both = [b + r for b, r in zip(*counts)]
+        both = [b + r for b, r in zip(*counts, strict=True)]
         plain = [m for m in gen.moves(both, probe, None) if m.kind in PAIR_KICKER_KINDS]
         for colour in (Colour.BLACK, Colour.RED):
             # Kicker pairs may be the other colour; wild 3s (in the body or a pair) are the body's.

@@ -13,6 +13,7 @@ from fastapi import Body, FastAPI, Header, HTTPException, Request
 from fastapi.responses import Response
 
 from paiju.climbing import LogError, game_log, replay
+from paiju.server.bounds import TableError, build_variant
 from paiju.server.history import final_hands, step_views
 from paiju.server.protocol import (
     CreateRoom,
@@ -28,7 +29,6 @@ from paiju.server.protocol import (
 )
 from paiju.server.rooms import Room, RoomError
 from paiju.server.schema import HandRow, PlayerRow
-from paiju.server.bounds import TableError, build_variant
 from paiju.variants import REGISTRY
 
 if TYPE_CHECKING:

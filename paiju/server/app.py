@@ -21,13 +21,13 @@ from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.websockets import WebSocket
 
 from paiju.climbing import LogError
-from paiju.server.config import ServerConfig
 from paiju.server.api import hands_api, http_error, presets_api, rooms_api
+from paiju.server.bounds import TableError
+from paiju.server.config import ServerConfig
 from paiju.server.guard import BodyLimit, ClientLimits, SecurityHeaders
 from paiju.server.rooms import Room, RoomError
 from paiju.server.socket import serve_socket
 from paiju.server.storage import Store, StoreError
-from paiju.server.bounds import TableError
 
 __all__ = ["WEB_DIR", "Server", "create_app"]
 

@@ -96,7 +96,7 @@ def resume_session(variant: Variant, finished: list[dict[str, Any]], current: Ga
         result = replay(stored).result
         assert result is not None
         session.results.append(result)
-        session.totals = [t + s for t, s in zip(session.totals, result.scores)]
+        session.totals = [t + s for t, s in zip(session.totals, result.scores, strict=True)]
     session.game = current
     return session
 

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from paiju.climbing import Game
+from paiju.server.bounds import TableError, build_variant
 from paiju.server.config import ServerConfig
 from paiju.server.connection import Connection
 from paiju.server.errors import RoomError
@@ -34,7 +35,6 @@ from paiju.server.protocol import (
 from paiju.server.schema import PlayerRow, RoomRow, copy_row
 from paiju.server.storage import Store, StoreError
 from paiju.server.table import Table
-from paiju.server.bounds import TableError, build_variant
 
 __all__ = ["Room", "RoomError", "new_player"]
 

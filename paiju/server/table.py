@@ -29,10 +29,10 @@ from paiju.climbing import (
 from paiju.climbing.parse import actions_for_text
 from paiju.patterns import IllegalMoveError
 from paiju.server.errors import RoomError
-from paiju.server.schema import copy_row
 from paiju.server.frames import result_message, view_message
 from paiju.server.history import rebuild, resume_session
 from paiju.server.protocol import Act, ResultMessage, ViewMessage
+from paiju.server.schema import copy_row
 
 if TYPE_CHECKING:
     from paiju.server.rooms import Room
@@ -82,7 +82,7 @@ class Table:
         totals = list(self.session.totals)
         game = self.session.game
         if game.result is not None:
-            totals = [t + s for t, s in zip(totals, game.result.scores)]
+            totals = [t + s for t, s in zip(totals, game.result.scores, strict=True)]
         return totals
 
     def views(self, seats: set[int | None]) -> dict[int | None, ViewMessage]:

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from paiju.variants.options import (
-    DiamondAK,
     Determination,
+    DiamondAK,
     FlipTo,
     LowPair,
     PartnerRule,

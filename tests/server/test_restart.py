@@ -51,7 +51,7 @@ def test_a_hand_continues_from_the_same_position_after_a_restart(database: str) 
             ws.send_json({"type": "start"})
             second = play_to_end(ws)
         assert second["hand_number"] == 2
-        assert second["totals"] == [a + b for a, b in zip(first["scores"], second["scores"])]
+        assert second["totals"] == [a + b for a, b in zip(first["scores"], second["scores"], strict=True)]
         hands: list[dict[str, Any]] = client.get(f"/api/rooms/{code}/hands", headers={"X-Paiju-Token": room["token"]}).json()
         assert [h["number"] for h in hands] == [1, 2]
 
