@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: run play test test-fast bench load chromium postgres clean
+.PHONY: run play test test-fast lint typecheck bench load chromium postgres clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -19,27 +19,37 @@ run: $(STAMP)
 play: $(STAMP)
 	$(BIN)/paiju play
 
-# The browser tests drive Debian's Chromium; install it when it is missing (root, or sudo).
-chromium:
-	@test -x $(CHROMIUM) || { \
+# Debian packages the whole suite needs, installed when missing (as root, or with sudo): $(1) is a file
+# (or a glob) the package provides, $(2) the packages.
+define apt_install
+	@ls $(1) >/dev/null 2>&1 || { \
 	  if [ "$$(id -u)" = 0 ]; then SUDO=; elif command -v sudo >/dev/null; then SUDO="sudo -n"; \
-	  else echo "chromium is missing and neither root nor sudo is available" >&2; exit 1; fi; \
+	  else echo "$(2) is missing and neither root nor sudo is available" >&2; exit 1; fi; \
 	  $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get update -q && \
-	  $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium fonts-wqy-zenhei; }
+	  $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -q $(2); }
+endef
+
+# The browser tests drive Debian's Chromium (and a CJK font for the screenshots).
+chromium:
+	$(call apt_install,$(CHROMIUM),chromium fonts-wqy-zenhei)
 
 # The server tests also run on PostgreSQL: a throwaway cluster from Debian's binaries (tests/server/conftest.py).
 postgres:
-	@ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 || { \
-	  if [ "$$(id -u)" = 0 ]; then SUDO=; elif command -v sudo >/dev/null; then SUDO="sudo -n"; \
-	  else echo "postgresql is missing and neither root nor sudo is available" >&2; exit 1; fi; \
-	  $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get update -q && \
-	  $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -q postgresql; }
+	$(call apt_install,/usr/lib/postgresql/*/bin/pg_ctl,postgresql)
 
+# ruff: unused and undefined names, syntax errors, import order, bugbear.
+lint: $(STAMP)
+	$(BIN)/ruff check paiju tests benchmarks
+
+typecheck: $(STAMP)
+	$(BIN)/python -m mypy paiju
+
+# Across every core (pytest-xdist).
 test: $(STAMP) chromium postgres
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n auto
 
 test-fast: $(STAMP)
-	$(BIN)/python -m pytest -q -m "not slow and not browser"
+	$(BIN)/python -m pytest -q -n auto -m "not slow and not browser"
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py

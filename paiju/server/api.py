@@ -6,14 +6,15 @@ import asyncio
 import io
 import logging
 import secrets
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import segno
-from fastapi import Body, FastAPI, Header, HTTPException, Request
+from fastapi import Body, FastAPI, Header, Request
 from fastapi.responses import Response
 
 from paiju.climbing import LogError, game_log, replay
 from paiju.server.bounds import TableError, build_variant
+from paiju.server.errors import http_error
 from paiju.server.history import final_hands, step_views
 from paiju.server.protocol import (
     CreateRoom,
@@ -29,12 +30,10 @@ from paiju.server.protocol import (
 )
 from paiju.server.rooms import Room, RoomError
 from paiju.server.schema import HandRow, PlayerRow
+from paiju.server.state import Server
 from paiju.variants import REGISTRY
 
-if TYPE_CHECKING:
-    from paiju.server.app import Server
-
-__all__ = ["hands_api", "http_error", "presets_api", "rooms_api"]
+__all__ = ["hands_api", "presets_api", "rooms_api"]
 
 log = logging.getLogger("paiju.server")
 
@@ -42,11 +41,6 @@ log = logging.getLogger("paiju.server")
 MAX_IMPORT_EVENTS = 2000
 #: Presets one owner may keep.
 MAX_PRESETS = 50
-
-
-def http_error(status: int, code: str, message: str) -> HTTPException:
-    """A refusal in the protocol's shape: ``{"detail": {"code", "message"}}``."""
-    return HTTPException(status, detail={"code": code, "message": message})
 
 
 def client_of(request: Request) -> str:

@@ -1,16 +1,12 @@
-"""The FastAPI application: the shared server state (rooms loaded on first use, limits, expiry), middleware and pages."""
+"""The FastAPI application: the middleware, the pages, the API and sockets over one shared ``Server``, room expiry."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import secrets
-import time
-from collections import Counter, OrderedDict
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
 
 from fastapi import FastAPI, HTTPException, Request
 from fastapi.exceptions import RequestValidationError
@@ -20,125 +16,20 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.websockets import WebSocket
 
-from paiju.climbing import LogError
-from paiju.server.api import hands_api, http_error, presets_api, rooms_api
-from paiju.server.bounds import TableError
+from paiju.server.api import hands_api, presets_api, rooms_api
 from paiju.server.config import ServerConfig
-from paiju.server.guard import BodyLimit, ClientLimits, SecurityHeaders
-from paiju.server.rooms import Room, RoomError
+from paiju.server.errors import http_error
+from paiju.server.guard import BodyLimit, SecurityHeaders
 from paiju.server.socket import serve_socket
-from paiju.server.storage import Store, StoreError
+from paiju.server.state import Server
+from paiju.server.storage import Store
 
-__all__ = ["WEB_DIR", "Server", "create_app"]
+__all__ = ["WEB_DIR", "create_app"]
 
 log = logging.getLogger("paiju.server")
 
 #: The browser client's static files.
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
-#: Room codes: upper case, without the look-alikes 0/O, 1/I/L; eight of them make about 2^40 codes.
-CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
-CODE_LENGTH = 8
-#: Replays (step views, final hands) kept computed.
-CACHED_REPLAYS = 64
-
-
-class Server:
-    """What the app shares between requests: the store, the rooms in memory (loaded on first use), limits."""
-
-    def __init__(self, store: Store, bot_delay: float, burst: int, rate: float, config: ServerConfig) -> None:
-        self.store = store
-        self.bot_delay = bot_delay
-        self.burst = burst
-        self.rate = rate
-        self.config = config
-        self.rooms: dict[str, Room] = {}
-        self.limits = {
-            kind: ClientLimits(r)
-            for kind, r in (("create", config.create_rate), ("import", config.import_rate),
-                            ("preset", config.preset_rate), ("hello", config.hello_rate))
-        }
-        self.sockets: Counter[str] = Counter()
-        self._loading = asyncio.Lock()
-        self._replays: OrderedDict[tuple[str, str], Any] = OrderedDict()
-
-    async def store_call(self, op: Any, *args: Any) -> Any:
-        """A store operation in a worker thread; a database failure answers 503."""
-        try:
-            return await asyncio.to_thread(op, *args)
-        except StoreError as err:
-            log.error("a database operation failed: %s", err)
-            raise http_error(503, "bad_state", "the server could not reach its database; try again") from err
-
-    async def find_room(self, code: str) -> Room | None:
-        """The room with this code, loaded from the store on first use; ``None`` if there is none (or it is
-        stored but cannot be rebuilt: that is logged, and the other rooms are untouched)."""
-        code = code.upper()
-        if code in self.rooms:
-            return self.rooms[code]
-        if len(code) > 16 or not code.isalnum():
-            return None
-        async with self._loading:
-            if code in self.rooms:
-                return self.rooms[code]
-            try:
-                stored = await asyncio.to_thread(self.store.load_room, code)
-                if stored is None:
-                    return None
-                room = Room(stored.room, stored.players, self.store, self.bot_delay, self.config)
-                await room.restore(stored.events)
-            except (StoreError, LogError, RoomError, TableError, ValueError, KeyError, TypeError) as err:
-                log.error("room %s could not be loaded: %s", code, err)
-                return None
-            self.rooms[code] = room
-            return room
-
-    async def room(self, code: str) -> Room:
-        room = await self.find_room(code)
-        if room is None:
-            raise http_error(404, "bad_room", f"there is no room {code[:16]}")
-        return room
-
-    async def new_code(self) -> str:
-        while True:
-            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
-            if code not in self.rooms and not await self.store_call(self.store.room_exists, code):
-                return code
-
-    def limit(self, kind: str, client: str) -> None:
-        if not self.limits[kind].take(client):
-            raise http_error(429, "rate_limited", "too many requests from this address: wait a minute")
-
-    async def expire(self) -> int:
-        """Delete the rooms idle longer than the configured time (none while someone is connected)."""
-        if self.config.room_ttl <= 0:
-            return 0
-        codes = await self.store_call(self.store.idle_rooms, time.time() - self.config.room_ttl)
-        gone = 0
-        for code in codes:
-            room = self.rooms.get(code)
-            if room is not None and room.connections:
-                continue
-            await self.store_call(self.store.delete_room, code)
-            if room is not None:
-                room.close()
-                del self.rooms[code]
-            gone += 1
-        if gone:
-            log.info("%d idle room(s) expired", gone)
-        return gone
-
-    def cached(self, key: tuple[str, str], compute: Any) -> Any:
-        """A replay result, computed once per hand and reading (a few are kept)."""
-        if key in self._replays:
-            self._replays.move_to_end(key)
-            return self._replays[key]
-        value = compute()
-        self._replays[key] = value
-        while len(self._replays) > CACHED_REPLAYS:
-            self._replays.popitem(last=False)
-        return value
-
-
 def create_app(
     database_url: str, bot_delay: float = 0.6, burst: int = 40, rate: float = 20.0, *, config: ServerConfig | None = None
 ) -> FastAPI:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 from paiju.climbing import Game
 from paiju.patterns import generate
@@ -37,7 +37,7 @@ def most_cards_in_hand(decks: int, two_colour: bool) -> int:
     return max(sizes, default=0)
 
 
-@cache
+@lru_cache(maxsize=64)
 def lead_moves(variant: Variant) -> int:
     """The most moves a dealt hand may lead with, over a few sample deals (fixed seeds: a property of the table)."""
     return max(len(generate(variant, hand)) for seed in range(PROBE_DEALS) for hand in Game.new(variant, seed).hands)

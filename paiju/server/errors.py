@@ -1,10 +1,12 @@
-"""The refusal every room request may end in: a protocol error code and a reason a player reads."""
+"""Refusals: a room request's (``RoomError``) and an HTTP request's, each a protocol error code and a reason."""
 
 from __future__ import annotations
 
+from fastapi import HTTPException
+
 from paiju.server.protocol import ErrorMessage
 
-__all__ = ["RoomError"]
+__all__ = ["RoomError", "http_error"]
 
 
 class RoomError(Exception):
@@ -18,3 +20,8 @@ class RoomError(Exception):
 
     def frame(self) -> ErrorMessage:
         return ErrorMessage(code=self.code, message=self.message, options=self.options)
+
+
+def http_error(status: int, code: str, message: str) -> HTTPException:
+    """An HTTP refusal in the protocol's shape: ``{"detail": {"code", "message"}}``."""
+    return HTTPException(status, detail={"code": code, "message": message})

@@ -6,7 +6,7 @@ import asyncio
 import json
 import logging
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pydantic import ValidationError
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -32,9 +32,7 @@ from paiju.server.protocol import (
     Watch,
 )
 from paiju.server.rooms import Room, RoomError
-
-if TYPE_CHECKING:
-    from paiju.server.app import Server
+from paiju.server.state import Server
 
 __all__ = ["serve_socket"]
 

@@ -11,7 +11,7 @@ import logging
 import secrets
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol, TypeVar
 
 from paiju.bots import Bot, make_bot
 from paiju.cards import InvalidCardsError
@@ -28,16 +28,43 @@ from paiju.climbing import (
 )
 from paiju.climbing.parse import actions_for_text
 from paiju.patterns import IllegalMoveError
+from paiju.server.config import ServerConfig
+from paiju.server.connection import Connection
 from paiju.server.errors import RoomError
 from paiju.server.frames import result_message, view_message
 from paiju.server.history import rebuild, resume_session
-from paiju.server.protocol import Act, ResultMessage, ViewMessage
-from paiju.server.schema import copy_row
+from paiju.server.protocol import Act, ResultMessage, RoomSettings, ViewMessage
+from paiju.server.schema import PlayerRow, RoomRow, copy_row
+from paiju.server.storage import Store
+from paiju.variants import Variant
 
-if TYPE_CHECKING:
-    from paiju.server.rooms import Room
+T = TypeVar("T")
 
-__all__ = ["Table", "secret_seed"]
+
+class TableRoom(Protocol):
+    """What a table needs of its room: the stored row and settings, who holds each seat, storing and telling."""
+
+    row: RoomRow
+    store: Store
+    config: ServerConfig
+    bot_delay: float
+    settings: RoomSettings
+    variant: Variant
+    lock: asyncio.Lock
+    players: dict[str, PlayerRow]
+
+    @property
+    def code(self) -> str: ...
+    def seat_holder(self, seat: int) -> PlayerRow | None: ...
+    def names(self) -> list[str]: ...
+    def hand_names(self) -> list[str]: ...
+    async def store_op(self, op: Callable[..., T], *args: Any) -> T: ...
+    async def save_player(self, player: PlayerRow, **changes: Any) -> None: ...
+    def broadcast(self, frame: Any) -> None: ...
+    def broadcast_room(self) -> None: ...
+    async def broadcast_views(self, only: Connection | None = None) -> None: ...
+
+__all__ = ["Table", "TableRoom", "secret_seed"]
 
 log = logging.getLogger("paiju.server")
 
@@ -55,7 +82,7 @@ def secret_seed() -> int:
 class Table:
     """The hand side of a room: what is dealt and played, and who plays it for the seats."""
 
-    def __init__(self, room: Room) -> None:
+    def __init__(self, room: TableRoom) -> None:
         self.room = room
         self.session: Session | None = None
         self.bots: dict[int, Bot] = {}
