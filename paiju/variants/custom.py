@@ -45,6 +45,7 @@ def custom_table(
         bottom_size=bottom,
         patterns=_MULTI_DECK_PATTERNS if multi else CLASSIC.pattern_rules.patterns,
         joker_pairs=multi,
+        distinct_four_two_kickers=True,  # speculator.md §9: four+two's kickers differ in rank (不重复)
         bomb_ladder=ladder_by_size(decks) if multi else CLASSIC.pattern_rules.bomb_ladder,
         speculator=SpeculatorRules(
             gift_landlord=gift_landlord,

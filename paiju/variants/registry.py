@@ -168,6 +168,7 @@ SPEC_3P1D = speculator_table(
     removed_ranks="34",
     hand_size=14,
     bottom_size=4,
+    distinct_four_two_kickers=True,
     speculator=SpeculatorRules(
         gift_landlord=4, gift_farmer=1, stake=2, determination=Determination.SEVEN_CLUBS, selection=Selection.PREVIOUS, rangpai=Rangpai.BID
     ),
