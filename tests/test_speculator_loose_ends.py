@@ -9,8 +9,9 @@ import pytest
 from paiju.cards import parse_ranks
 from paiju.cli import main
 from paiju.patterns import PatternKind, classify_ranks
-from paiju.variants import REGISTRY
+from paiju.variants import REGISTRY, VariantError
 from paiju.variants.custom import custom_table
+from paiju.variants.files import with_overrides
 
 FOUR_TWO = (PatternKind.FOUR_TWO_SINGLES, PatternKind.FOUR_TWO_PAIRS)
 
@@ -44,3 +45,11 @@ def test_speculator_four_two_kickers_differ_on_custom_one_deck_tables() -> None:
     variant = custom_table(4, 1, 13, 2, 4, 1)
     assert not {m.kind for m in classify_ranks(variant, parse_ranks("666699"))} & set(FOUR_TWO)
     assert {m.kind for m in classify_ranks(variant, parse_ranks("666678"))} & set(FOUR_TWO)
+
+
+def test_speculator_rangpai_auction_is_refused_until_a_grab_round_exists() -> None:
+    """speculator.md §15 3p1d: "`auction`: h grows by 1 with each 抢地主, max 3" — no 3p1d auction has a grab
+    round, so the option would silently act as `bid`; it is refused with the reason instead."""
+    with pytest.raises(VariantError, match="rangpai = auction.*抢地主.*rangpai = bid"):
+        with_overrides(REGISTRY["spec-3p1d"], {"speculator": {"rangpai": "auction"}})
+    assert with_overrides(REGISTRY["spec-3p1d"], {"speculator": {"rangpai": "bid"}}).speculator is not None

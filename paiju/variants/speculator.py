@@ -105,6 +105,11 @@ class SpeculatorRules:
             yield "speculator flip_wilds / flip_promotes need a flipped card (determination flip)"
         if self.stake < 1 or self.lone_stake < 0:
             yield "speculator stake must be positive"
+        if self.rangpai == Rangpai.AUCTION:
+            yield (
+                "speculator rangpai = auction: 让牌 grows with each 抢地主, and no table has a grab round "
+                "for it to count yet; use rangpai = bid"
+            )
         if (self.partner_self or self.one_against_all or self.lone_stake) and not self.partner:
             yield "speculator partner_self / one_against_all / lone_stake need a small landlord (partner)"
 
