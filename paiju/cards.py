@@ -34,6 +34,7 @@ __all__ = [
     "format_cards",
     "format_ranks",
     "make_card",
+    "names_every_colour",
     "names_suits",
     "parse_cards",
     "parse_ranks",
@@ -218,6 +219,11 @@ def _tokens(text: str) -> list[tuple[int, Suit | None]]:
 def names_suits(text: str) -> bool:
     """Whether card text names any suit (``3s``, ``♥``), so exact cards are meant."""
     return any(suit is not None for _, suit in _tokens(text))
+
+
+def names_every_colour(text: str) -> bool:
+    """Whether card text gives every card's colour: each card has its suit, or is a joker (B black, R red)."""
+    return all(suit is not None or rank >= BLACK_JOKER for rank, suit in _tokens(text))
 
 
 def parse_ranks(text: str) -> list[int]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -25,6 +26,7 @@ from paiju.cards import (
     Colour,
     InvalidCardsError,
     card_rank,
+    names_every_colour,
     names_suits,
     parse_cards,
     parse_ranks,
@@ -92,6 +94,13 @@ def _add_table_args(s: argparse.ArgumentParser, numbers: bool = True) -> None:
         custom.add_argument(f"--{name.replace('_', '-')}", type=int, dest=name)
 
 
+def _cards(variant: Variant, text: str, what: str) -> list[Card]:
+    try:
+        return parse_cards(text, variant.decks, variant.removed_rank_indices)
+    except InvalidCardsError as err:
+        raise UsageError(f"{what}: {err}") from err
+
+
 def _ranks(text: str, what: str) -> list[int]:
     try:
         return parse_ranks(text)
@@ -136,8 +145,9 @@ def _checked_counts(variant: Variant, ranks: list[int], what: str) -> list[int]:
     return counts
 
 
-def _promoted(variant: Variant, flip: str | None) -> tuple[Card | None, int | None]:
-    """The ``--flip`` card and the rank it promotes (5p1d), checked against the table."""
+def _promoted(variant: Variant, flip: str | None, hand: str) -> tuple[Card | None, int | None]:
+    """The ``--flip`` card and the rank it promotes (5p1d), checked against the table and the hand (the
+    flipped card lies face up until the reveal, in nobody's hand)."""
     if not flip:
         return None, None
     if variant.speculator is None or not variant.speculator.flip_promotes:
@@ -149,6 +159,11 @@ def _promoted(variant: Variant, flip: str | None) -> tuple[Card | None, int | No
     suited = names_suits(flip)
     if len(cards) != 1 or (not suited and card_rank(cards[0]) < BLACK_JOKER):
         raise UsageError("--flip takes one card with its suit, e.g. 9h, or a joker")
+    if names_suits(hand) and cards[0] in _cards(variant, hand, "the hand"):
+        raise UsageError(
+            f"--flip {flip}: the hand holds that card, but the flipped card lies face up on the table until the "
+            "reveal (and one deck has one of it)"
+        )
     return cards[0], card_rank(cards[0])
 
 
@@ -173,7 +188,7 @@ def cmd_classify(args: argparse.Namespace, out: Console) -> int:
     variant = _variant(args)
     ranks = _ranks(args.cards, "cards")
     _checked_counts(variant, ranks, "cards")
-    flip, promoted = _promoted(variant, args.flip)
+    flip, promoted = _promoted(variant, args.flip, args.cards)
     wilds = _hand_wilds(variant, args.role, args.cards, ranks, flip, promoted)
     moves = classify_ranks(variant.pattern_rules, ranks, wilds, promoted)
     if variant.two_colour and names_suits(args.cards):
@@ -188,16 +203,50 @@ def cmd_classify(args: argparse.Namespace, out: Console) -> int:
     return 0 if moves else 1
 
 
-def _beat_move(variant: Variant, text: str, kind: str | None, promoted: int | None) -> Move:
-    """The move given by ``--beat`` (and ``--beat-kind`` when the cards read several ways)."""
-    readings = classify_ranks(variant.pattern_rules, _ranks(text, "--beat"), None, promoted)
-    if kind:
-        readings = [m for m in readings if m.kind == kind or describe(m) == kind]
+#: A wild card written with what it stands for, as ``moves`` prints it: ``3(7)``, ``3h(7)``.
+_WILD_READING = re.compile(r"(10|[3-9TJQKA2])([shdcSHDC♠♥♦♣]?)\(\s*(10|[3-9TJQKA2])\s*\)", re.IGNORECASE)
+
+
+def _written_wilds(text: str) -> tuple[str, tuple[tuple[int, int], ...]]:
+    """``--beat`` text without its ``(rank)`` readings, and each reading as (face, rank it stands for)."""
+    readings: list[tuple[int, int]] = []
+
+    def plain(m: re.Match[str]) -> str:
+        readings.append((parse_ranks(m.group(1))[0], parse_ranks(m.group(3))[0]))
+        return m.group(1) + m.group(2)
+
+    stripped = _WILD_READING.sub(plain, text)
+    if "(" in stripped or ")" in stripped:
+        raise UsageError(f"--beat {text}: write a wild card as moves prints it, its card then the rank it stands for: 3(7)")
+    return stripped, tuple(sorted(readings))
+
+
+def _beat_move(variant: Variant, args: argparse.Namespace, promoted: int | None, flip: Card | None = None) -> Move:
+    """The move given by ``--beat``: its wild readings as written (``3(7)``), its 3s the speculator's
+    with ``--beat-role speculator`` (a play of 3s alone then ranks between A and 2), and ``--beat-kind``
+    when the cards still read several ways."""
+    text, written = _written_wilds(args.beat)
+    ranks = _ranks(text, "--beat")
+    _checked_counts(variant, ranks, "--beat")
+    role = args.beat_role
+    if written and role != "speculator" and all(face == THREE for face, _ in written) and variant.speculator is not None:
+        role = "speculator"  # only the speculator's 3s stand for other ranks
+    wilds = _hand_wilds(variant, role, text, ranks, flip, promoted)
+    if written and role != "speculator":
+        wilds = Wilds(tuple(face for face, _ in written), None, False)  # 5p1d: a seat's flipped-suit wild cards
+    readings = classify_ranks(variant.pattern_rules, ranks, wilds, promoted)
+    if written or wilds is not None:
+        readings = [m for m in readings if tuple(sorted(m.wilds)) == written]
+    if args.beat_kind:
+        readings = [m for m in readings if m.kind == args.beat_kind or describe(m) == args.beat_kind]
     if not readings:
-        raise UsageError(f"--beat {text}: not a valid combination in {variant.name}")
+        whose = " as the speculator's" if role == "speculator" else ""
+        raise UsageError(f"--beat {args.beat}: not a valid combination{whose} in {variant.name}")
     if len({(m.kind, m.key, m.length) for m in readings}) > 1:
         options = "; ".join(describe(m) for m in readings)
-        raise UsageError(str(AmbiguousMoveError(f"--beat {text} can be read as: {options}; choose with --beat-kind")))
+        raise UsageError(
+            str(AmbiguousMoveError(f"--beat {args.beat} can be read as: {options}; choose with --beat-kind"))
+        )
     return readings[0]
 
 
@@ -209,13 +258,14 @@ def _coloured_readings(variant: Variant, moves: list[Move], text: str) -> list[M
 
 
 def _coloured_moves(args: argparse.Namespace, variant: Variant, ranks: list[int]) -> tuple[list[Move], bool]:
-    """``paiju moves`` on a two-colour table: the hand and ``--beat`` must be written with suits."""
-    if not names_suits(args.hand) or (args.beat and not names_suits(args.beat)):
-        raise UsageError(f"{variant.name} is a two-colour table: write --hand and --beat with suits")
+    """``paiju moves`` on a two-colour table: the hand and ``--beat`` are written with suits (a joker's
+    colour is its own: B black, R red)."""
+    if not names_every_colour(args.hand) or (args.beat and not names_every_colour(_written_wilds(args.beat)[0])):
+        raise UsageError(f"{variant.name} is a two-colour table: write --hand and --beat with suits (jokers need none)")
     hand = parse_cards(args.hand, variant.decks, variant.removed_rank_indices)
     to_beat = None
     if args.beat:
-        readings = _coloured_readings(variant, [_beat_move(variant, args.beat, args.beat_kind, None)], args.beat)
+        readings = _coloured_readings(variant, [_beat_move(variant, args, None)], _written_wilds(args.beat)[0])
         if not readings:
             raise UsageError(f"--beat {args.beat}: one combination is one colour (a triple+pair's pair aside)")
         to_beat = readings[0]
@@ -237,8 +287,8 @@ def cmd_moves(args: argparse.Namespace, out: Console) -> int:
     counts = _checked_counts(variant, ranks, "--hand")
     if variant.two_colour:
         return _print_moves(args, *_coloured_moves(args, variant, ranks))
-    flip, promoted = _promoted(variant, args.flip)
-    to_beat = _beat_move(variant, args.beat, args.beat_kind, promoted) if args.beat else None
+    flip, promoted = _promoted(variant, args.flip, args.hand)
+    to_beat = _beat_move(variant, args, promoted, flip) if args.beat else None
     wilds = _hand_wilds(variant, args.role, args.hand, ranks, flip, promoted)
     for face in wilds.faces if wilds else ():
         counts[face] -= 1  # the wild cards are not natural cards
@@ -407,6 +457,10 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--hand", required=True)
     s.add_argument("--beat", help="the play to answer; omit to list leads")
     s.add_argument("--beat-kind", help="which reading of --beat when its cards read several ways")
+    s.add_argument(
+        "--beat-role", choices=role["choices"], default="farmer",
+        help="whose play --beat is: with speculator its 3s are wild (33 alone ranks between AA and 22)",
+    )
     s.add_argument("--json", action="store_true")
     s.set_defaults(func=cmd_moves)
 

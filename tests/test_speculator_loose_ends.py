@@ -53,3 +53,43 @@ def test_speculator_rangpai_auction_is_refused_until_a_grab_round_exists() -> No
     with pytest.raises(VariantError, match="rangpai = auction.*抢地主.*rangpai = bid"):
         with_overrides(REGISTRY["spec-3p1d"], {"speculator": {"rangpai": "auction"}})
     assert with_overrides(REGISTRY["spec-3p1d"], {"speculator": {"rangpai": "bid"}}).speculator is not None
+
+
+def test_speculator_pure_threes_to_beat_rank_between_aces_and_twos(capsys: pytest.CaptureFixture[str]) -> None:
+    """speculator.md §10: the speculator's "play of 3s alone ranks between A and 2" — `--beat-role speculator`
+    says the cards to beat are the speculator's, so AA no longer beats its 33 and 22 does."""
+    assert _moves(capsys, "--variant", "spec-4p1d", "--hand", "AA22", "--beat", "33", "--beat-role", "speculator") == [
+        "pass", "22",
+    ]
+    assert _moves(capsys, "--variant", "spec-4p1d", "--hand", "AA22", "--beat", "33") == ["pass", "AA", "22"]
+
+
+def test_speculator_wild_readings_are_accepted_in_beat(capsys: pytest.CaptureFixture[str]) -> None:
+    """speculator.md §10: beside other cards a wild 3 "stands for one card of rank 3…2" — `--beat` takes the
+    notation `moves` prints (`3(6)`): a pair of 6s, answered by higher pairs, whichever order it is written in."""
+    for written in ("3(6)6", "63(6)", "6 3(6)"):
+        assert _moves(capsys, "--variant", "spec-4p1d", "--hand", "5577AA", "--beat", written) == ["pass", "77", "AA"]
+    assert _moves(capsys, "--variant", "spec-4p1d", "--role", "speculator", "--hand", "3377", "--beat", "3(6)6") == ["77"]
+
+
+def test_a_malformed_wild_reading_is_refused_with_the_notation(capsys: pytest.CaptureFixture[str]) -> None:
+    """A wild reading names a rank: `3(x)` is refused with the notation to use, exit status 2."""
+    assert main(["moves", "--variant", "spec-4p1d", "--hand", "77", "--beat", "3(x)6"]) == 2
+    assert "3(7)" in capsys.readouterr().err
+
+
+def test_two_colour_jokers_need_no_suit(capsys: pytest.CaptureFixture[str]) -> None:
+    """speculator.md §14: cards are black (♠♣) or red (♥♦), and a joker's colour is its own: B black, R red —
+    so jokers are typed without a suit on the two-colour tables."""
+    assert _moves(capsys, "--variant", "spec-4p3d-2c", "--hand", "R 7h", "--beat", "3s") == ["pass", "7 red", "R red"]
+    assert "R red" in _moves(capsys, "--variant", "spec-4p3d-2c", "--hand", "BR", "--beat", "B")
+    assert main(["moves", "--variant", "spec-4p3d-2c", "--hand", "7 R", "--beat", "3s"]) == 2
+
+
+def test_speculator_flip_card_is_in_no_hand(capsys: pytest.CaptureFixture[str]) -> None:
+    """speculator.md §15 5p1d: the flipped card lies face up from the deal until the reveal — `--flip 9h` with a
+    hand that holds the 9h itself is refused with the reason."""
+    assert main(["moves", "--variant", "spec-5p1d", "--flip", "9h", "--hand", "9h 9s"]) == 2
+    assert "flipped card lies face up" in capsys.readouterr().err
+    assert _moves(capsys, "--variant", "spec-5p1d", "--flip", "9h", "--hand", "9d 9s") == ["9", "99"]
+
