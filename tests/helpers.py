@@ -6,6 +6,8 @@ import json
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from scenario import fill_from
+
 from paiju.bots import Bot
 from paiju.cards import Card
 from paiju.climbing import Action, Game, Play, Result, game_log, observe, replay
@@ -56,15 +58,7 @@ def replays_identically(g: Game) -> None:
 
 def fill_hands(v: Variant, fixed: dict[int, list[Card]], pool: list[Card]) -> tuple[tuple[Card, ...], ...]:
     """Every seat's scripted cards topped up to the table's hand size from ``pool``, which must run out."""
-    out: list[tuple[Card, ...]] = []
-    for seat in range(v.players):
-        hand = fixed.get(seat, [])
-        assert len(hand) <= v.hand_size
-        while len(hand) < v.hand_size:
-            hand.append(pool.pop())
-        out.append(tuple(hand))
-    assert not pool
-    return tuple(out)
+    return fill_from(v, fixed, pool)
 
 
 def assert_play_start_sizes(g: Game, landlord: int, farmer: int, speculator: int, total: int) -> None:

@@ -12,9 +12,10 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
+from scenario import Scenario
 
 from paiju.bots import make_bot, play_out
-from paiju.cards import Card, card_rank, parse_cards, parse_ranks
+from paiju.cards import card_rank, parse_cards, parse_ranks
 from paiju.climbing import Bid, Game, Pass, Play, observe
 from paiju.climbing.game import Deal
 from paiju.patterns import IllegalMoveError, Move, classify_ranks
@@ -30,24 +31,8 @@ def make_deal(hands: Sequence[str], bottom: str, first: int = 0) -> Deal:
 
     ``first`` is the seat that receives the marker card (so it bids first).
     """
-    used: list[Card] = []
-    parsed: list[list[Card]] = []
-    for text in hands:
-        cards = parse_cards(text, taken=used) if text.strip() else []
-        used += cards
-        parsed.append(cards)
-    bottom_cards = parse_cards(bottom, taken=used)
-    used += bottom_cards
-    assert len(bottom_cards) == 3, bottom
-    rest = [c for c in range(54) if c not in used]
-    for cards in parsed:
-        need = 17 - len(cards)
-        assert need >= 0, f"hand has {len(cards)} cards"
-        cards += rest[:need]
-        del rest[:need]
-    assert not rest
-    assert len(set(c for h in parsed for c in h) | set(bottom_cards)) == 54
-    return Deal(tuple(tuple(h) for h in parsed), tuple(bottom_cards), parsed[first][0])
+    assert len(parse_cards(bottom)) == 3, bottom
+    return Scenario(CLASSIC).hands(*hands).bottom(bottom).first_bidder(first).build(seed=None)
 
 
 def scripted(deal: Deal | Sequence[Deal], variant: Variant = CLASSIC) -> Game:

@@ -16,13 +16,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from scenario import Scenario
 
 from paiju.bots import make_bot, play_out
 from paiju.bots.base import Bot
 from paiju.cards import Card, card_rank, format_card, parse_cards
 from paiju.climbing import (
     Bid,
-    Deal,
     Game,
     LogError,
     Pass,
@@ -246,11 +246,7 @@ def test_log_round_trip_keeps_single_round_auction() -> None:
 def test_log_round_trip_keeps_spring_option() -> None:
     """Q3.10 option ``spring`` is a rule of the table: a 春天 hand played with it must replay identically."""
     variant = CLASSIC.with_changes(spring=True)
-    landlord = parse_cards("3 3 3 3 4 4 4 4 B R 5 6 7 8 9 T J")
-    bottom = parse_cards("Q K A", taken=landlord)
-    rest = [c for c in range(54) if c not in landlord + bottom]
-    deal = Deal((tuple(landlord), tuple(rest[:17]), tuple(rest[17:])), tuple(bottom), landlord[0])
-    g = Game(variant, seed=0, deals=[deal])
+    g = Scenario(variant).hands("3 3 3 3 4 4 4 4 B R 5 6 7 8 9 T J").bottom("Q K A").deal(seed=None)
     g.apply(Bid(3))
     for ranks in ("3333", "4444", "BR", "56789TJQKA"):
         move = next(a for a in g.legal_actions() if isinstance(a, Play) and a.move.text() == ranks)

@@ -10,17 +10,17 @@ back from the engine.
 from __future__ import annotations
 
 import json
-import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 import pytest
 from helpers import replays_identically
+from scenario import Scenario
 
 from paiju.bots import make_bot, play_out
 from paiju.bots.base import Bot
-from paiju.cards import Card, card_rank, deck_cards, format_cards, parse_cards, parse_ranks
+from paiju.cards import Card, card_rank, format_cards, parse_cards, parse_ranks
 from paiju.cli import main
 from paiju.climbing import Bid, Game, Give, Pass, Play, observe
 from paiju.climbing import speculator as sp
@@ -119,32 +119,14 @@ def make_deal(
 ) -> Deal:
     """A full deal: the flipped card, the named cards, the partner in seat ``spec``, the rest shuffled (never the partner into the bottom)."""
     x = card(flip)
-    taken: set[Card] = {x}
-    fixed: dict[int, list[Card]] = {}
-    for seat, text in (hands or {}).items():
-        fixed[seat] = parse_cards(text, 1, (), taken) if text.strip() else []
-        taken |= set(fixed[seat])
-    bot = parse_cards(bottom, 1, (), taken) if bottom.strip() else []
-    taken |= set(bot)
+    scene = Scenario(V).flipped([x]).seats(hands or {}).bottom(bottom).gift_order(*gift_order)
     det = partner(x)
-    if spec is not None and det not in taken:
-        fixed.setdefault(spec, []).append(det)
-        taken.add(det)
-    pool = [c for c in deck_cards() if c not in taken]
-    random.Random(seed).shuffle(pool)
-    while len(bot) < V.bottom_size:
-        c = next(c for c in pool if c != det)
-        pool.remove(c)
-        bot.append(c)
-    out: list[tuple[Card, ...]] = []
-    for seat in range(V.players):
-        hand = fixed.get(seat, [])
-        assert len(hand) <= V.hand_size
-        while len(hand) < V.hand_size:
-            hand.append(pool.pop())
-        out.append(tuple(hand))
-    assert not pool
-    return Deal(tuple(out), tuple(bot), None, (x,), (), tuple(gift_order))
+    if spec is not None and det not in scene.taken:
+        scene.add(spec, det)
+    scene.shuffle(seed)
+    while len(scene.piles["bottom"]) < V.bottom_size:
+        scene.add_bottom(scene.draw(lambda c: c != det))
+    return scene.build()
 
 
 def give(g: Game, bundles: Mapping[int, str] | None = None) -> None:

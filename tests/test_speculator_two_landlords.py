@@ -15,9 +15,10 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import replace
 
 import pytest
-from helpers import assert_play_start_sizes, checked_play, fill_hands, replays_identically
+from helpers import assert_play_start_sizes, checked_play, replays_identically
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from scenario import Scenario
 
 from paiju.bots import make_bot, play_out
 from paiju.cards import (
@@ -112,51 +113,27 @@ def build(
     takes the first copy nobody named before), the determination card in seat ``spec``, the rest
     from a seeded shuffle."""
     rules = sp.rule_of(v)
-    taken: set[Card] = set()
-
-    def named(spec_: str | Sequence[Card]) -> list[Card]:
-        if isinstance(spec_, str):
-            cards = parse_cards(spec_, v.decks, (), taken) if spec_.strip() else []
-        else:
-            cards = list(spec_)
-        assert not taken & set(cards), "a card is named twice"
-        taken.update(cards)
-        return cards
-
-    fixed = {seat: named(text) for seat, text in (hands or {}).items()}
-    bot, flip, ext = named(bottom), named(flipped), named(extra)
-    pool = [c for c in deck_cards(v.decks) if c not in taken]
-    random.Random(seed).shuffle(pool)
-
-    def draw(ok: object = None) -> Card:
-        card = next(c for c in pool if ok is None or (callable(ok) and ok(c)))
-        pool.remove(card)
-        return card
-
-    spec_hand = fixed.setdefault(spec, [])
-    free = lambda c: other_copy(c) in pool or other_copy(c) in spec_hand  # noqa: E731
+    scene = Scenario(v).seats(hands or {}).bottom(bottom).flipped(flipped).extra(extra).shuffle(seed)
+    bot, flip = scene.piles["bottom"], scene.piles["flipped"]
+    spec_hand = scene.fixed.setdefault(spec, [])
+    free = lambda c: other_copy(c) in scene.pool or other_copy(c) in spec_hand  # noqa: E731
     if rules.determination == "marked-7c":
         det = MARKED_7C
     elif rules.determination == "flip":
         if not flip:
-            flip.append(draw(free))
+            flip.append(scene.draw(free))
         det = other_copy(flip[0])
     else:
         k = int(rules.determination.split(":")[1])
         while len(bot) < k - 1:
-            bot.append(draw())
+            bot.append(scene.draw())
         if len(bot) < k:
-            bot.append(draw(free))
+            bot.append(scene.draw(free))
         det = sp.determination_card(v, bot, flip)
-    if det in pool:
-        pool.remove(det)
-        spec_hand.append(det)
+    if det in scene.pool:
+        scene.add(spec, det)
     assert det in spec_hand, "the determination card must be the speculator's"
-    while len(bot) < v.bottom_size:
-        bot.append(draw())
-    while len(ext) < rules.extra_draw:
-        ext.append(draw())
-    return Deal(fill_hands(v, fixed, pool), tuple(bot), None, tuple(flip), tuple(ext), tuple(range(v.players - 2)))
+    return scene.build()
 
 
 def give(g: Game, bundles: Mapping[int, Sequence[Card]] | None = None, avoid: Sequence[Card] = ()) -> None:
@@ -1075,13 +1052,3 @@ def test_scripted_two_landlord_hands_replay(case: str) -> None:
     g = dict(_replay_cases())[case]
     play_out(g, [make_bot("random", s) for s in range(g.players)])
     replays_identically(g)
-
-
-@pytest.mark.parametrize("name", TABLES)
-def test_bot_hands_replay_identically(name: str) -> None:
-    """Every new table's hands replay identically from the log (5 bot hands each)."""
-    v = get_variant(name)
-    for seed in range(5):
-        g = Game(v, seed)
-        play_bots(g, seed)
-        replays_identically(g)

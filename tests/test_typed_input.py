@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from scenario import Scenario
 
 from paiju.cards import card_rank, format_card
-from paiju.climbing import Bid, Deal, Game, Give, Pass, Play
+from paiju.climbing import Bid, Game, Give, Pass, Play
 from paiju.climbing.parse import actions_for_text
 from paiju.patterns import IllegalMoveError
 from paiju.variants import get_variant
@@ -42,9 +43,7 @@ def test_leader_cannot_pass_and_unheld_cards_are_refused() -> None:
 def test_ambiguous_cards_give_every_reading() -> None:
     """C1: `333444555666` typed by a seat that holds it offers all three readings."""
     leader = list(range(16)) + [40, 41, 44, 45]  # every 3, 4, 5 and 6, and some aces and 2s
-    rest = [c for c in range(54) if c not in leader]
-    deal = Deal((tuple(leader[:17]), tuple(rest[:17]), tuple(rest[17:34])), tuple(leader[17:]), leader[0])
-    game = Game(get_variant("classic"), 1, deals=[deal])
+    game = Scenario("classic").hands(leader[:17]).bottom(leader[17:]).deal(seed=None, game_seed=1)
     _to_play(game)
     assert game.to_act == 0
     options = actions_for_text(game, "333444555666")

@@ -1,0 +1,222 @@
+"""Conformance over the registry (ARCHITECTURE.md "Habits that keep it honest"): every registered table is
+played to the end by random and by heuristic bots, as OpenSpiel's random-sim test does, and at every step
+the cards are conserved, the seat to act has a legal action and takes one, and no view names a hidden
+card; at the end the scores sum to zero and the log replays to the identical hand.
+
+Registering a table in ``paiju.variants.REGISTRY`` is enough to have it tested here.
+
+Zero-sum holds on every registered table: other-games.md §3.6 ("each farmer pays or receives" the
+landlord's stake) and speculator.md §13 ("the rule behind every row": the landlord side's T − s plus the
+speculator's s equal the farmers' nF × T/nF, or T against (nF + 1) × s; a lone landlord "takes the whole
+landlord share"; §8's instant wins settle T against T/nF each; §15's 3p1d speculator "takes or pays …
+out of its ally's share").
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+import time
+from collections import Counter
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from paiju.bots import Bot, make_bot
+from paiju.cards import Card, deck_cards, format_card
+from paiju.climbing import Game, Play, game_log, observe, replay
+from paiju.climbing.phase_name import PhaseName
+from paiju.variants import REGISTRY, Variant
+
+TABLES = sorted(REGISTRY)
+#: Every seat random, every seat heuristic, or the two mixed (seat by seat, from the seed's bits).
+BOTS = ("random", "heuristic", "mixed")
+#: A named card as views write it: rank and suit (``*`` after the table's marked card), or a joker alone.
+CARD = re.compile(r"(?<![A-Za-z0-9])(?:([3-9TJQKA2][shdc])\*?|([BR]))(?![A-Za-z0-9])")
+#: Seeds per table and bot kind: in the fast suite, and in the slow sweep.
+FAST_SEEDS = 2
+SLOW_SEEDS = 15
+
+
+def bots_for(kind: str, players: int, seed: int) -> list[Bot]:
+    """One bot of ``kind`` per seat, seeded apart (``mixed``: heuristic where the seed's bit for the seat is set)."""
+    names = (
+        [kind] * players if kind != "mixed" else ["heuristic" if (seed >> s) & 1 else "random" for s in range(players)]
+    )
+    return [make_bot(name, seed * 31 + s) for s, name in enumerate(names)]
+
+
+def events_of(game: Game) -> list[dict[str, Any]]:
+    """The hand's events as the log writes them (JSON dicts, whatever their type in memory)."""
+    return list(json.loads(json.dumps(game_log(game)))["events"])
+
+
+def card_places(game: Game) -> Counter[Card]:
+    """Every card of the pack where it lies now: the hands, the cards played, and whatever is still set
+    aside (the bottom before anyone takes it, the gifts before the reveal, the face-up cards before they
+    are handed over, the speculator's extra cards before it is found)."""
+    places: Counter[Card] = Counter(c for hand in game.hands for c in hand)
+    places.update(c for record in game.plays for c in record.cards)
+    taken = game.landlord is not None and game.phase not in (PhaseName.GIFT, PhaseName.BID)
+    if not taken:
+        places.update(game.bottom)
+        places.update(game.deal.flipped)
+        places.update(c for gift in game.gifts for c in gift)
+    if game.variant.speculator is not None and game.speculator is None:
+        places.update(game.deal.extra)
+    return places
+
+
+def check_cards_conserved(game: Game) -> None:
+    """other-games.md §3.1 / speculator.md §6: the cards add up — every card of the pack lies in exactly one
+    place (a hand, the bottom, a gift being made, the face-up cards, the plays)."""
+    v = game.variant
+    pack = Counter(deck_cards(v.decks, v.removed_rank_indices))
+    places = card_places(game)
+    assert places == pack, f"missing {sorted((pack - places).elements())}, extra {sorted((places - pack).elements())}"
+
+
+def strings_of(view: Any) -> Iterator[str]:
+    """Every string in a view's JSON."""
+    if isinstance(view, str):
+        yield view
+    elif isinstance(view, dict):
+        for value in view.values():
+            yield from strings_of(value)
+    elif isinstance(view, list):
+        for value in view:
+            yield from strings_of(value)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def named_cards(text: str) -> Counter[str]:
+    """The cards a string names: suited cards and jokers among its words, with their counts (a marked card by
+    its plain name: the check counts copies of a name)."""
+    return Counter(suited or joker for suited, joker in CARD.findall(text))
+
+
+def public_cards(game: Game) -> set[Card]:
+    """What every seat may know now: plays, face-up cards, the determination and marker cards, the bottom
+    once it is shown, the gifts once revealed, a retreated hand, the cards shown to name a partner."""
+    seen: set[Card] = {c for record in game.plays for c in record.cards}
+    seen |= set(game.deal.flipped)
+    seen |= {c for c in (game.determination, game.deal.marker) if c is not None}
+    before_reveal = game.phase in (PhaseName.GIFT, PhaseName.BID)
+    if game.landlord is not None and not before_reveal and game.variant.bottom_shown:
+        seen |= set(game.bottom)
+    if game.gift_seats:
+        seen |= {c for gift in game.gifts for c in gift}
+    seen |= set(game.partner_shown) | set(game.partner_refused)
+    if game.retreated and game.speculator is not None and not before_reveal:
+        seen |= set(game.hands[game.speculator])
+    return seen
+
+
+def leaks(view: dict[str, Any], known: set[Card]) -> list[str]:
+    """The cards a view names beyond ``known``: per string, more copies of a card than are known."""
+    may_know = Counter(format_card(c) for c in known)
+    out: list[str] = []
+    for text in set(strings_of(view)):
+        names = named_cards(text)
+        if any(n > may_know[card] for card, n in names.items()):
+            out += (names - may_know).elements()
+    return sorted(out)
+
+
+def check_views(game: Game, held: dict[int, set[Card]]) -> None:
+    """other-games.md §3.1 "hands are private" / speculator.md §4, §8: no view names a card its seat may not
+    know — its own hand (now or earlier: the speculator knows the gifts it made) or a public card; with
+    several decks a string may name a card no more often than the seat may know copies of it."""
+    for seat, hand in enumerate(game.hands):
+        held[seat] |= set(hand)
+    if game.landlord is not None and game.phase not in (PhaseName.GIFT, PhaseName.BID):
+        held[game.landlord] |= set(game.bottom)  # the landlord takes the bottom even when it is not shown
+    public = public_cards(game)
+    for seat in [*range(game.players), None]:
+        view = observe(game, seat).to_json()
+        if seat is not None:
+            assert named_cards(view["hand"]) == Counter(format_card(c) for c in game.hands[seat])
+        leaked = leaks(view, public | (held[seat] if seat is not None else set()))
+        who = "the spectator" if seat is None else f"seat {seat}"
+        assert not leaked, f"{who} is shown {leaked} in {game.phase.value}"
+
+
+def check_zero_sum(game: Game) -> None:
+    """speculator.md §13 "the rule behind every row" and other-games.md §3.6: what the winners take the
+    losers pay, so the scores sum to zero."""
+    assert game.result is not None
+    assert sum(game.result.scores) == 0, game.result
+
+
+def check_replay(game: Game) -> None:
+    """ARCHITECTURE.md "The event log is the truth: … replaying it rebuilds the identical state": the log,
+    through JSON, replays to the same events, result, hands and views."""
+    log: dict[str, Any] = json.loads(json.dumps(game_log(game)))
+    again = replay(log)
+    assert events_of(again) == events_of(game)
+    assert again.result == game.result
+    assert again.hands == game.hands and again.bottom == game.bottom and again.gifts == game.gifts
+    for seat in [*range(game.players), None]:
+        assert observe(again, seat).to_json() == observe(game, seat).to_json()
+
+
+def play_checked(v: Variant, kind: str, seed: int, views: bool = True) -> Game:
+    """Play one hand of ``v`` to the end with ``kind`` bots, checking every step; returns the finished hand."""
+    game = Game.new(v, seed)
+    bots = bots_for(kind, v.players, seed)
+    held: dict[int, set[Card]] = {s: set() for s in range(v.players)}
+    for _ in range(5000):
+        check_cards_conserved(game)
+        if views:
+            check_views(game, held)
+        if game.result is not None:
+            assert game.is_over and game.legal_actions() == []
+            break
+        legal = game.legal_actions()
+        assert legal, f"{v.name} seed {seed}: no legal action for seat {game.to_act} in {game.phase.value}"
+        seat = game.to_act
+        action = bots[seat].act(observe(game, seat))
+        assert action in legal, f"{v.name} seed {seed}: seat {seat} chose {action!r}, not legal"
+        if isinstance(action, Play) and action.cards is not None:
+            assert Counter(action.cards) <= Counter(game.hands[seat])
+        game.apply(action, seat)
+    else:
+        raise AssertionError(f"{v.name} seed {seed}: the hand did not end in 5000 actions")
+    check_zero_sum(game)
+    check_replay(game)
+    return game
+
+
+@pytest.mark.parametrize("kind", BOTS)
+@pytest.mark.parametrize("name", TABLES)
+def test_bots_play_every_table_to_a_conserved_zero_sum_replayable_end(name: str, kind: str) -> None:
+    """ARCHITECTURE.md conformance: cards conserved, a legal action until the end, no leaked card,
+    zero-sum scores and an identical replay, for a few seeds of every registered table."""
+    for seed in range(1, FAST_SEEDS + 1):
+        play_checked(REGISTRY[name], kind, seed)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("kind", BOTS)
+@pytest.mark.parametrize("name", TABLES)
+def test_bots_play_many_hands_of_every_table(name: str, kind: str) -> None:
+    """ARCHITECTURE.md conformance, swept: the same checks over many more seeded hands of every table."""
+    started = time.perf_counter()
+    for seed in range(1000, 1000 + SLOW_SEEDS):
+        play_checked(REGISTRY[name], kind, seed)
+    assert time.perf_counter() - started < 120, "the sweep outgrew its budget: lower SLOW_SEEDS"
+
+
+@pytest.mark.parametrize("name", TABLES)
+def test_the_checks_can_fail(name: str) -> None:
+    """The checks are not vacuous: seat 0's view read as seat 1's leaks, a lost card breaks conservation."""
+    game = Game.new(REGISTRY[name], 0)
+    check_views(game, {s: set() for s in range(game.players)})
+    public = public_cards(game)
+    assert leaks(observe(game, 0).to_json(), public | set(game.hands[1]))
+    assert leaks(observe(game, 0).to_json(), public)
+    game.hands[1].pop()
+    with pytest.raises(AssertionError, match="missing"):
+        check_cards_conserved(game)
