@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 from enum import IntEnum
 
 __all__ = [
+    "MARK",
     "BLACK_JOKER",
     "CARDS_PER_DECK",
     "NUM_RANKS",
@@ -165,20 +166,24 @@ def sort_cards(cards: Iterable[Card]) -> list[Card]:
     return sorted(cards, key=lambda c: (card_rank(c), c % CARDS_PER_DECK, c))
 
 
-def format_card(card: Card, suits: bool = True) -> str:
-    """``7c``, ``Ts``, ``B``; with ``suits=False`` only the rank character."""
+#: Written after the table's marked card (the 5p3d and 3-deck tables' marked 7♣): ``7c*``.
+MARK = "*"
+
+
+def format_card(card: Card, suits: bool = True, marked: Card | None = None) -> str:
+    """``7c``, ``Ts``, ``B``; ``7c*`` when it is the table's ``marked`` card; with ``suits=False`` only the rank."""
     rank = card_rank(card)
     suit = card_suit(card)
     if suit is None or not suits:
         return RANK_CHARS[rank]
-    return RANK_CHARS[rank] + SUIT_CHARS[suit]
+    return RANK_CHARS[rank] + SUIT_CHARS[suit] + (MARK if card == marked else "")
 
 
-def format_cards(cards: Iterable[Card], suits: bool = True) -> str:
+def format_cards(cards: Iterable[Card], suits: bool = True, marked: Card | None = None) -> str:
     """Cards sorted low to high; suited cards separated by spaces, suitless ones run together."""
     ordered = sort_cards(cards)
     sep = " " if suits else ""
-    return sep.join(format_card(c, suits) for c in ordered)
+    return sep.join(format_card(c, suits, marked) for c in ordered)
 
 
 def format_ranks(ranks: Iterable[int]) -> str:
@@ -186,12 +191,12 @@ def format_ranks(ranks: Iterable[int]) -> str:
     return "".join(RANK_CHARS[r] for r in sorted(ranks))
 
 
-_TOKEN = re.compile(r"\s*(10|[3-9TJQKA2BRtjqkabr])([shdcSHDC♠♥♦♣]?)")
+_TOKEN = re.compile(r"\s*(10|[3-9TJQKA2BRtjqkabr])([shdcSHDC♠♥♦♣]?)(\*?)")
 
 
-def _tokens(text: str) -> list[tuple[int, Suit | None]]:
-    """Split notation into (rank, suit or None); raise on the first bad token, quoting it."""
-    out: list[tuple[int, Suit | None]] = []
+def _tokens(text: str) -> list[tuple[int, Suit | None, bool]]:
+    """Split notation into (rank, suit or None, marked); raise on the first bad token, quoting it."""
+    out: list[tuple[int, Suit | None, bool]] = []
     pos = 0
     text = text.strip()
     while pos < len(text):
@@ -211,34 +216,36 @@ def _tokens(text: str) -> list[tuple[int, Suit | None]]:
             if rank >= BLACK_JOKER:
                 raise InvalidCardsError(f"{m.group(0).strip()!r}: a joker has no suit")
             suit = Suit(SUIT_CHARS.index(_SUIT_SYMBOLS.get(suit_text, suit_text.lower())))
-        out.append((rank, suit))
+        if m.group(3) and suit is None:
+            raise InvalidCardsError(f"{m.group(0).strip()!r}: the mark {MARK} follows a card with its suit, e.g. 7c{MARK}")
+        out.append((rank, suit, bool(m.group(3))))
         pos = m.end()
     return out
 
 
 def names_suits(text: str) -> bool:
     """Whether card text names any suit (``3s``, ``♥``), so exact cards are meant."""
-    return any(suit is not None for _, suit in _tokens(text))
+    return any(suit is not None for _, suit, _ in _tokens(text))
 
 
 def names_every_colour(text: str) -> bool:
     """Whether card text gives every card's colour: each card has its suit, or is a joker (B black, R red)."""
-    return all(suit is not None or rank >= BLACK_JOKER for rank, suit in _tokens(text))
+    return all(suit is not None or rank >= BLACK_JOKER for rank, suit, _ in _tokens(text))
 
 
 def parse_ranks(text: str) -> list[int]:
     """Rank indices of a card string, suits ignored (``"33 4h B"`` → ``[0, 0, 1, 13]``)."""
-    return [rank for rank, _ in _tokens(text)]
+    return [rank for rank, _, _ in _tokens(text)]
 
 
 def parse_cards(
-    text: str, decks: int = 1, removed_ranks: Iterable[int] = (), taken: Iterable[Card] = ()
+    text: str, decks: int = 1, removed_ranks: Iterable[int] = (), taken: Iterable[Card] = (), marked: Card | None = None
 ) -> list[Card]:
     """Parse notation into concrete card ids for a table of ``decks`` decks.
 
-    Suited tokens name a card exactly (the first copy not yet used); suitless tokens take
-    the next unused copy of that rank.  Asking for more copies than the table holds, or a
-    removed rank, is an error that says which card ran out.
+    Suited tokens name a card exactly (the first copy not yet used, the table's ``marked`` card last);
+    ``7c*`` names the marked card itself; suitless tokens take the next unused copy of that rank.
+    Asking for more copies than the table holds, or a removed rank, is an error that says which card ran out.
     """
     removed = set(removed_ranks)
     used: set[Card] = set(taken)
@@ -247,21 +254,27 @@ def parse_cards(
         raise InvalidCardsError("no cards given")
     cards: list[Card] = []
     # Suited tokens first so that "3 3s" does not let the suitless 3 take the 3s.
-    order = sorted(range(len(tokens)), key=lambda i: tokens[i][1] is None)
+    order = sorted(range(len(tokens)), key=lambda i: (not tokens[i][2], tokens[i][1] is None))
     slots: list[Card | None] = [None] * len(tokens)
     for i in order:
-        rank, suit = tokens[i]
+        rank, suit, starred = tokens[i]
         if rank in removed:
             raise InvalidCardsError(f"this table plays without {RANK_CHARS[rank]}s")
-        if suit is not None:
-            candidates = [make_card(rank, suit, d) for d in range(decks)]
+        if starred:
+            name = RANK_CHARS[rank] + SUIT_CHARS[suit or 0] + MARK
+            if marked is None or (card_rank(marked), card_suit(marked)) != (rank, suit):
+                what = f"the marked card is {format_card(marked, marked=marked)}" if marked is not None else "this table marks no card"
+                raise InvalidCardsError(f"{name!r}: {what}")
+            candidates = [marked]
+        elif suit is not None:
+            candidates = sorted((make_card(rank, suit, d) for d in range(decks)), key=lambda c: c == marked)
         elif rank >= BLACK_JOKER:
             candidates = [make_card(rank, None, d) for d in range(decks)]
         else:
-            candidates = [make_card(rank, s, d) for d in range(decks) for s in Suit]
+            candidates = sorted((make_card(rank, s, d) for d in range(decks) for s in Suit), key=lambda c: c == marked)
         card = next((c for c in candidates if c not in used), None)
         if card is None:
-            name = RANK_CHARS[rank] + (SUIT_CHARS[suit] if suit is not None else "")
+            name = RANK_CHARS[rank] + (SUIT_CHARS[suit] if suit is not None else "") + (MARK if starred else "")
             raise InvalidCardsError(
                 f"too many {name!r}: {decks} deck(s) hold only {len(candidates)}"
             )

@@ -21,6 +21,7 @@ from rich.table import Table
 
 from paiju.cards import (
     BLACK_JOKER,
+    MARK,
     RANK_CHARS,
     Card,
     Colour,
@@ -32,7 +33,7 @@ from paiju.cards import (
     parse_ranks,
 )
 from paiju.climbing import LogError, load_log, replay
-from paiju.climbing.speculator import THREE, flip_wild_cards, flip_wilds, speculator_wilds
+from paiju.climbing.speculator import THREE, flip_wild_cards, flip_wilds, marked_card, speculator_wilds
 from paiju.patterns import (
     AmbiguousMoveError,
     IllegalMoveError,
@@ -96,7 +97,7 @@ def _add_table_args(s: argparse.ArgumentParser, numbers: bool = True) -> None:
 
 def _cards(variant: Variant, text: str, what: str) -> list[Card]:
     try:
-        return parse_cards(text, variant.decks, variant.removed_rank_indices)
+        return parse_cards(text, variant.decks, variant.removed_rank_indices, marked=marked_card(variant))
     except InvalidCardsError as err:
         raise UsageError(f"{what}: {err}") from err
 
@@ -134,8 +135,10 @@ def cmd_variants(args: argparse.Namespace, out: Console) -> int:
     return 0
 
 
-def _checked_counts(variant: Variant, ranks: list[int], what: str) -> list[int]:
-    """Per-rank counts of cards the table really holds."""
+def _checked_counts(variant: Variant, ranks: list[int], what: str, text: str = "") -> list[int]:
+    """Per-rank counts of cards the table really holds (a marked card, ``7c*``, only where the table marks one)."""
+    if MARK in text:
+        _cards(variant, text, what)
     counts = [ranks.count(r) for r in range(15)]
     if any(counts[r] > variant.decks * (4 if r < 13 else 1) for r in range(15)):
         raise UsageError(f"{what}: more copies than {variant.decks} deck(s) hold")
@@ -153,7 +156,7 @@ def _promoted(variant: Variant, flip: str | None, hand: str) -> tuple[Card | Non
     if variant.speculator is None or not variant.speculator.flip_promotes:
         raise UsageError(f"--flip: {variant.name} has no flipped card (see spec-5p1d)")
     try:
-        cards = parse_cards(flip, variant.decks, variant.removed_rank_indices)
+        cards = parse_cards(flip, variant.decks, variant.removed_rank_indices, marked=marked_card(variant))
     except InvalidCardsError as err:
         raise UsageError(f"--flip: {err}") from err
     suited = names_suits(flip)
@@ -180,14 +183,14 @@ def _hand_wilds(
         return None
     if not names_suits(text):
         return None
-    return flip_wilds(flip_wild_cards(parse_cards(text, variant.decks, variant.removed_rank_indices), flip))
+    return flip_wilds(flip_wild_cards(parse_cards(text, variant.decks, variant.removed_rank_indices, marked=marked_card(variant)), flip))
 
 
 def cmd_classify(args: argparse.Namespace, out: Console) -> int:
     """Every interpretation of a set of cards."""
     variant = _variant(args)
     ranks = _ranks(args.cards, "cards")
-    _checked_counts(variant, ranks, "cards")
+    _checked_counts(variant, ranks, "cards", args.cards)
     flip, promoted = _promoted(variant, args.flip, args.cards)
     wilds = _hand_wilds(variant, args.role, args.cards, ranks, flip, promoted)
     moves = classify_ranks(variant.pattern_rules, ranks, wilds, promoted)
@@ -227,7 +230,7 @@ def _beat_move(variant: Variant, args: argparse.Namespace, promoted: int | None,
     when the cards still read several ways."""
     text, written = _written_wilds(args.beat)
     ranks = _ranks(text, "--beat")
-    _checked_counts(variant, ranks, "--beat")
+    _checked_counts(variant, ranks, "--beat", text)
     role = args.beat_role
     if written and role != "speculator" and all(face == THREE for face, _ in written) and variant.speculator is not None:
         role = "speculator"  # only the speculator's 3s stand for other ranks
@@ -252,7 +255,7 @@ def _beat_move(variant: Variant, args: argparse.Namespace, promoted: int | None,
 
 def _coloured_readings(variant: Variant, moves: list[Move], text: str) -> list[Move]:
     """speculator.md §14: each reading in every colour the written cards allow."""
-    cards = parse_cards(text, variant.decks, variant.removed_rank_indices)
+    cards = parse_cards(text, variant.decks, variant.removed_rank_indices, marked=marked_card(variant))
     coloured = [m._replace(colour=int(c)) for m in moves for c in Colour]
     return [m for m in coloured if colours_fit(m, cards)]
 
@@ -262,7 +265,7 @@ def _coloured_moves(args: argparse.Namespace, variant: Variant, ranks: list[int]
     colour is its own: B black, R red)."""
     if not names_every_colour(args.hand) or (args.beat and not names_every_colour(_written_wilds(args.beat)[0])):
         raise UsageError(f"{variant.name} is a two-colour table: write --hand and --beat with suits (jokers need none)")
-    hand = parse_cards(args.hand, variant.decks, variant.removed_rank_indices)
+    hand = parse_cards(args.hand, variant.decks, variant.removed_rank_indices, marked=marked_card(variant))
     to_beat = None
     if args.beat:
         readings = _coloured_readings(variant, [_beat_move(variant, args, None)], _written_wilds(args.beat)[0])
@@ -284,7 +287,7 @@ def cmd_moves(args: argparse.Namespace, out: Console) -> int:
     """Every legal move of a hand, leading or answering ``--beat``."""
     variant = _variant(args)
     ranks = _ranks(args.hand, "--hand")
-    counts = _checked_counts(variant, ranks, "--hand")
+    counts = _checked_counts(variant, ranks, "--hand", args.hand)
     if variant.two_colour:
         return _print_moves(args, *_coloured_moves(args, variant, ranks))
     flip, promoted = _promoted(variant, args.flip, args.hand)

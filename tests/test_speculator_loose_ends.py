@@ -6,9 +6,12 @@ import json
 
 import pytest
 
-from paiju.cards import parse_ranks
+from paiju.cards import parse_cards, parse_ranks
 from paiju.cli import main
-from paiju.patterns import PatternKind, classify_ranks
+from paiju.climbing import Game, observe
+from paiju.climbing.parse import held_cards
+from paiju.climbing.speculator import marked_card
+from paiju.patterns import IllegalMoveError, PatternKind, classify_ranks
 from paiju.variants import REGISTRY, VariantError
 from paiju.variants.custom import custom_table
 from paiju.variants.files import with_overrides
@@ -93,3 +96,41 @@ def test_speculator_flip_card_is_in_no_hand(capsys: pytest.CaptureFixture[str]) 
     assert "flipped card lies face up" in capsys.readouterr().err
     assert _moves(capsys, "--variant", "spec-5p1d", "--flip", "9h", "--hand", "9d 9s") == ["9", "99"]
 
+
+@pytest.mark.parametrize("name", [n for n, v in REGISTRY.items() if marked_card(v) is not None])
+def test_speculator_marked_seven_is_shown_as_marked(name: str) -> None:
+    """speculator.md §3: "the marked 7c" — with three decks only one 7♣ decides the speculator, so every view
+    writes that copy `7c*` (its holder's hand, the determination card) and the other copies `7c`."""
+    variant = REGISTRY[name]
+    game = Game(variant, 7)
+    marked = marked_card(variant)
+    holder = next(s for s, hand in enumerate(game.hands) if marked in hand)
+    for seat in range(variant.players):
+        view = observe(game, seat).to_json()
+        assert ("7c*" in view["hand"].split()) is (seat == holder)
+        assert view["determination"] == "7c*"
+    assert observe(game, None).to_json()["hand"] == ""
+
+
+def test_speculator_marked_seven_is_accepted_as_input(capsys: pytest.CaptureFixture[str]) -> None:
+    """speculator.md §3: the marked copy can be named as it is shown (`7c*`); on a table that marks nothing the
+    mark is refused with the reason, and plain `7c` names an unmarked copy first."""
+    marked = marked_card(REGISTRY["spec-5p3d"])
+    assert parse_cards("7c*", 3, marked=marked) == [marked]
+    assert marked not in parse_cards("7c 7c", 3, marked=marked)
+    assert main(["classify", "--variant", "spec-5p3d", "7c* 7c 7s"]) == 0
+    assert "triple" in capsys.readouterr().out
+    assert main(["classify", "--variant", "spec-4p2d", "7c* 7c"]) == 2
+    assert "marks no card" in capsys.readouterr().err
+
+
+def test_speculator_marked_seven_is_typed_by_its_holder() -> None:
+    """The holder of the marked 7♣ plays it by typing what its hand shows (`7c*`)."""
+    variant = REGISTRY["spec-5p3d"]
+    game = Game(variant, 7)
+    marked = marked_card(variant)
+    holder = next(s for s, hand in enumerate(game.hands) if marked in hand)
+    assert held_cards(game, holder, "7c*") == [marked]
+    other = (holder + 1) % variant.players
+    with pytest.raises(IllegalMoveError, match="you don't hold 7c\\*"):
+        held_cards(game, other, "7c*")

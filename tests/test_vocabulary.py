@@ -144,7 +144,8 @@ def test_a_thousand_custom_tables_do_not_grow_the_generator_cache() -> None:
 # ------------------------------------------------------------------ option enums
 @pytest.mark.parametrize(
     "enum, table, key, speculator, member",
-    [(e, t, k, s, m) for e, t, k, s in OPTION_FIELDS for m in e],
+    # rangpai = auction is a known value that every table refuses (speculator.md §15: no grab round yet).
+    [(e, t, k, s, m) for e, t, k, s in OPTION_FIELDS for m in e if m is not Rangpai.AUCTION],
 )
 def test_every_option_value_round_trips_as_its_enum(
     enum: type[StrEnum], table: str, key: str, speculator: bool, member: StrEnum

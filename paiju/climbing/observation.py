@@ -6,6 +6,7 @@ they are the only way hidden cards leave the game.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -13,7 +14,7 @@ from paiju.cards import RANK_CHARS, Card, format_cards
 from paiju.climbing.actions import Action
 from paiju.climbing.game import Game, PlayRecord
 from paiju.climbing.phase_name import PhaseName
-from paiju.climbing.speculator import side_of_speculator
+from paiju.climbing.speculator import marked_card, side_of_speculator
 
 __all__ = ["Observation", "forced_pass_shown", "observe"]
 
@@ -74,6 +75,8 @@ class Observation:
     declared: bool = False
     #: Every seat knows the small landlord (it declared or played the partner card).
     partner_known: bool = False
+    #: The table's marked card (§3: the 3-deck tables' 7c), written ``7c*`` wherever it appears.
+    marked: Card | None = None
 
     @property
     def is_my_turn(self) -> bool:
@@ -95,10 +98,13 @@ class Observation:
         """A JSON-ready form of the view (cards as notation strings)."""
         from paiju.climbing.actions import action_text
 
+        def fmt(cards: Sequence[Card]) -> str:
+            return format_cards(cards, marked=self.marked)
+
         def rec(r: PlayRecord | None) -> dict[str, Any] | None:
             if r is None:
                 return None
-            return {"seat": r.seat, "cards": format_cards(r.cards) if r.move else "pass"}
+            return {"seat": r.seat, "cards": fmt(r.cards) if r.move else "pass"}
 
         return {
             "seat": self.seat,
@@ -106,27 +112,27 @@ class Observation:
             "players": self.players,
             "roles": [self.role(s) for s in range(self.players)],
             "to_act": self.to_act,
-            "hand": format_cards(self.hand),
+            "hand": fmt(self.hand),
             "cards_left": list(self.cards_left),
             "landlord": self.landlord,
             "bid": self.bid,
             "multiplier": self.multiplier,
-            "bottom": format_cards(self.bottom) if self.bottom else "",
+            "bottom": fmt(self.bottom) if self.bottom else "",
             "trick": rec(self.trick),
             "history": [rec(r) for r in self.history],
             "legal": [action_text(a) for a in self.legal],
             "scores": list(self.scores) if self.scores else None,
             "speculator": self.speculator,
-            "determination": format_cards([self.determination]) if self.determination is not None else None,
-            "flipped": format_cards(self.flipped) if self.flipped else "",
-            "gifts": [{"seat": s, "cards": format_cards(c)} for s, c in self.gifts],
+            "determination": fmt([self.determination]) if self.determination is not None else None,
+            "flipped": fmt(self.flipped) if self.flipped else "",
+            "gifts": [{"seat": s, "cards": fmt(c)} for s, c in self.gifts],
             "out": list(self.out),
             "speculator_side": self.speculator_side,
-            "wild_cards": format_cards(self.wild_cards) if self.wild_cards else "",
+            "wild_cards": fmt(self.wild_cards) if self.wild_cards else "",
             "promoted": RANK_CHARS[self.promoted] if self.promoted is not None else None,
-            "retreated_hand": format_cards(self.retreated_hand) if self.retreated_hand else "",
-            "partner_shown": format_cards(self.partner_shown) if self.partner_shown else "",
-            "partner_refused": format_cards(self.partner_refused) if self.partner_refused else "",
+            "retreated_hand": fmt(self.retreated_hand) if self.retreated_hand else "",
+            "partner_shown": fmt(self.partner_shown) if self.partner_shown else "",
+            "partner_refused": fmt(self.partner_refused) if self.partner_refused else "",
             "partnership": self.partnership,
             "small_landlord": self.small_landlord,
             "declared": self.declared,
@@ -197,6 +203,7 @@ def observe(game: Game, seat: int | None) -> Observation:
         small_landlord=small if knows_partner else None,
         declared=game.declared,
         partner_known=game.partner_known,
+        marked=marked_card(game.variant),
     )
 
 

@@ -18,6 +18,7 @@ from paiju.climbing.actions import Action, Alone, Bid, Declare, Give, Partner, P
 from paiju.climbing.game import Game
 from paiju.climbing.partner import face
 from paiju.climbing.phase_name import PhaseName
+from paiju.climbing.speculator import marked_card
 from paiju.patterns import IllegalMoveError, classify_ranks
 from paiju.patterns.colour import colours_fit
 from paiju.patterns.move import NO_COLOUR
@@ -109,7 +110,7 @@ def held_cards(game: Game, seat: int, text: str) -> list[Card]:
     hand = set(game.hands[seat])
     elsewhere = [c for c in deck_cards(v.decks, v.removed_rank_indices) if c not in hand]
     try:
-        return parse_cards(text, v.decks, v.removed_rank_indices, taken=elsewhere)
+        return parse_cards(text, v.decks, v.removed_rank_indices, taken=elsewhere, marked=marked_card(v))
     except InvalidCardsError:
         raise IllegalMoveError(f"you don't hold {text.strip()}") from None
 

@@ -23,6 +23,7 @@ from paiju.cards import (
 )
 from paiju.patterns import Wilds
 from paiju.variants import Variant
+from paiju.variants.options import Determination
 from paiju.variants.speculator import SpeculatorRules, colour_split
 
 __all__ = [
@@ -38,6 +39,7 @@ __all__ = [
     "instant_win_seat",
     "instant_win_scores",
     "opposite",
+    "marked_card",
     "rangpai_scores",
     "retreats",
     "rule_of",
@@ -111,6 +113,14 @@ def _same_colour_partner(card: Card) -> Card:
     suit = card_suit(card)
     assert suit is not None
     return make_card(rank, partner[suit])
+
+
+def marked_card(variant: Variant) -> Card | None:
+    """§3: the card a table marks, so that every view shows which copy it is (the 3-deck tables' 7c)."""
+    spec = variant.speculator
+    if spec is None or spec.determination != Determination.MARKED_SEVEN_CLUBS:
+        return None
+    return make_card(_SEVEN, Suit.CLUBS, 0)
 
 
 def determination_card(variant: Variant, bottom: Sequence[Card], flipped: Sequence[Card]) -> Card:

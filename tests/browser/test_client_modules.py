@@ -216,3 +216,25 @@ def test_a_cut_legal_list_dims_nothing_and_sends_typed_cards(browser: Browser, s
     expect(table.locator("button.act-play")).to_be_disabled()
     assert [f for f in frames if f["type"] == "pageerror"] == []
     page.close()
+
+
+def test_the_marked_seven_is_read_and_drawn_with_its_mark(browser: Browser, server_url: str) -> None:
+    """speculator.md §3: the table's marked 7♣ comes as `7c*`: it is one card, drawn with a ★ and a title
+    that says why, and the other copies are plain."""
+    page = _module_page(browser, server_url)
+    result = page.evaluate(
+        """async () => {
+        const c = await import('/static/js/cards.js');
+        const el = c.cardElement('7c*');
+        const plain = c.cardElement('7c');
+        return {
+          cards: c.parseCards('3h 7c* 7c B'), isText: c.isCardText('7c* 7c'), marked: c.isMarked('7c*'),
+          classes: el.className, star: el.querySelector('.mark')?.textContent, suit: el.querySelector('.suit')?.textContent,
+          title: el.title, plainClasses: plain.className,
+        };
+    }"""
+    )
+    assert result["cards"] == ["3h", "7c*", "7c", "B"] and result["isText"] is True and result["marked"] is True
+    assert "marked" in result["classes"] and result["star"] == "★" and result["suit"] == "♣"
+    assert "speculator" in result["title"] and "marked" not in result["plainClasses"]
+    page.close()

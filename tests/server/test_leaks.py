@@ -14,10 +14,11 @@ from fastapi.testclient import TestClient
 
 from paiju.cards import Card, format_card
 from paiju.climbing import Game
+from paiju.climbing.speculator import marked_card
 from tests.server.wire import create_room, hello, until
 
 #: A single named card as the server writes it: rank and suit, or a joker.
-CARD = re.compile(r"^(?:[3-9TJQKA2][shdc]|[BR])$")
+CARD = re.compile(r"^(?:[3-9TJQKA2][shdc]\*?|[BR])$")
 
 
 def named_cards(frame: Any) -> Iterator[str]:
@@ -32,8 +33,10 @@ def named_cards(frame: Any) -> Iterator[str]:
             yield from named_cards(value)
 
 
-def _names(cards: Any) -> set[str]:
-    return {format_card(c) for c in cards}
+def _names(cards: Any, game: Game) -> set[str]:
+    """The cards as frames write them (the table's marked card with its mark, ``7c*``)."""
+    marked = marked_card(game.variant)
+    return {format_card(c, marked=marked) for c in cards}
 
 
 def public_cards(game: Game) -> set[str]:
@@ -49,7 +52,7 @@ def public_cards(game: Game) -> set[str]:
     seen |= set(game.partner_shown) | set(game.partner_refused)  # shown by the landlord, or the speculator (§7)
     if game.retreated and game.speculator is not None and game.phase not in ("gift", "bid"):
         seen |= set(game.hands[game.speculator])
-    return _names(seen)
+    return _names(seen, game)
 
 
 class Table:
@@ -106,7 +109,7 @@ class Table:
                 for who, ws in conns.items():
                     views[who] = until(ws, "view", batch[who])
                 for seat, hand in enumerate(self.game.hands):  # the change is done: every view has come
-                    self.held[seat] |= _names(hand)
+                    self.held[seat] |= _names(hand, self.game)
                 for who, new in batch.items():
                     self.frames[who] += new
                     self.check(who, new)

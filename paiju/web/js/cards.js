@@ -1,11 +1,11 @@
-/** Card notation as the engine writes it (`7h`, `Ts`, `B`, `R`), and cards drawn as elements. */
+/** Card notation as the engine writes it (`7h`, `Ts`, `B`, `R`; `7c*` for the table's marked card), and cards drawn as elements. */
 import { h } from './dom.js';
 import { t } from './i18n.js';
 
 /** Ranks from low to high, as the engine orders them. */
 export const RANKS = '3456789TJQKA2BR';
 const SUITS = { s: '♠', h: '♥', d: '♦', c: '♣' };
-const CARD_RE = /(10|[3-9TJQKA2])([shdc])?|[BR]/gi;
+const CARD_RE = /(10|[3-9TJQKA2])([shdc]\*?)?|[BR]/gi;
 
 /** The cards of a notation string, as written (`"3s 3h B"` → `["3s", "3h", "B"]`). */
 export function parseCards(text) {
@@ -15,7 +15,7 @@ export function parseCards(text) {
 
 /** Whether `text` is nothing but cards as the engine writes them (`7h 7d`, `B`), not a word. */
 export function isCardText(text) {
-  return typeof text === 'string' && text !== '' && text.split(' ').every((tok) => /^(?:[3-9TJQKA2][shdc]?|[BR])$/.test(tok));
+  return typeof text === 'string' && text !== '' && text.split(' ').every((tok) => /^(?:[3-9TJQKA2](?:[shdc]\*?)?|[BR])$/.test(tok));
 }
 
 /** The rank character of a card (`Ts` → `T`). */
@@ -31,18 +31,25 @@ export function rankFace(rank) {
   return rank;
 }
 
-/** A card face: rank and suit symbol, red for hearts, diamonds and the red joker. */
+/** Whether a card is the table's marked copy (`7c*`: the one that decides the speculator). */
+export function isMarked(card) {
+  return card.endsWith('*');
+}
+
+/** A card face: rank and suit symbol, red for hearts, diamonds and the red joker; the marked card wears a ★. */
 export function cardElement(card, { small = false, wild = false, extraClass = '' } = {}) {
   const rank = rankOf(card);
-  const suit = card[1];
+  const suit = card[1] === '*' ? undefined : card[1];
   const red = suit === 'h' || suit === 'd' || rank === 'R';
   const joker = rank === 'B' || rank === 'R';
-  const classes = ['card', red ? 'red' : 'black', small ? 'small' : '', joker ? 'joker' : '', wild ? 'wild' : '', extraClass];
+  const marked = isMarked(card);
+  const classes = ['card', red ? 'red' : 'black', small ? 'small' : '', joker ? 'joker' : '', wild ? 'wild' : '', marked ? 'marked' : '', extraClass];
   return h(
     'span',
-    { class: classes.filter(Boolean).join(' '), dataset: { card }, title: card },
+    { class: classes.filter(Boolean).join(' '), dataset: { card }, title: marked ? `${card} — ${t('card.marked')}` : card },
     h('span', { class: 'rank' }, rankFace(rank)),
     suit ? h('span', { class: 'suit' }, SUITS[suit]) : null,
+    marked ? h('span', { class: 'mark', 'aria-label': t('card.marked') }, '★') : null,
   );
 }
 

@@ -58,7 +58,7 @@ export function playableRanks(plays) {
 }
 
 /** A single card as the engine writes one in an action (`7h`, `B`): bare ranks are not, as `bid 2` shows. */
-const ONE_CARD_RE = /^(?:[3-9TJQKA2][shdc]|[BR])$/;
+const ONE_CARD_RE = /^(?:[3-9TJQKA2][shdc]\*?|[BR])$/;
 
 /** The verb actions the single lifted card names (`give 7h` when 7h is lifted). */
 export function cardActionsForSelection(group, selectedCards) {
