@@ -14,6 +14,7 @@ from rich.text import Text
 
 from paiju.bots import Bot, make_bot
 from paiju.cards import (
+    MARK,
     RANK_CHARS,
     Card,
     Colour,
@@ -37,7 +38,9 @@ from paiju.climbing import (
     observe,
     save_log,
 )
+from paiju.climbing.events import event_from_json
 from paiju.climbing.parse import actions_for_text
+from paiju.climbing.speculator import marked_card
 from paiju.patterns import IllegalMoveError, describe
 from paiju.settlement import settlement
 from paiju.variants import Variant
@@ -49,8 +52,8 @@ _SUIT_SYMBOL = "♠♥♦♣"
 HELP_LIMIT = 120
 
 
-def card_text(cards: Sequence[Card]) -> Text:
-    """Cards low to high, red suits and the red joker in red."""
+def card_text(cards: Sequence[Card], marked: Card | None = None) -> Text:
+    """Cards low to high, red suits and the red joker in red; the table's ``marked`` card underlined, ``7♣*``."""
     out = Text()
     for i, c in enumerate(sort_cards(cards)):
         rank = card_rank(c)
@@ -59,16 +62,18 @@ def card_text(cards: Sequence[Card]) -> Text:
         if suit is None:
             label = "BJ" if rank == 13 else "RJ"
         style = "bold red" if card_colour(c) == Colour.RED else "bold"
+        if c == marked:
+            label, style = label + MARK, style + " underline"
         if i:
             out.append(" ")
         out.append(label, style=style)
     return out
 
 
-def cards_line(prefix: str, cards: Sequence[Card], suffix: str = "") -> Text:
+def cards_line(prefix: str, cards: Sequence[Card], suffix: str = "", marked: Card | None = None) -> Text:
     """One line of text around coloured cards: ``prefix`` + the cards + ``suffix``."""
     line = Text(prefix)
-    line.append_text(card_text(cards))
+    line.append_text(card_text(cards, marked))
     line.append(suffix)
     return line
 
@@ -103,13 +108,15 @@ def _render(console: Console, obs: Observation, names: Sequence[str], last: dict
         status += "   bottom: "
     line = Text(status)
     if obs.bottom:
-        line.append_text(card_text(obs.bottom))
+        line.append_text(card_text(obs.bottom, obs.marked))
     console.print(line)
     if obs.speculator is not None:
         _render_speculator(console, obs, names)
     if obs.trick is not None and obs.trick.move is not None:
-        console.print(cards_line(f"to beat ({names[obs.trick.seat]}): ", obs.trick.cards, f"  {describe(obs.trick.move)}"))
-    console.print(cards_line("your hand: ", obs.hand))
+        console.print(
+            cards_line(f"to beat ({names[obs.trick.seat]}): ", obs.trick.cards, f"  {describe(obs.trick.move)}", obs.marked)
+        )
+    console.print(cards_line("your hand: ", obs.hand, marked=obs.marked))
 
 
 def _render_speculator(console: Console, obs: Observation, names: Sequence[str]) -> None:
@@ -118,7 +125,7 @@ def _render_speculator(console: Console, obs: Observation, names: Sequence[str])
     line = Text(f"speculator: {names[obs.speculator]}, ")
     if obs.determination is not None:
         line.append("found by ")
-        line.append_text(card_text([obs.determination]))
+        line.append_text(card_text([obs.determination], obs.marked))
     else:
         line.append("the previous hand's first out")
     if obs.flipped:
@@ -128,14 +135,14 @@ def _render_speculator(console: Console, obs: Observation, names: Sequence[str])
         line.append(f"   it would side with the {obs.speculator_side} now")
     console.print(line)
     if obs.promoted is not None and obs.promoted < 12:
-        console.print(f"  {RANK_CHARS[obs.promoted]}s rank between 2 and the black joker this hand (except in straights)")
+        console.print(f"  {RANK_CHARS[obs.promoted]}s rank between 2 and the black joker this hand (except in straights and pair chains)")
     if obs.retreated_hand:
         console.print(cards_line("  the speculator has retreated; its hand: ", obs.retreated_hand))
     if obs.wild_cards:
         console.print(cards_line("  your wild card: ", obs.wild_cards))
     for i, (seat, cards) in enumerate(obs.gifts):
         label = f"gift to {names[seat]}" if seat >= 0 else ("the landlord's gift" if i == 0 else f"farmer gift {i}")
-        console.print(cards_line(f"  {label}: ", cards))
+        console.print(cards_line(f"  {label}: ", cards, marked=obs.marked))
     if obs.partnership or obs.partner_refused:
         console.print(_partner_line(obs, names))
 
@@ -220,7 +227,8 @@ def _announce(console: Console, names: Sequence[str], seat: int, action: Action,
         console.print(f"{names[seat]} puts a card in a gift")
         return "gift"
     if isinstance(action, Play):
-        console.print(cards_line(f"{names[seat]} plays ", game.plays[-1].cards, f"  ({describe(action.move)})"))
+        marked = marked_card(game.variant)
+        console.print(cards_line(f"{names[seat]} plays ", game.plays[-1].cards, f"  ({describe(action.move)})", marked))
     elif isinstance(action, Partner):
         console.print(cards_line(f"{names[seat]} names its partner with ", action.cards))
     elif isinstance(action, Alone):
@@ -307,17 +315,18 @@ def play_terminal(
         return saved
 
 
-def _speculator_line(name: str, card: Card | None) -> Text:
+def _speculator_line(name: str, card: Card | None, marked: Card | None = None) -> Text:
     """Who the speculator is and what made it so: its card, or going out first last hand."""
     if card is None:
         return Text(f"{name} is the speculator (it went out first last hand)")
-    return cards_line(f"{name} is the speculator (", [card], ")")
+    return cards_line(f"{name} is the speculator (", [card], ")", marked)
 
 
 def _show_speculator(console: Console, game: Game, names: Sequence[str]) -> None:
     """Who the speculator is and which card made it so."""
     assert game.speculator is not None
-    console.print(_speculator_line(names[game.speculator], game.determination) + Text("; it chooses gifts before the bidding"))
+    line = _speculator_line(names[game.speculator], game.determination, marked_card(game.variant))
+    console.print(line + Text("; it chooses gifts before the bidding"))
 
 
 def _show_landlord(console: Console, game: Game, names: Sequence[str]) -> None:
@@ -368,58 +377,6 @@ def show_replay(console: Console, log: dict[str, Any], game: Game) -> None:
     names: list[str] = list(log.get("seats") or [f"seat {i}" for i in range(game.players)])
     console.print(f"[bold]{game.variant.title}[/] — seed {log['seed']}")
     for event in log["events"]:
-        kind = event["type"]
-        if kind == "deal":
-            console.print("[bold]deal[/]")
-            for s, hand in enumerate(event["hands"]):
-                console.print(cards_line(f"  {names[s]}: ", hand))
-            console.print(cards_line("  bottom: ", event["bottom"]))
-            if event.get("first_bidder") is not None:
-                console.print(f"  {names[event['first_bidder']]} bids first")
-        elif kind == "bid":
-            console.print(f"{names[event['seat']]} bids {event['points']}")
-        elif kind == "pass":
-            console.print(f"{names[event['seat']]}: pass")
-        elif kind == "redeal":
-            console.print(f"[yellow]redeal: {event['reason']}[/]")
-        elif kind == "landlord":
-            console.print(f"[bold]{names[event['seat']]} is the landlord for {event['bid']}[/]")
-        elif kind == "speculator":
-            console.print(_speculator_line(names[event["seat"]], event["card"]))
-        elif kind == "give":
-            bundle = "the landlord's gift" if event["bundle"] == 0 else f"farmer gift {event['bundle']}"
-            console.print(cards_line(f"{names[event['seat']]} puts ", [event["card"]], f" in {bundle}"))
-        elif kind == "reveal":
-            console.print(f"[bold]{names[event['landlord']]} is the landlord for {event['bid']}[/]; the gifts:")
-            for gift in event["gifts"]:
-                console.print(cards_line(f"  to {names[gift['seat']]}: ", gift["cards"]))
-            console.print(cards_line("  the bottom, to the speculator: ", event["bottom"]))
-        elif kind == "out":
-            console.print(f"{names[event['seat']]} has played its last card")
-        elif kind in ("partner", "alone"):
-            what = "names its partner with " if kind == "partner" else "plays 一打四 (×3), showing "
-            console.print(cards_line(f"{names[event['seat']]} {what}", event["cards"]))
-        elif kind == "partner_refused":
-            console.print(cards_line(f"{names[event['seat']]} (the speculator) holds ", [event["card"]], "; named again"))
-        elif kind == "small_landlord":
-            console.print(f"  {names[event['seat']]} holds the other copy: the small landlord")
-        elif kind == "no_partner":
-            console.print(f"  the landlord plays alone ({'一打四' if event['reason'] == 'alone' else 'no card names a partner'})")
-        elif kind == "declare":
-            console.print(f"{names[event['seat']]} declares itself the small landlord (×2)")
-        elif kind == "partner_known":
-            console.print(f"  {names[event['seat']]} played the partner card")
-        elif kind == "retreat":
-            console.print(cards_line(f"{names[event['seat']]} retreats, holding ", event["hand"]))
-        elif kind == "instant_win":
-            console.print(f"[bold]{names[event['seat']]} wins at once[/]")
-        elif kind == "play":
-            console.print(cards_line(f"{names[event['seat']]} plays ", event["cards"], f"  ({event['kind']})"))
-        elif kind == "end":
-            console.print(f"[bold]{names[event['winner']]} went out; stake {event['stake']}[/]")
-            if event.get("speculator_side"):
-                console.print(f"  the speculator sides with the {event['speculator_side']}")
-            for s, score in enumerate(event["scores"]):
-                console.print(f"  {names[s]}: {score:+d}")
+        console.print(Text(event_from_json(event).describe(names)))
     if not game.is_over:
         console.print("[yellow](the hand was left unfinished)[/]")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from rich.console import Console
 
 from paiju.cards import parse_cards, parse_ranks
 from paiju.cli import main
@@ -12,6 +13,7 @@ from paiju.climbing import Game, observe
 from paiju.climbing.parse import held_cards
 from paiju.climbing.speculator import marked_card
 from paiju.patterns import IllegalMoveError, PatternKind, classify_ranks
+from paiju.terminal import _render as render
 from paiju.variants import REGISTRY, VariantError
 from paiju.variants.custom import custom_table
 from paiju.variants.files import with_overrides
@@ -97,6 +99,16 @@ def test_speculator_flip_card_is_in_no_hand(capsys: pytest.CaptureFixture[str]) 
     assert _moves(capsys, "--variant", "spec-5p1d", "--flip", "9h", "--hand", "9d 9s") == ["9", "99"]
 
 
+def test_speculator_promoted_rank_keeps_its_place_in_straights_and_pair_chains_says_the_terminal() -> None:
+    """speculator.md §15 5p1d (b): the flipped rank ranks between 2 and B "except in sequences" — straights and
+    pair chains alike, and the terminal's table says both."""
+    variant = REGISTRY["spec-5p1d"]
+    game = next(g for g in (Game(variant, seed) for seed in range(50)) if g.promoted is not None and g.promoted < 12)
+    console = Console(record=True, width=160)
+    render(console, observe(game, 0), [f"seat {s}" for s in range(variant.players)], {})
+    assert "except in straights and pair chains" in console.export_text()
+
+
 @pytest.mark.parametrize("name", [n for n, v in REGISTRY.items() if marked_card(v) is not None])
 def test_speculator_marked_seven_is_shown_as_marked(name: str) -> None:
     """speculator.md §3: "the marked 7c" — with three decks only one 7♣ decides the speculator, so every view
@@ -134,3 +146,17 @@ def test_speculator_marked_seven_is_typed_by_its_holder() -> None:
     other = (holder + 1) % variant.players
     with pytest.raises(IllegalMoveError, match="you don't hold 7c\\*"):
         held_cards(game, other, "7c*")
+
+
+def test_speculator_marked_seven_is_shown_as_marked_in_the_terminal() -> None:
+    """speculator.md §3: the terminal's table marks the 7♣ that decides the speculator (`7♣*`), in its holder's
+    hand and as the determination card, and no other copy."""
+    variant = REGISTRY["spec-5p3d"]
+    game = Game(variant, 7)
+    marked = marked_card(variant)
+    holder = next(s for s, hand in enumerate(game.hands) if marked in hand)
+    console = Console(record=True, width=400)
+    render(console, observe(game, holder), [f"seat {s}" for s in range(variant.players)], {})
+    text = console.export_text()
+    hand_line = next(line for line in text.splitlines() if line.startswith("your hand"))
+    assert hand_line.count("7♣*") == 1 and "found by 7♣*" in text

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from paiju.cards import (
@@ -30,6 +30,30 @@ from paiju.cards import (
 )
 from paiju.climbing import speculator as spec_rules
 from paiju.climbing.actions import Action, Alone, Bid, Declare, Give, Partner, Pass, Play
+from paiju.climbing.events import (
+    AloneEvent,
+    BidEvent,
+    DealEvent,
+    DeclareEvent,
+    EndEvent,
+    Event,
+    Facts,
+    GiveEvent,
+    InstantWinEvent,
+    LandlordEvent,
+    NoPartnerEvent,
+    OutEvent,
+    PartnerEvent,
+    PartnerKnownEvent,
+    PartnerRefusedEvent,
+    PassEvent,
+    PlayEvent,
+    RedealEvent,
+    RetreatEvent,
+    RevealEvent,
+    SmallLandlordEvent,
+    SpeculatorEvent,
+)
 from paiju.climbing.partner import PartnerOption, alone_options, partner_options
 from paiju.climbing.phase_name import PhaseName
 from paiju.patterns import (
@@ -133,7 +157,9 @@ class Game:
         self.previous = previous
         self.rng = random.Random(seed)
         self._scripted_deals = list(deals)
-        self.events: list[dict[str, Any]] = []
+        #: What happened, in order (``events`` is the same as the log's JSON).
+        self.typed_events: list[Event] = []
+        self._events_json: list[dict[str, Any]] = []
         self.deal_count = 0
         self._version = 0
         self._legal_cache: tuple[int, list[Action]] | None = None
@@ -214,29 +240,33 @@ class Game:
         self.promoted: int | None = (
             card_rank(deal.flipped[0]) if rules is not None and rules.flip_promotes and deal.flipped else None
         )
-        event: dict[str, Any] = {
-            "type": "deal",
-            "hands": [list(h) for h in deal.hands],
-            "bottom": list(deal.bottom),
-            "marker": deal.marker,
-        }
-        if deal.flipped or deal.extra or deal.gift_order:
-            event.update(flipped=list(deal.flipped), extra=list(deal.extra), gift_order=list(deal.gift_order))
+        event = DealEvent(deal.hands, deal.bottom, deal.marker, deal.flipped, deal.extra, deal.gift_order)
         if v.speculator is None:
             assert deal.marker is not None
             self.first_bidder = next(s for s, h in enumerate(deal.hands) if deal.marker in h)
-            event["first_bidder"] = self.first_bidder
-            self.events.append(event)
+            self.typed_events.append(replace(event, first_bidder=self.first_bidder))
             self._refresh_counts()
             self.phase = PhaseName.BID
             self.to_act = self.first_bidder
         else:
-            self.events.append(event)
+            self.typed_events.append(event)
             self._find_speculator()
         self._touch()
 
     def _refresh_counts(self) -> None:
         self.counts: list[list[int]] = [rank_counts(h) for h in self.hands]
+
+    @property
+    def events(self) -> list[dict[str, Any]]:
+        """The events as the log stores them, converted once each, when first asked for."""
+        done = self._events_json
+        if len(done) < len(self.typed_events):
+            done.extend(e.to_json() for e in self.typed_events[len(done) :])
+        return done
+
+    def facts(self) -> Facts:
+        """The public facts that decide what a seat may see of the events now."""
+        return Facts(self.variant.bottom_shown, self.landlord, self.speculator, self.phase, self.partner_known)
 
     def _touch(self) -> None:
         self._version += 1
@@ -256,7 +286,7 @@ class Game:
         if by_previous:
             seat = self.previous
         if seat is None:
-            self.events.append({"type": "redeal", "reason": "the determination card is in the bottom"})
+            self.typed_events.append(RedealEvent("the determination card is in the bottom"))
             self._start_deal()
             return
         if by_previous:
@@ -271,11 +301,11 @@ class Game:
         gift_sizes = [rules.gift_landlord] + [rules.gift_farmer] * (self.variant.players - 2)
         if not spec_rules.can_make_gifts(self.hands[seat], self.determination, self.promoted, rules, gift_sizes):
             # Too many 3s (and kept cards) to fill the gifts: no rule covers it, so deal again.
-            self.events.append({"type": "redeal", "reason": "the speculator cannot make its gifts"})
+            self.typed_events.append(RedealEvent("the speculator cannot make its gifts"))
             self._start_deal()
             return
         self._refresh_counts()
-        self.events.append({"type": "speculator", "seat": seat, "card": self.determination, "holder": holder})
+        self.typed_events.append(SpeculatorEvent(seat, self.determination, holder))
         self.gifts = [[]]
         self.gift_sizes = gift_sizes
         self.first_bidder = spec_rules.opposite(seat, self.variant.players)
@@ -293,9 +323,7 @@ class Game:
         assert self.speculator is not None
         if not self.retreated and spec_rules.retreats(self.hands[self.speculator], rules):
             self.retreated = True
-            self.events.append(
-                {"type": "retreat", "seat": self.speculator, "hand": sorted(self.hands[self.speculator])}
-            )
+            self.typed_events.append(RetreatEvent(self.speculator, tuple(sorted(self.hands[self.speculator]))))
 
     def _apply_gift(self, action: Action) -> None:
         """§4: the speculator fills the landlord's gift, then each farmer gift, one card at a time."""
@@ -308,7 +336,7 @@ class Game:
         self.counts[seat][card_rank(action.card)] -= 1
         self.gifts[-1].append(action.card)
         bundle = len(self.gifts) - 1
-        self.events.append({"type": "give", "seat": seat, "card": action.card, "bundle": bundle})
+        self.typed_events.append(GiveEvent(seat, action.card, bundle))
         if len(self.gifts[-1]) == self.gift_sizes[bundle]:
             if len(self.gifts) < len(self.gift_sizes):
                 self.gifts.append([])
@@ -528,14 +556,14 @@ class Game:
             self.landlord = seat
             self.bid_passes = 0
             self.bid_history.append((seat, action.points))
-            self.events.append({"type": "bid", "seat": seat, "points": action.points})
+            self.typed_events.append(BidEvent(seat, action.points))
         else:
             self.bid_passes += 1
             self.bid_history.append((seat, 0))
-            self.events.append({"type": "pass", "seat": seat})
+            self.typed_events.append(PassEvent(seat))
         if self._auction_over():
             if self.landlord is None:
-                self.events.append({"type": "redeal", "reason": "nobody bid"})
+                self.typed_events.append(RedealEvent("nobody bid"))
                 self._start_deal()
             elif self.speculator is None:
                 self._start_play()
@@ -566,7 +594,7 @@ class Game:
         seat = self.landlord
         self.hands[seat].extend(self.bottom)
         self.counts[seat] = rank_counts(self.hands[seat])
-        self.events.append({"type": "landlord", "seat": seat, "bid": self.high_bid, "bottom": list(self.bottom)})
+        self.typed_events.append(LandlordEvent(seat, self.high_bid, tuple(self.bottom)))
         self.phase = PhaseName.PLAY
         self.to_act = seat
 
@@ -592,16 +620,8 @@ class Game:
             }
         self.hands[flipped_to].extend(self.deal.flipped)
         self._refresh_counts()
-        self.events.append(
-            {
-                "type": "reveal",
-                "landlord": landlord,
-                "bid": self.high_bid,
-                "gifts": [{"seat": s, "cards": list(g)} for s, g in zip(self.gift_seats, self.gifts, strict=True)],
-                "bottom": list(self.bottom),
-                "flipped_to": flipped_to,
-            }
-        )
+        gifts = tuple((s, tuple(g)) for s, g in zip(self.gift_seats, self.gifts, strict=True))
+        self.typed_events.append(RevealEvent(landlord, self.high_bid, gifts, tuple(self.bottom), flipped_to))
         self.phase = PhaseName.PLAY
         self.to_act = landlord
         self._check_retreat()
@@ -643,7 +663,7 @@ class Game:
     def _play_alone(self, how: str) -> None:
         """§7: no small landlord (一打四, or no legal card); one-landlord values."""
         self.partnership = how
-        self.events.append({"type": "no_partner", "reason": how})
+        self.typed_events.append(NoPartnerEvent(how))
         self._landlord_leads()
 
     def _landlord_leads(self) -> None:
@@ -661,27 +681,27 @@ class Game:
             raise IllegalMoveError(self.why_not_partner(action))
         landlord = self.to_act
         if isinstance(action, Pass):
-            self.events.append({"type": "pass", "seat": landlord})
+            self.typed_events.append(PassEvent(landlord))
             self._play_alone("none")
             return
         if isinstance(action, Alone):
-            self.events.append({"type": "alone", "seat": landlord, "cards": list(action.cards)})
+            self.typed_events.append(AloneEvent(landlord, tuple(action.cards)))
             self.partner_shown = list(action.cards)
             self._play_alone("alone")
             return
         option = next(o for o in self._partner_options() if o.shown == action.cards)
         holder = next(s for s, h in enumerate(self.hands) if option.partner in h)
-        self.events.append({"type": "partner", "seat": landlord, "cards": list(action.cards)})
+        self.typed_events.append(PartnerEvent(landlord, tuple(action.cards)))
         if holder == self.speculator:
             self.partner_refused.append(option.partner)
-            self.events.append({"type": "partner_refused", "seat": holder, "card": option.partner})
+            self.typed_events.append(PartnerRefusedEvent(holder, option.partner))
             self._offer_partner()
             return
         self.partner_shown = list(action.cards)
         self.partner_card = option.partner
         self.partnership = "self" if holder == landlord else "named"
         self.small_landlord = holder if holder != landlord else None
-        self.events.append({"type": "small_landlord", "seat": holder, "card": option.partner})
+        self.typed_events.append(SmallLandlordEvent(holder, option.partner))
         # Every farmer seat answers in turn, so nobody learns who could have declared.
         self.declare_queue = [
             s % self.players
@@ -714,9 +734,9 @@ class Game:
         seat = self.to_act
         if isinstance(action, Declare):
             self.declared = self.partner_known = True
-            self.events.append({"type": "declare", "seat": seat})
+            self.typed_events.append(DeclareEvent(seat))
         else:
-            self.events.append({"type": "pass", "seat": seat})
+            self.typed_events.append(PassEvent(seat))
         if self.declare_queue:
             self.to_act = self.declare_queue.pop(0)
         else:
@@ -742,7 +762,7 @@ class Game:
                 raise IllegalMoveError("you must follow: a play of yours beats it (能跟必跟)")
             self.play_passes += 1
             self.plays.append(PlayRecord(seat, None, ()))
-            self.events.append({"type": "pass", "seat": seat})
+            self.typed_events.append(PassEvent(seat))
             assert self.trick is not None
             holder = self.trick.seat
             needed = self.players - len(self.out) - (1 if self._active(holder) else 0)
@@ -768,26 +788,15 @@ class Game:
         self.play_passes = 0
         if move.bomb in self.variant.pattern_rules.doubling_bombs:
             self.doublings += 1
-        event: dict[str, Any] = {
-            "type": "play",
-            "seat": seat,
-            "cards": list(cards),
-            "text": move.text(),
-            "kind": move.kind,
-            "key": move.key,
-            "length": move.length,
-        }
-        if move.wilds:
-            event["wilds"] = [list(w) for w in move.wilds]
-        if move.colour != NO_COLOUR:
-            event["colour"] = move.colour
-        self.events.append(event)
+        self.typed_events.append(
+            PlayEvent(seat, tuple(cards), move.text(), move.kind, move.key, move.length, move.wilds, move.colour)
+        )
         if seat == self.small_landlord and self.partner_card in cards and not self.partner_known:
             self.partner_known = True  # §7: playing the partner card makes it known
-            self.events.append({"type": "partner_known", "seat": seat})
+            self.typed_events.append(PartnerKnownEvent(seat))
         if seat == self.speculator and not self.hands[seat]:
             self.out.add(seat)  # §12: the speculator going out does not end the hand
-            self.events.append({"type": "out", "seat": seat})
+            self.typed_events.append(OutEvent(seat))
         elif not self.hands[seat]:
             self._settle(seat)
             return
@@ -937,19 +946,12 @@ class Game:
     def _finish(self, result: Result) -> None:
         self.result = result
         self.phase = PhaseName.OVER
-        self.events.append(
-            {
-                "type": "end",
-                "winner": result.winner,
-                "landlord_won": result.landlord_won,
-                "stake": result.stake,
-                "spring": result.spring,
-                "scores": list(result.scores),
-                "speculator_side": result.speculator_side,
-                "instant": result.instant,
-                "retreat": result.retreat,
-                **({"small_landlord": result.small_landlord, "partnership": result.partnership} if result.partnership else {}),
-            }
+        r = result
+        self.typed_events.append(
+            EndEvent(
+                r.winner, r.landlord_won, r.stake, r.spring, r.scores, r.speculator_side, r.instant, r.retreat,
+                r.small_landlord, r.partnership,
+            )
         )
 
     def _settle(self, winner: int) -> None:
@@ -1005,7 +1007,7 @@ class Game:
             self.players, winner, self.speculator, self.landlord, unit, rules.stake_alone
         )
         landlord_won = self.landlord is None or winner == self.landlord
-        self.events.append({"type": "instant_win", "seat": winner})
+        self.typed_events.append(InstantWinEvent(winner))
         self._finish(Result(winner, landlord_won, bid, self.doublings, False, unit, tuple(scores), None, True))
 
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from paiju.cards import card_rank
 from paiju.climbing.actions import Action, Alone, Bid, Declare, Give, Partner, Pass, Play
+from paiju.climbing.events import ACTION_KINDS
 from paiju.climbing.game import Deal, Game
 from paiju.patterns import classify_ranks
 from paiju.patterns.move import NO_COLOUR
@@ -19,7 +20,7 @@ __all__ = ["LOG_FORMAT", "LOG_VERSION", "LogError", "game_log", "load_log", "rep
 LOG_FORMAT = "paiju-hand"
 LOG_VERSION = 1
 #: Events that record a seat's action (the rest follow from them and are checked).
-ACTION_EVENTS = ("bid", "pass", "play", "give", "partner", "alone", "declare")
+ACTION_EVENTS = frozenset(ACTION_KINDS)
 
 
 class LogError(ValueError):

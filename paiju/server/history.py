@@ -9,17 +9,9 @@ from typing import Any
 
 from paiju.cards import RANK_CHARS, deck_cards, format_cards, parse_ranks, rank_counts
 from paiju.climbing import Game, LogError, Session, game_log, observe, replay
-from paiju.climbing.log import ACTION_EVENTS
 from paiju.variants import Variant
 
 __all__ = ["card_counter", "final_hands", "rebuild", "redacted_log", "resume_session", "step_views"]
-
-
-def _seat_event(event: dict[str, Any], seat: int | None) -> dict[str, Any]:
-    """An action event as ``seat`` may see it: a gift card only to the speculator that gave it."""
-    if event["type"] == "give" and event["seat"] != seat:
-        return {"type": "give", "seat": event["seat"], "bundle": event["bundle"]}
-    return event
 
 
 def step_views(log: dict[str, Any], seat: int | None, everything: bool) -> list[dict[str, Any]]:
@@ -31,7 +23,6 @@ def step_views(log: dict[str, Any], seat: int | None, everything: bool) -> list[
     players = replay(log, stop=0).players
     if seat is not None and not 0 <= seat < players:
         raise LogError(f"this hand has seats 0 to {players - 1}")
-    events: list[dict[str, Any]] = log["events"]
     out: list[dict[str, Any]] = []
 
     def record(stop: int, game: Game) -> None:
@@ -40,7 +31,9 @@ def step_views(log: dict[str, Any], seat: int | None, everything: bool) -> list[
             view["hands"] = [format_cards(sorted(h)) for h in game.hands]
         event = None
         if stop:
-            event = events[stop - 1] if everything else _seat_event(events[stop - 1], seat)
+            last = game.typed_events[stop - 1]
+            shown = last if everything else last.visible_to(seat, game.facts())
+            event = None if shown is None else shown.to_json()
         out.append({"index": stop, "event": event, "view": view})
 
     final = replay(log, each=record)
@@ -64,27 +57,9 @@ def redacted_log(game: Game, seat: int | None, names: list[str]) -> dict[str, An
     if game.is_over:
         return log
     del log["seed"]
-    bottom_public = game.variant.bottom_shown or seat == game.landlord
-    events = []
-    for event in game.events:
-        kind = event["type"]
-        if kind == "deal":
-            event = {**event, "hands": [h if s == seat else None for s, h in enumerate(event["hands"])], "bottom": None}
-            if "gift_order" in event:  # which farmer gets which gift stays secret until the reveal
-                event["gift_order"] = None
-            if "extra" in event and seat != game.speculator:
-                event["extra"] = None
-        elif kind == "speculator" and event["card"] is None and seat != event["holder"]:
-            event = {**event, "holder": None}  # who holds the card, when the role came from the last hand (§3)
-        elif kind == "landlord" and not bottom_public:
-            event = {**event, "bottom": None}
-        elif kind == "retreat" and seat != game.speculator and game.phase in ("gift", "bid"):
-            event = {**event, "hand": None}  # a retreated hand is shown from the reveal on (speculator.md §8)
-        elif kind == "small_landlord" and seat != event["seat"] and not game.partner_known:
-            event = {**event, "seat": None, "card": None}  # hidden until it declares or plays the card (§7)
-        elif kind in ACTION_EVENTS:
-            event = _seat_event(event, seat)
-        events.append(event)
+    facts = game.facts()
+    shown = (event.visible_to(seat, facts) for event in game.typed_events)
+    events = [event.to_json() for event in shown if event is not None]
     return {**log, "events": events, "redacted": True}
 
 

@@ -1,0 +1,154 @@
+"""The event base: the public facts redaction reads, the event protocol, the log-type registry."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Self, TypeVar
+
+from paiju.cards import Card, format_cards
+from paiju.climbing.phase_name import PhaseName
+
+__all__ = [
+    "ACTION_KINDS",
+    "Cards",
+    "Event",
+    "Facts",
+    "SeatEvent",
+    "ShowEvent",
+    "cards_json",
+    "event_from_json",
+    "read_cards",
+    "register",
+    "seat_name",
+    "shown",
+]
+
+Cards = tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Facts:
+    """The public facts of a running hand that decide what a seat may see of its events."""
+
+    bottom_shown: bool
+    landlord: int | None
+    speculator: int | None
+    phase: PhaseName
+    partner_known: bool
+
+
+def cards_json(cards: Cards | None) -> list[Card] | None:
+    """Cards as JSON, ``None`` where hidden."""
+    return None if cards is None else list(cards)
+
+
+def read_cards(cards: Sequence[Card] | None) -> Cards | None:
+    """Cards from JSON, ``None`` where hidden."""
+    return None if cards is None else tuple(int(c) for c in cards)
+
+
+def shown(cards: Cards | None) -> str:
+    """Cards in words, or that they are hidden."""
+    return "(hidden)" if cards is None else format_cards(cards) or "-"
+
+
+def seat_name(names: Sequence[str], seat: int | None) -> str:
+    """A seat's name, or that it is hidden."""
+    return "someone" if seat is None else names[seat]
+
+
+class Event:
+    """A thing that happened in a hand; ``action`` marks the kinds that record a seat's action."""
+
+    __slots__ = ()
+    kind: ClassVar[str]
+    action: ClassVar[bool] = False
+
+    def to_json(self) -> dict[str, Any]:
+        """The event as the log stores it."""
+        raise NotImplementedError
+
+    def describe(self, names: Sequence[str]) -> str:
+        """The event in words, on one line."""
+        raise NotImplementedError
+
+    def visible_to(self, seat: int | None, facts: Facts) -> Event | None:
+        """What ``seat`` (``None``: a spectator) may see of the event while the hand runs."""
+        return self
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Self:
+        """The event from its log entry."""
+        raise NotImplementedError
+
+
+E = TypeVar("E", bound=Event)
+_READERS: dict[str, Callable[[dict[str, Any]], Event]] = {}
+#: The log types that record a seat's action (the rest follow from them).
+ACTION_KINDS: set[str] = set()
+
+
+def register(name: str) -> Callable[[type[E]], type[E]]:
+    """Register an event class under its log ``type``."""
+
+    def add(cls: type[E]) -> type[E]:
+        cls.kind = name
+        _READERS[name] = cls.from_json
+        if cls.action:
+            ACTION_KINDS.add(name)
+        return cls
+
+    return add
+
+
+def event_from_json(data: dict[str, Any]) -> Event:
+    """The typed event a log entry records (``ValueError`` for an unknown type)."""
+    reader = _READERS.get(data.get("type", ""))
+    if reader is None:
+        raise ValueError(f"unknown event type {data.get('type')!r}")
+    return reader(data)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatEvent(Event):
+    """An event that names only a seat; ``words`` follow the seat's name in its description."""
+
+    words: ClassVar[str]
+    seat: int
+
+    def to_json(self) -> dict[str, Any]:
+        """The event as the log stores it."""
+        return {"type": self.kind, "seat": self.seat}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Self:
+        """The event from its log entry."""
+        return cls(data["seat"])
+
+    def describe(self, names: Sequence[str]) -> str:
+        """The event in words, on one line."""
+        return names[self.seat] + self.words
+
+
+@dataclass(frozen=True, slots=True)
+class ShowEvent(Event):
+    """The landlord shows cards: to name its partner, or for 一打四."""
+
+    action: ClassVar[bool] = True
+    words: ClassVar[str]
+    seat: int
+    cards: Cards
+
+    def to_json(self) -> dict[str, Any]:
+        """The event as the log stores it."""
+        return {"type": self.kind, "seat": self.seat, "cards": list(self.cards)}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Self:
+        """The event from its log entry."""
+        return cls(data["seat"], tuple(data["cards"]))
+
+    def describe(self, names: Sequence[str]) -> str:
+        """The event in words, on one line."""
+        return f"{names[self.seat]}{self.words}{shown(self.cards)}"
