@@ -376,7 +376,8 @@ def show_replay(console: Console, log: dict[str, Any], game: Game) -> None:
     """Print a saved hand move by move, every hand shown (the hand is over or abandoned)."""
     names: list[str] = list(log.get("seats") or [f"seat {i}" for i in range(game.players)])
     console.print(f"[bold]{game.variant.title}[/] — seed {log['seed']}")
+    marked = marked_card(game.variant)
     for event in log["events"]:
-        console.print(Text(event_from_json(event).describe(names)))
+        console.print(Text(event_from_json(event).describe(names, marked)))
     if not game.is_over:
         console.print("[yellow](the hand was left unfinished)[/]")

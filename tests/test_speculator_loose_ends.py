@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from rich.console import Console
 
+from paiju.bots import make_bot, play_out
 from paiju.cards import parse_cards, parse_ranks
 from paiju.cli import main
-from paiju.climbing import Game, observe
+from paiju.climbing import Game, load_log, observe, replay, save_log
 from paiju.climbing.parse import held_cards
 from paiju.climbing.speculator import marked_card
 from paiju.patterns import IllegalMoveError, PatternKind, classify_ranks
@@ -160,3 +162,16 @@ def test_speculator_marked_seven_is_shown_as_marked_in_the_terminal() -> None:
     text = console.export_text()
     hand_line = next(line for line in text.splitlines() if line.startswith("your hand"))
     assert hand_line.count("7♣*") == 1 and "found by 7♣*" in text
+
+
+def test_speculator_marked_seven_is_shown_as_marked_in_a_replay(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """speculator.md §3: `paiju replay` of a saved 5p3d hand writes the marked 7♣ as `7c*` (the deal, the
+    speculator's card), while the log itself keeps card numbers, so older logs load as they are."""
+    variant = REGISTRY["spec-5p3d"]
+    game = Game(variant, 7)
+    play_out(game, [make_bot("random", s) for s in range(variant.players)])
+    path = save_log(game, tmp_path / "hand.json")
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "is the speculator (7c*)" in out and out.count("7c*") >= 2
+    assert replay(load_log(path)).events == game.events

@@ -48,9 +48,9 @@ def read_cards(cards: Sequence[Card] | None) -> Cards | None:
     return None if cards is None else tuple(int(c) for c in cards)
 
 
-def shown(cards: Cards | None) -> str:
-    """Cards in words, or that they are hidden."""
-    return "(hidden)" if cards is None else format_cards(cards) or "-"
+def shown(cards: Cards | None, marked: Card | None = None) -> str:
+    """Cards in words (the table's ``marked`` card as ``7c*``), or that they are hidden."""
+    return "(hidden)" if cards is None else format_cards(cards, marked=marked) or "-"
 
 
 def seat_name(names: Sequence[str], seat: int | None) -> str:
@@ -69,7 +69,7 @@ class Event:
         """The event as the log stores it."""
         raise NotImplementedError
 
-    def describe(self, names: Sequence[str]) -> str:
+    def describe(self, names: Sequence[str], marked: Card | None = None) -> str:
         """The event in words, on one line."""
         raise NotImplementedError
 
@@ -126,7 +126,7 @@ class SeatEvent(Event):
         """The event from its log entry."""
         return cls(data["seat"])
 
-    def describe(self, names: Sequence[str]) -> str:
+    def describe(self, names: Sequence[str], marked: Card | None = None) -> str:
         """The event in words, on one line."""
         return names[self.seat] + self.words
 
@@ -149,6 +149,6 @@ class ShowEvent(Event):
         """The event from its log entry."""
         return cls(data["seat"], tuple(data["cards"]))
 
-    def describe(self, names: Sequence[str]) -> str:
+    def describe(self, names: Sequence[str], marked: Card | None = None) -> str:
         """The event in words, on one line."""
-        return f"{names[self.seat]}{self.words}{shown(self.cards)}"
+        return f"{names[self.seat]}{self.words}{shown(self.cards, marked)}"

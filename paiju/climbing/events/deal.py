@@ -79,11 +79,11 @@ class DealEvent(Event):
             data.get("first_bidder"),
         )
 
-    def describe(self, names: Sequence[str]) -> str:
+    def describe(self, names: Sequence[str], marked: Card | None = None) -> str:
         """The event in words, on one line."""
-        hands = "; ".join(f"{seat_name(names, s)}: {shown(h)}" for s, h in enumerate(self.hands))
+        hands = "; ".join(f"{seat_name(names, s)}: {shown(h, marked)}" for s, h in enumerate(self.hands))
         first = "" if self.first_bidder is None else f"; {names[self.first_bidder]} bids first"
-        return f"deal — {hands}; bottom: {shown(self.bottom)}{first}"
+        return f"deal — {hands}; bottom: {shown(self.bottom, marked)}{first}"
 
     def visible_to(self, seat: int | None, facts: Facts) -> Event | None:
         """Only the seat's own hand; the bottom, the gift order and (but to the speculator) the extra cards hidden."""
@@ -113,7 +113,7 @@ class RedealEvent(Event):
         """The event from its log entry."""
         return cls(data["reason"])
 
-    def describe(self, names: Sequence[str]) -> str:
+    def describe(self, names: Sequence[str], marked: Card | None = None) -> str:
         """The event in words, on one line."""
         return f"redeal: {self.reason}"
 
@@ -136,11 +136,11 @@ class SpeculatorEvent(Event):
         """The event from its log entry."""
         return cls(data["seat"], data["card"], data["holder"])
 
-    def describe(self, names: Sequence[str]) -> str:
+    def describe(self, names: Sequence[str], marked: Card | None = None) -> str:
         """The event in words, on one line."""
         if self.card is None:
             return f"{names[self.seat]} is the speculator (it went out first last hand)"
-        return f"{names[self.seat]} is the speculator ({format_cards([self.card])})"
+        return f"{names[self.seat]} is the speculator ({format_cards([self.card], marked=marked)})"
 
     def visible_to(self, seat: int | None, facts: Facts) -> Event | None:
         """speculator.md §3: who holds the card stays hidden when the role came from the last hand."""
@@ -166,9 +166,9 @@ class RetreatEvent(Event):
         """The event from its log entry."""
         return cls(data["seat"], read_cards(data["hand"]))
 
-    def describe(self, names: Sequence[str]) -> str:
+    def describe(self, names: Sequence[str], marked: Card | None = None) -> str:
         """The event in words, on one line."""
-        return f"{names[self.seat]} retreats, holding {shown(self.hand)}"
+        return f"{names[self.seat]} retreats, holding {shown(self.hand, marked)}"
 
     def visible_to(self, seat: int | None, facts: Facts) -> Event | None:
         """speculator.md §8: the retreated hand is shown to the others from the reveal on."""
@@ -198,10 +198,10 @@ class GiveEvent(Event):
         """The event from its log entry."""
         return cls(data["seat"], data.get("card"), data["bundle"])
 
-    def describe(self, names: Sequence[str]) -> str:
+    def describe(self, names: Sequence[str], marked: Card | None = None) -> str:
         """The event in words, on one line."""
         bundle = "the landlord's gift" if self.bundle == 0 else f"farmer gift {self.bundle}"
-        card = "a card" if self.card is None else format_cards([self.card])
+        card = "a card" if self.card is None else format_cards([self.card], marked=marked)
         return f"{names[self.seat]} puts {card} in {bundle}"
 
     def visible_to(self, seat: int | None, facts: Facts) -> Event | None:
@@ -227,7 +227,7 @@ class BidEvent(Event):
         """The event from its log entry."""
         return cls(data["seat"], data["points"])
 
-    def describe(self, names: Sequence[str]) -> str:
+    def describe(self, names: Sequence[str], marked: Card | None = None) -> str:
         """The event in words, on one line."""
         return f"{names[self.seat]} bids {self.points}"
 
@@ -267,9 +267,9 @@ class LandlordEvent(Event):
         """The event from its log entry."""
         return cls(data["seat"], data["bid"], read_cards(data["bottom"]))
 
-    def describe(self, names: Sequence[str]) -> str:
+    def describe(self, names: Sequence[str], marked: Card | None = None) -> str:
         """The event in words, on one line."""
-        return f"{names[self.seat]} is the landlord for {self.bid}, taking {shown(self.bottom)}"
+        return f"{names[self.seat]} is the landlord for {self.bid}, taking {shown(self.bottom, marked)}"
 
     def visible_to(self, seat: int | None, facts: Facts) -> Event | None:
         """The bottom only to the landlord, unless the table shows it."""
@@ -304,10 +304,10 @@ class RevealEvent(Event):
         gifts = tuple((g["seat"], tuple(g["cards"])) for g in data["gifts"])
         return cls(data["landlord"], data["bid"], gifts, tuple(data["bottom"]), data["flipped_to"])
 
-    def describe(self, names: Sequence[str]) -> str:
+    def describe(self, names: Sequence[str], marked: Card | None = None) -> str:
         """The event in words, on one line."""
-        gifts = "; ".join(f"to {names[s]}: {shown(g)}" for s, g in self.gifts)
+        gifts = "; ".join(f"to {names[s]}: {shown(g, marked)}" for s, g in self.gifts)
         return (
             f"{names[self.landlord]} is the landlord for {self.bid}; the gifts {gifts}; "
-            f"the bottom, to the speculator: {shown(self.bottom)}"
+            f"the bottom, to the speculator: {shown(self.bottom, marked)}"
         )

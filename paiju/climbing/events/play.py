@@ -74,7 +74,7 @@ class NoPartnerEvent(Event):
         """The event from its log entry."""
         return cls(data["reason"])
 
-    def describe(self, names: Sequence[str]) -> str:
+    def describe(self, names: Sequence[str], marked: Card | None = None) -> str:
         """The event in words, on one line."""
         return f"the landlord plays alone ({'一打四' if self.reason == 'alone' else 'no card names a partner'})"
 
@@ -112,9 +112,9 @@ class PartnerRefusedEvent(Event):
         """The event from its log entry."""
         return cls(data["seat"], data["card"])
 
-    def describe(self, names: Sequence[str]) -> str:
+    def describe(self, names: Sequence[str], marked: Card | None = None) -> str:
         """The event in words, on one line."""
-        return f"{names[self.seat]} (the speculator) holds {format_cards([self.card])}; named again"
+        return f"{names[self.seat]} (the speculator) holds {format_cards([self.card], marked=marked)}; named again"
 
 
 @register("small_landlord")
@@ -134,7 +134,7 @@ class SmallLandlordEvent(Event):
         """The event from its log entry."""
         return cls(data["seat"], data["card"])
 
-    def describe(self, names: Sequence[str]) -> str:
+    def describe(self, names: Sequence[str], marked: Card | None = None) -> str:
         """The event in words, on one line."""
         return f"{seat_name(names, self.seat)} holds the other copy: the small landlord"
 
@@ -186,9 +186,9 @@ class PlayEvent(Event):
             data.get("colour", NO_COLOUR),
         )
 
-    def describe(self, names: Sequence[str]) -> str:
+    def describe(self, names: Sequence[str], marked: Card | None = None) -> str:
         """The event in words, on one line."""
-        return f"{names[self.seat]} plays {shown(self.cards)}  ({self.pattern})"
+        return f"{names[self.seat]} plays {shown(self.cards, marked)}  ({self.pattern})"
 
 
 @register("end")
@@ -233,7 +233,7 @@ class EndEvent(Event):
             data.get("partnership", ""),
         )
 
-    def describe(self, names: Sequence[str]) -> str:
+    def describe(self, names: Sequence[str], marked: Card | None = None) -> str:
         """The event in words, on one line."""
         side = f"; the speculator sides with the {self.speculator_side}" if self.speculator_side else ""
         scores = ", ".join(f"{names[s]} {score:+d}" for s, score in enumerate(self.scores))
