@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from scenario import fill_from
@@ -68,3 +68,15 @@ def assert_play_start_sizes(g: Game, landlord: int, farmer: int, speculator: int
     assert sizes[g.landlord] == landlord and sizes[g.speculator] == speculator
     assert all(sizes[s] == farmer for s in range(g.players) if s not in (g.landlord, g.speculator))
     assert sum(sizes) == total
+
+
+def strings_of(value: Any) -> Iterator[str]:
+    """Every string in a JSON value (a view, a frame, a log), however deeply nested."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from strings_of(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from strings_of(item)

@@ -19,10 +19,10 @@ import json
 import re
 import time
 from collections import Counter
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from helpers import strings_of
 
 from paiju.bots import Bot, make_bot
 from paiju.cards import Card, deck_cards, format_card
@@ -76,18 +76,6 @@ def check_cards_conserved(game: Game) -> None:
     pack = Counter(deck_cards(v.decks, v.removed_rank_indices))
     places = card_places(game)
     assert places == pack, f"missing {sorted((pack - places).elements())}, extra {sorted((places - pack).elements())}"
-
-
-def strings_of(view: Any) -> Iterator[str]:
-    """Every string in a view's JSON."""
-    if isinstance(view, str):
-        yield view
-    elif isinstance(view, dict):
-        for value in view.values():
-            yield from strings_of(value)
-    elif isinstance(view, list):
-        for value in view:
-            yield from strings_of(value)
 
 
 @functools.lru_cache(maxsize=1 << 16)

@@ -30,6 +30,23 @@ def _module_page(browser: Browser, server_url: str) -> Page:
     return page
 
 
+def mount_table(page: Page, view: dict[str, Any], legal_total: int | None = None) -> None:
+    """Draw ``view`` with the client's TableView in a #made-up element; the frames it sends go to window.sent."""
+    page.evaluate(
+        """async ([view, legalTotal]) => {
+        const { TableView } = await import('/static/js/table.js');
+        const root = document.createElement('div');
+        root.id = 'made-up';
+        document.body.append(root);
+        window.sent = [];
+        window.table = new TableView(root, { onAct: (frame) => window.sent.push(frame), onAuto: () => {} });
+        const state = { view, names: ['Ann', 'Bo', 'Cy'], deadline: null, counter: null, seatInfo: null, auto: false };
+        window.table.update(legalTotal === null ? state : { ...state, legalTotal });
+    }""",
+        [view, legal_total],
+    )
+
+
 def test_legal_actions_are_read_from_their_text(browser: Browser, server_url: str) -> None:
     page = _module_page(browser, server_url)
     result = page.evaluate(
@@ -62,18 +79,7 @@ def test_legal_actions_are_read_from_their_text(browser: Browser, server_url: st
 def test_several_readings_are_offered_and_sent_with_the_lifted_cards(browser: Browser, server_url: str) -> None:
     page = _module_page(browser, server_url)
     frames = record_frames(page)
-    page.evaluate(
-        """async (view) => {
-        const { TableView } = await import('/static/js/table.js');
-        const root = document.createElement('div');
-        root.id = 'made-up';
-        document.body.append(root);
-        window.sent = [];
-        window.table = new TableView(root, { onAct: (frame) => window.sent.push(frame), onAuto: () => {} });
-        window.table.update({ view, names: ['Ann', 'Bo', 'Cy'], deadline: null, counter: null, seatInfo: null, auto: false });
-    }""",
-        WILD_VIEW,
-    )
+    mount_table(page, WILD_VIEW)
     table = page.locator("#made-up")
     expect(table.locator(".hand .card.dim")).to_have_count(0)
     for card in ("9h", "Ts", "Jd", "Qc", "Kh"):
@@ -178,18 +184,7 @@ def test_a_cut_legal_list_dims_nothing_and_sends_typed_cards(browser: Browser, s
     page = _module_page(browser, server_url)
     frames = record_frames(page)
     view = {**WILD_VIEW, "wild_cards": "", "legal": ["pass", "3", "9"]}
-    page.evaluate(
-        """async (view) => {
-        const { TableView } = await import('/static/js/table.js');
-        const root = document.createElement('div');
-        root.id = 'made-up';
-        document.body.append(root);
-        window.sent = [];
-        window.table = new TableView(root, { onAct: (frame) => window.sent.push(frame), onAuto: () => {} });
-        window.table.update({ view, names: ['Ann', 'Bo', 'Cy'], deadline: null, counter: null, seatInfo: null, auto: false, legalTotal: 5000 });
-    }""",
-        view,
-    )
+    mount_table(page, view, legal_total=5000)
     table = page.locator("#made-up")
     expect(table.locator(".hand .card")).to_have_count(7)
     expect(table.locator(".hand .card.dim")).to_have_count(0)

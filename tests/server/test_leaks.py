@@ -15,6 +15,7 @@ from fastapi.testclient import TestClient
 from paiju.cards import Card, format_card
 from paiju.climbing import Game
 from paiju.climbing.speculator import marked_card
+from tests.helpers import strings_of
 from tests.server.wire import create_room, hello, until
 
 #: A single named card as the server writes it: rank and suit, or a joker.
@@ -23,14 +24,8 @@ CARD = re.compile(r"^(?:[3-9TJQKA2][shdc]\*?|[BR])$")
 
 def named_cards(frame: Any) -> Iterator[str]:
     """Every card a frame names: suited cards and jokers among the words of its strings."""
-    if isinstance(frame, str):
-        yield from (w for w in re.split(r"[\s,]+", frame) if CARD.match(w))
-    elif isinstance(frame, dict):
-        for value in frame.values():
-            yield from named_cards(value)
-    elif isinstance(frame, list):
-        for value in frame:
-            yield from named_cards(value)
+    for text in strings_of(frame):
+        yield from (w for w in re.split(r"[\s,]+", text) if CARD.match(w))
 
 
 def _names(cards: Any, game: Game) -> set[str]:
