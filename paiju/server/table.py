@@ -1,8 +1,5 @@
 """A room's table: the session of hands, its bots, the turn timer and 托管, and the storing of every move.
-
-The table knows seats, not people: it asks its room who holds a seat and tells it when to broadcast.
-Every method runs under the room's lock (the automatic turn takes it itself).
-"""
+It knows seats, not people (it asks its room), and runs under the room's lock (the automatic turn takes it)."""
 
 from __future__ import annotations
 
