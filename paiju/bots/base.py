@@ -42,8 +42,9 @@ def make_bot(name: str, seed: int = 0) -> Bot:
 
 
 def play_out(game: Game, bots: Sequence[Bot]) -> Result:
-    """Let one bot per seat play ``game`` to the end; returns its result."""
-    while game.result is None:
-        seat = game.to_act
+    """Let one bot per seat play ``game`` to the end (the lowest seat first where several may act)."""
+    while actors := game.actors():
+        seat = min(actors)
         game.apply(bots[seat].act(observe(game, seat)), seat)
+    assert game.result is not None
     return game.result

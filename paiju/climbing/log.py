@@ -11,6 +11,8 @@ from paiju.cards import card_rank
 from paiju.climbing.actions import Action, Alone, Bid, Declare, Give, Partner, Pass, Play
 from paiju.climbing.events import ACTION_KINDS
 from paiju.climbing.game import Deal, Game
+from paiju.climbing.hand import Hand
+from paiju.engine import CLIMBING, family_header
 from paiju.patterns import classify_ranks
 from paiju.patterns.move import NO_COLOUR
 from paiju.variants import Variant, get_variant
@@ -32,6 +34,7 @@ def game_log(game: Game, seats: list[str] | None = None) -> dict[str, Any]:
     return {
         "format": LOG_FORMAT,
         "version": LOG_VERSION,
+        **family_header(CLIMBING),
         "variant": game.variant.name,
         "rules": game.variant.to_json(),
         "seed": game.seed,
@@ -93,7 +96,7 @@ def _action_of(game: Game, event: dict[str, Any]) -> Action:
     raise LogError(f"event {event} is not a valid move at {game.variant.name}")
 
 
-def replay(log: dict[str, Any], stop: int | None = None, each: Callable[[int, Game], None] | None = None) -> Game:
+def replay(log: dict[str, Any], stop: int | None = None, each: Callable[[int, Hand], None] | None = None) -> Hand:
     """Rebuild a hand from its log (up to ``stop`` events), checking every step.
 
     ``each(n, game)`` is called with the game as it stands after the first ``n`` events: once before any
@@ -118,7 +121,7 @@ def replay(log: dict[str, Any], stop: int | None = None, each: Callable[[int, Ga
             if e["type"] == "deal"
         ]
         previous = log.get("previous")
-        game = Game(variant, int(log["seed"]), int(log.get("dealer", 0)), deals, previous)
+        game = Hand(variant, int(log["seed"]), int(log.get("dealer", 0)), deals, previous)
         limit = len(events) if stop is None else stop
         if each is not None:
             each(0, game)

@@ -1,0 +1,69 @@
+"""The kernel protocol every family's hand satisfies: who acts, what they may do, and what each seat sees."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol, Self, runtime_checkable
+
+from paiju.variants import Variant
+
+__all__ = ["HandEngine", "HandResult"]
+
+
+class HandResult(Protocol):
+    """How a finished hand ended, as far as the kernel needs: every seat's score."""
+
+    @property
+    def scores(self) -> Sequence[int]:
+        """Each seat's score for the hand."""
+        ...
+
+
+@runtime_checkable
+class HandEngine(Protocol):
+    """One hand of any family: seats act in turn (or several at once) until it is over."""
+
+    @property
+    def variant(self) -> Variant:
+        """The table the hand is played at."""
+        ...
+
+    @property
+    def seed(self) -> int:
+        """The seed its deal was drawn from."""
+        ...
+
+    @property
+    def events(self) -> list[dict[str, Any]]:
+        """What happened, in order, as the log stores it (JSON-ready)."""
+        ...
+
+    @property
+    def result(self) -> HandResult | None:
+        """How the hand ended; ``None`` while it runs."""
+        ...
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the hand has been settled."""
+        ...
+
+    def actors(self) -> frozenset[int]:
+        """The seats that may act now; empty once the hand is over."""
+        ...
+
+    def legal_actions(self, seat: int) -> Sequence[Any]:
+        """Everything ``seat`` may do now (empty when it may not act)."""
+        ...
+
+    def apply(self, action: Any, seat: int) -> None:
+        """Take ``action`` for ``seat``; raise (and change nothing) when it is not allowed."""
+        ...
+
+    def clone(self) -> Self:
+        """An independent copy: acting on it leaves this hand as it is."""
+        ...
+
+    def view(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` may see now, JSON-ready."""
+        ...
