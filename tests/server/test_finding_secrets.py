@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator
-from contextlib import ExitStack
+from contextlib import ExitStack, contextmanager
 from typing import Any
 
 import pytest
@@ -33,6 +33,20 @@ def _rebuilds(variant: str, seed: int, players: int, real: list[list[int]], view
     return None
 
 
+@contextmanager
+def host_and_watcher(client: TestClient, room: dict[str, Any]) -> Iterator[tuple[WebSocketTestSession, WebSocketTestSession, str]]:
+    """The host seated at 0 with heuristic bots in the other seats, and a spectator; yields both sockets and the
+    spectator's token."""
+    code = room["code"]
+    with client.websocket_connect(f"/ws/{code}") as ws, client.websocket_connect(f"/ws/{code}") as watcher:
+        hello(ws, "host", room["token"])
+        ws.send_json({"type": "sit", "seat": 0})
+        until(ws, "room")
+        ws.send_json({"type": "bots", "strength": "heuristic"})
+        until(ws, "room")
+        yield ws, watcher, hello(watcher, "watcher")["token"]
+
+
 @pytest.mark.parametrize("variant", ["classic", "spec-4p1d", "spec-6p3d"])
 def test_finding_01_no_seed_in_seat_log(client: TestClient, variant: str) -> None:
     """Finding 1: "A seat's redacted log keeps the running hand's seed; a spectator with no seat can fetch it
@@ -40,13 +54,7 @@ def test_finding_01_no_seed_in_seat_log(client: TestClient, variant: str) -> Non
     room = create_room(client, variant=variant)
     code = room["code"]
     payloads: list[tuple[str, int | None, Any]] = []
-    with client.websocket_connect(f"/ws/{code}") as ws, client.websocket_connect(f"/ws/{code}") as watcher:
-        hello(ws, "host", room["token"])
-        ws.send_json({"type": "sit", "seat": 0})
-        until(ws, "room")
-        ws.send_json({"type": "bots", "strength": "heuristic"})
-        until(ws, "room")
-        watcher_token = hello(watcher, "watcher")["token"]
+    with host_and_watcher(client, room) as (ws, watcher, watcher_token):
         seat_frames: list[dict[str, Any]] = []
         ws.send_json({"type": "start"})
         turn = my_turn(ws, seat_frames)
@@ -239,13 +247,7 @@ def test_finding_12_speculator_event_hides_the_7c_holder(client: TestClient) -> 
     room = create_room(client, variant="spec-3p1d")
     code = room["code"]
     checked = 0
-    with client.websocket_connect(f"/ws/{code}") as ws, client.websocket_connect(f"/ws/{code}") as watcher:
-        hello(ws, "host", room["token"])
-        ws.send_json({"type": "sit", "seat": 0})
-        until(ws, "room")
-        ws.send_json({"type": "bots", "strength": "heuristic"})
-        until(ws, "room")
-        watcher_token = hello(watcher, "watcher")["token"]
+    with host_and_watcher(client, room) as (ws, watcher, watcher_token):
         ws.send_json({"type": "start"})
         play_to_end(ws)
         for _ in range(6):
