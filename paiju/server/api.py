@@ -11,6 +11,7 @@ from typing import Any
 import segno
 from fastapi import Body, FastAPI, Header, Request
 from fastapi.responses import Response
+from starlette.requests import HTTPConnection
 
 from paiju.climbing import LogError, game_log, replay
 from paiju.server.bounds import TableError, build_variant
@@ -43,8 +44,8 @@ MAX_IMPORT_EVENTS = 2000
 MAX_PRESETS = 50
 
 
-def client_of(request: Request) -> str:
-    """The client's address, the key of its rate limits."""
+def client_of(request: HTTPConnection) -> str:
+    """The client's address (of a request or a socket), the key of its rate limits and socket count."""
     return request.client.host if request.client is not None else "unknown"
 
 

@@ -11,6 +11,7 @@ from typing import Any
 from pydantic import ValidationError
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from paiju.server.api import client_of
 from paiju.server.connection import Connection, TokenBucket
 from paiju.server.guard import origin_allowed
 from paiju.server.protocol import (
@@ -49,7 +50,7 @@ async def serve_socket(server: Server, ws: WebSocket, code: str) -> None:
         log.info("a socket from the page %r was refused", ws.headers.get("origin"))
         await ws.close(code=BAD_ORIGIN)
         return
-    client = ws.client.host if ws.client is not None else "unknown"
+    client = client_of(ws)
     if server.sockets[client] >= config.max_sockets_per_client:
         await ws.close(code=TOO_MANY)
         return

@@ -300,7 +300,7 @@ class Table:
             return
         holder = self.room.seat_holder(game.to_act)
         person = holder is not None and holder.bot is None and not holder.auto
-        if not person or self.room.settings.auto_forced:
+        if not person or (self.room.settings.auto_forced and forced_pass_shown(game)):
             # Whether the seat is played for it may need its legal actions: the automatic turn decides.
             wait = self.room.bot_delay if delay is None else delay
             self._auto = asyncio.get_running_loop().create_task(self._auto_turn(len(game.events), wait))
@@ -343,18 +343,16 @@ class Table:
             obs, bot = await asyncio.to_thread(self._decide, game, seat)
         if obs is None or bot is None:
             return  # a person's turn: the turn timer, if any, is armed
-        thinking: asyncio.Future[Action]
-        if len(obs.legal) == 1:
-            thinking = asyncio.get_running_loop().create_future()
-            thinking.set_result(obs.legal[0])
-        else:
+        thinking = None
+        if len(obs.legal) > 1:
             thinking = asyncio.ensure_future(asyncio.wait_for(asyncio.to_thread(bot.act, obs), room.config.think_budget))
         await asyncio.sleep(delay)
+        action = obs.legal[0]
         try:
-            action = await thinking
+            if thinking is not None:
+                action = await thinking
         except TimeoutError:
             log.warning("room %s: the bot took over %.1f s; it plays its first legal action", room.code, room.config.think_budget)
-            action = obs.legal[0]
         async with room.lock:
             if self.game is not game or len(game.events) != expected:
                 return  # the seat acted itself meanwhile

@@ -146,18 +146,7 @@ def test_actions_and_view_fields_of_tables_the_client_does_not_know(browser: Bro
     view = {**WILD_VIEW, "hand": "7h 7d 7s 7c 9h", "wild_cards": "", "roles": ["landlord", "small_landlord", "farmer"],
             "legal": ["7", "9", "77 red", "77 black", "partner Ah", "alone 7h 7h", "declare"],
             "partner_shown": "Ah", "partnership": "named", "declared": True, "brand_new_field": 3}
-    page.evaluate(
-        """async (view) => {
-        const { TableView } = await import('/static/js/table.js');
-        const root = document.createElement('div');
-        root.id = 'made-up';
-        document.body.append(root);
-        window.sent = [];
-        new TableView(root, { onAct: (frame) => window.sent.push(frame), onAuto: () => {} })
-          .update({ view, names: ['Ann', 'Bo', 'Cy'], deadline: null, counter: null, seatInfo: null, auto: false });
-    }""",
-        view,
-    )
+    mount_table(page, view)
     table = page.locator("#made-up")
     facts = table.locator(".facts")
     expect(facts.locator(".fact", has_text="Partner card").locator(".card")).to_have_attribute("data-card", "Ah")
