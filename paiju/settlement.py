@@ -7,11 +7,21 @@ the same thing about a hand.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from paiju.climbing import Game, observe
+from paiju.climbing.state import Factor
 
 __all__ = ["Settlement", "SettlementLine", "settlement"]
+
+#: How each factor besides bombs is written in the unit, in the order it is written.
+_FACTOR_WORDS = {
+    Factor.SPRING: " × 2 spring",
+    Factor.RETREAT: " × 3 retreat",
+    Factor.DECLARED: " × 2 declared",
+    Factor.ALONE: " × 3 一打四",
+}
 
 
 @dataclass(frozen=True)
@@ -27,10 +37,13 @@ class SettlementLine:
 
 @dataclass(frozen=True)
 class Settlement:
-    """``summary``: sentences about the hand, the first one saying who won; ``lines``: one per seat."""
+    """``summary``: sentences about the hand, the first one saying who won; ``lines``: one per seat;
+    ``outcome``: the same facts as data, for a client that words them in its own language (the bid, the
+    stake, every factor, the winner and the sides)."""
 
     summary: tuple[str, ...]
     lines: tuple[SettlementLine, ...]
+    outcome: dict[str, Any] = field(default_factory=dict)
 
 
 def settlement(game: Game, names: Sequence[str]) -> Settlement:
@@ -38,19 +51,12 @@ def settlement(game: Game, names: Sequence[str]) -> Settlement:
     result = game.result
     if result is None:
         raise ValueError("the hand is not over yet")
+    spec_left = len(game.hands[game.speculator]) if game.speculator is not None else None
     side = "the landlord wins" if result.landlord_won else "the farmers win"
     how = "wins at once" if result.instant else "went out"
     summary = [f"{names[result.winner]} {how}: {side}."]
-    extras = "".join(
-        label
-        for on, label in (
-            (result.spring, " × 2 spring"),
-            (result.retreat, " × 3 retreat"),
-            (game.declared, " × 2 declared"),
-            (result.partnership == "alone", " × 3 一打四"),
-        )
-        if on
-    )
+    factors = set(result.factors)
+    extras = "".join(_FACTOR_WORDS[f] for f in _FACTOR_WORDS if f in factors)
     unit = f"bid {result.bid} × 2^{result.doublings} bombs{extras} = {result.stake}"
     if game.speculator is None:
         summary.append(f"{unit}, paid by or to each farmer")
@@ -59,12 +65,23 @@ def settlement(game: Game, names: Sequence[str]) -> Settlement:
     if result.retreat:
         summary.append(f"the speculator retreated: it sides with the winners ({result.speculator_side}), ×3")
     elif result.speculator_side is not None and game.speculator is not None:
-        left = len(game.hands[game.speculator])
-        summary.append(f"the speculator ended with {left} card(s): it sides with the {result.speculator_side}")
-    partner = _partner_sentence(result.partnership, game.declared)
+        summary.append(f"the speculator ended with {spec_left} card(s): it sides with the {result.speculator_side}")
+    partner = _partner_sentence(result.partnership, Factor.DECLARED in factors)
     if partner:
         summary.append(partner)
     view = observe(game, None)
+    outcome = {
+        "winner": result.winner,
+        "landlord_won": result.landlord_won,
+        "bid": result.bid,
+        "stake": result.stake,
+        "factors": [str(f) for f in result.factors],
+        "instant": result.instant,
+        "retreat": result.retreat,
+        "speculator_side": result.speculator_side,
+        "speculator_left": spec_left,
+        "partnership": result.partnership,
+    }
     lines = []
     for s in range(game.players):
         role, score = view.role(s), result.scores[s]
@@ -75,7 +92,7 @@ def settlement(game: Game, names: Sequence[str]) -> Settlement:
         else:
             text = f"{role}: {'receives' if score >= 0 else 'pays'} {abs(score)}"
         lines.append(SettlementLine(s, role, score, share, text))
-    return Settlement(tuple(summary), tuple(lines))
+    return Settlement(tuple(summary), tuple(lines), outcome)
 
 
 def _partner_sentence(partnership: str, declared: bool) -> str:

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from paiju.bots import make_bot, play_out
-from paiju.climbing import Game, Session
+from paiju.engine import HandTally, family, new_session, variant_family
 from paiju.variants import Variant
 
 __all__ = ["RoleStats", "SimulationReport", "simulate"]
@@ -71,7 +71,7 @@ class RoleStats:
 
 @dataclass
 class SimulationReport:
-    """Everything ``paiju simulate`` prints."""
+    """Everything ``paiju simulate`` prints; the counters after ``by_bot`` are filled from the family's tally."""
 
     variant: str
     games: int
@@ -104,6 +104,19 @@ class SimulationReport:
             "by_bot": {b: {r: s.to_json() for r, s in rs.items()} for b, rs in self.by_bot.items()},
         }
 
+    def add(self, tally: HandTally, scores: Sequence[int]) -> None:
+        """Count one finished hand: each seat's score under its role (and its bot), and the family's counts,
+        each into the report's counter or tally of that name."""
+        for name, n in tally.counts.items():
+            setattr(self, name, getattr(self, name) + n)
+        for name, kind in tally.kinds.items():
+            counted: dict[str, int] = getattr(self, name)
+            counted[kind] = counted.get(kind, 0) + 1
+        for s, score in enumerate(scores):
+            role = tally.roles[s]
+            self.roles.setdefault(role, RoleStats()).add(score)
+            self.by_bot.setdefault(self.bots[s], {}).setdefault(role, RoleStats()).add(score)
+
 
 def simulate(
     variant: Variant,
@@ -116,37 +129,15 @@ def simulate(
     if len(bots) != variant.players:
         raise ValueError(f"{variant.name} seats {variant.players} players; {len(bots)} bots given")
     report = SimulationReport(variant.name, games, seed, list(bots))
-    session = Session(variant, seed)
+    played_by = family(variant_family(variant))
+    session = new_session(variant, seed)
     for i in range(games):
         game = session.game
-        players = [make_bot(name, game.seed * 16 + s) for s, name in enumerate(bots)]
+        players = [make_bot(name, game.seed * 16 + s, played_by.name) for s, name in enumerate(bots)]
         result = play_out(game, players)
-        report.redeals += game.deal_count - 1
-        if result.instant:
-            report.instant_wins += 1
-        if result.speculator_side is not None:
-            report.speculator_sides[result.speculator_side] = report.speculator_sides.get(result.speculator_side, 0) + 1
-        if result.partnership:
-            report.partnerships[result.partnership] = report.partnerships.get(result.partnership, 0) + 1
-            report.declared += game.declared
-        for s, score in enumerate(result.scores):
-            role = _role(game, s)
-            report.roles.setdefault(role, RoleStats()).add(score)
-            report.by_bot.setdefault(bots[s], {}).setdefault(role, RoleStats()).add(score)
+        report.add(played_by.tally(game), result.scores)
         if progress is not None:
             progress(i + 1)
         if i + 1 < games:
             session.next_hand()
     return report
-
-
-def _role(game: Game, seat: int) -> str:
-    """The role ``seat`` played this hand."""
-    if seat == game.speculator:
-        return "speculator"
-    if game.landlord is None:  # an instant win before bidding: the winner played as landlord
-        assert game.result is not None
-        return "landlord" if seat == game.result.winner else "farmer"
-    if seat == game.small_landlord:
-        return "small_landlord"
-    return "landlord" if seat == game.landlord else "farmer"

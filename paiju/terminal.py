@@ -1,12 +1,15 @@
-"""Playing and replaying hands in the terminal with Rich: the table, your hand, the prompt."""
+"""Playing and replaying hands in the terminal with Rich: the loop over any family's hands, the prompt, the
+settlement; each family's look (in ``paiju.terminal_views``) draws its table and tells its actions."""
 
 from __future__ import annotations
 
+import importlib
 import os
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from rich.console import Console
 from rich.table import Table
@@ -24,32 +27,68 @@ from paiju.cards import (
     card_suit,
     sort_cards,
 )
-from paiju.climbing import (
-    Action,
-    Alone,
-    Declare,
-    Game,
-    Give,
-    Observation,
-    Partner,
-    Play,
-    Session,
-    action_text,
-    observe,
+from paiju.engine import (
+    CLIMBING,
+    Family,
+    HandEngine,
+    family,
+    family_of,
+    new_session,
+    parse_action,
     save_log,
+    variant_family,
 )
-from paiju.climbing.events import event_from_json
-from paiju.climbing.parse import actions_for_text
-from paiju.climbing.speculator import marked_card
-from paiju.patterns import IllegalMoveError, describe
-from paiju.settlement import settlement
+from paiju.patterns import IllegalMoveError
 from paiju.variants import Variant
 
-__all__ = ["card_text", "cards_line", "hands_dir", "play_terminal", "show_replay"]
+__all__ = ["LOOKS", "HandView", "Look", "card_text", "cards_line", "hands_dir", "play_terminal", "show_replay"]
 
 _SUIT_SYMBOL = "♠♥♦♣"
 #: How many legal actions ``h`` lists (big two- and three-deck hands have thousands).
 HELP_LIMIT = 120
+#: Each family's look (a module holding ``LOOK``), imported when first asked for.
+LOOKS = {CLIMBING: "paiju.terminal_views.climbing"}
+
+
+class HandView(Protocol):
+    """How the terminal shows one hand of a family to the person at a seat (``hand``: the family's hand)."""
+
+    def before(self, hand: Any) -> None:
+        """What the table learns before the next decision."""
+
+    def show(self, hand: Any) -> None:
+        """The table as the person sees it, before it decides."""
+
+    def prompt(self, hand: Any) -> str:
+        """What the person is asked for."""
+        ...
+
+    def chosen_for(self, hand: Any) -> Any | None:
+        """The action the rules choose for the person now, if they do."""
+
+    def reading(self, action: Any) -> str:
+        """An action in words, to tell apart the readings of the same typed cards."""
+        ...
+
+    def acted(self, hand: Any, seat: int, action: Any) -> None:
+        """Announce ``seat``'s action and what followed from it."""
+
+
+@dataclass(frozen=True)
+class Look:
+    """A family's look in the terminal: a view for each hand, and a replayed log's events in words."""
+
+    #: ``(console, seat names, the person's seat)``: the view of one hand.
+    view: Callable[[Console, Sequence[str], int], HandView]
+    #: ``(the replayed hand, its logged events, seat names)``: one line per event.
+    replay_lines: Callable[[Any, list[dict[str, Any]], Sequence[str]], list[str]]
+
+
+def _look(played_by: Family[Any]) -> Look:
+    """The family's look in the terminal."""
+    found = importlib.import_module(LOOKS[played_by.name]).LOOK
+    assert isinstance(found, Look)
+    return found
 
 
 def card_text(cards: Sequence[Card], marked: Card | None = None) -> Text:
@@ -84,135 +123,34 @@ def hands_dir() -> Path:
     return home / "hands"
 
 
-def _role(obs: Observation, seat: int) -> str:
-    return obs.role(seat) if obs.phase != "bid" else "bidding"
-
-
-def _table(obs: Observation, names: Sequence[str], last: dict[int, str]) -> Table:
-    table = Table(title=None, show_edge=False, pad_edge=False)
-    for col in ("seat", "player", "role", "cards", "last action"):
-        table.add_column(col)
-    for s in range(obs.players):
-        marker = "▶ " if s == obs.to_act and obs.phase != "over" else "  "
-        table.add_row(
-            f"{marker}{s}", names[s], _role(obs, s), str(obs.cards_left[s]), last.get(s, "")
-        )
-    return table
-
-
-def _render(console: Console, obs: Observation, names: Sequence[str], last: dict[int, str]) -> None:
-    console.print()
-    console.print(_table(obs, names, last))
-    status = f"bid {obs.bid or '-'}   multiplier ×{obs.multiplier}"
-    if obs.bottom:
-        status += "   bottom: "
-    line = Text(status)
-    if obs.bottom:
-        line.append_text(card_text(obs.bottom, obs.marked))
-    console.print(line)
-    if obs.speculator is not None:
-        _render_speculator(console, obs, names)
-    if obs.trick is not None and obs.trick.move is not None:
-        console.print(
-            cards_line(f"to beat ({names[obs.trick.seat]}): ", obs.trick.cards, f"  {describe(obs.trick.move)}", obs.marked)
-        )
-    console.print(cards_line("your hand: ", obs.hand, marked=obs.marked))
-
-
-def _render_speculator(console: Console, obs: Observation, names: Sequence[str]) -> None:
-    """The speculator's seat and card, its gifts (where they went, once shown) and its side."""
-    assert obs.speculator is not None
-    line = Text(f"speculator: {names[obs.speculator]}, ")
-    if obs.determination is not None:
-        line.append("found by ")
-        line.append_text(card_text([obs.determination], obs.marked))
-    else:
-        line.append("the previous hand's first out")
-    if obs.flipped:
-        line.append("   flipped: ")
-        line.append_text(card_text(obs.flipped))
-    if obs.phase == "play" and obs.speculator_side:
-        line.append(f"   it would side with the {obs.speculator_side} now")
-    console.print(line)
-    if obs.promoted is not None and obs.promoted < 12:
-        console.print(f"  {RANK_CHARS[obs.promoted]}s rank between 2 and the black joker this hand (except in straights and pair chains)")
-    if obs.retreated_hand:
-        console.print(cards_line("  the speculator has retreated; its hand: ", obs.retreated_hand))
-    if obs.wild_cards:
-        console.print(cards_line("  your wild card: ", obs.wild_cards))
-    for i, (seat, cards) in enumerate(obs.gifts):
-        label = f"gift to {names[seat]}" if seat >= 0 else ("the landlord's gift" if i == 0 else f"farmer gift {i}")
-        console.print(cards_line(f"  {label}: ", cards, marked=obs.marked))
-    if obs.partnership or obs.partner_refused:
-        console.print(_partner_line(obs, names))
-
-
-def _partner_line(obs: Observation, names: Sequence[str]) -> Text:
-    """speculator.md §7: the cards the landlord showed, and what is known of its small landlord."""
-    if obs.partnership == "alone":
-        return cards_line("  一打四: the landlord plays alone against all, ×3, showing ", obs.partner_shown)
-    if obs.partnership == "none":
-        return Text("  no card names a partner: the landlord plays alone")
-    line = cards_line("  partner card: ", obs.partner_shown) if obs.partner_shown else Text("  ")
-    if obs.partner_refused:
-        line.append_text(cards_line("  (the speculator held ", obs.partner_refused, ")"))
-    if obs.partnership == "self":
-        line.append("; you hold the other copy yourself: you play alone in secret")
-    elif obs.small_landlord == obs.seat:
-        line.append("; you are the small landlord" + (" (declared, ×2)" if obs.declared else ""))
-    elif obs.small_landlord is not None:
-        how = "declared, ×2" if obs.declared else "played the partner card"
-        line.append(f"; the small landlord is {names[obs.small_landlord]} ({how})")
-    elif obs.partnership:
-        line.append("; the small landlord is not known yet")
-    return line
-
-
-def _prompt(game: Game) -> str:
-    """What the seat to act is asked for."""
-    if game.phase == "gift":
-        bundle = len(game.gifts) - 1
-        target = "the landlord's gift" if bundle == 0 else f"farmer gift {bundle}"
-        return f"give a card for {target} ({len(game.gifts[-1]) + 1}/{game.gift_sizes[bundle]}), h for the cards you may give"
-    if game.phase == "bid":
-        return "bid 1-3 or p to pass"
-    if game.phase == "partner":
-        alone = ", alone PAIR for 一打四" if game.variant.speculator and game.variant.speculator.one_against_all else ""
-        return f"name your partner: partner CARD{alone}, h for your choices"
-    if game.phase == "declare":
-        if game.to_act == game.small_landlord:
-            return "you are the small landlord: declare (×2) or p to stay hidden"
-        return "p to go on (only the small landlord may declare)"
-    return "play cards, p to pass, h for moves"
-
-
-def _ask(console: Console, game: Game, seat: int) -> Action:
+def _ask(console: Console, game: HandEngine, seat: int, view: HandView) -> Any:
     """Prompt until the player types a legal action (h lists them, q leaves)."""
-    prompt = _prompt(game)
+    prompt = view.prompt(game)
+    action_text = family_of(game).action_text
     while True:
         text = console.input(f"[bold cyan]{prompt}> [/]").strip()
         if text.lower() in ("quit", "exit"):  # not "q": that is a queen
             raise KeyboardInterrupt
         if text.lower() in ("h", "help", "?"):
-            legal = [action_text(a) for a in game.legal_actions()]
+            legal = [action_text(a) for a in game.legal_actions(seat)]
             more = f" … and {len(legal) - HELP_LIMIT} more" if len(legal) > HELP_LIMIT else ""
             console.print(" ".join(legal[:HELP_LIMIT]) + more, soft_wrap=True)
             continue
         try:
-            options = actions_for_text(game, text)
+            options = parse_action(game, text, seat)
         except (InvalidCardsError, IllegalMoveError) as err:
             console.print(f"[red]{err}[/]")
             continue
         if len(options) == 1:
             return options[0]
-        return _choose(console, options)
+        return _choose(console, options, action_text, view)
 
 
-def _choose(console: Console, options: Sequence[Action]) -> Action:
+def _choose(console: Console, options: Sequence[Any], action_text: Callable[[Any], str], view: HandView) -> Any:
     """Ask which reading of an ambiguous play is meant."""
     console.print("those cards can be played as:")
     for i, a in enumerate(options, 1):
-        console.print(f"  {i}. {action_text(a)}  {describe(a.move) if isinstance(a, Play) else ''}")
+        console.print(f"  {i}. {action_text(a)}  {view.reading(a)}")
     while True:
         text = console.input("[bold cyan]which one> [/]").strip()
         if text.isdigit() and 1 <= int(text) <= len(options):
@@ -220,37 +158,10 @@ def _choose(console: Console, options: Sequence[Action]) -> Action:
         console.print(f"[red]type a number from 1 to {len(options)}[/]")
 
 
-def _announce(console: Console, names: Sequence[str], seat: int, action: Action, game: Game) -> str:
-    text = action_text(action)
-    if isinstance(action, Give):
-        # Gifts stay secret until the reveal.
-        console.print(f"{names[seat]} puts a card in a gift")
-        return "gift"
-    if isinstance(action, Play):
-        marked = marked_card(game.variant)
-        console.print(cards_line(f"{names[seat]} plays ", game.plays[-1].cards, f"  ({describe(action.move)})", marked))
-    elif isinstance(action, Partner):
-        console.print(cards_line(f"{names[seat]} names its partner with ", action.cards))
-    elif isinstance(action, Alone):
-        console.print(cards_line(f"{names[seat]} shows ", action.cards, ": 一打四, one against all, ×3"))
-    elif isinstance(action, Declare):
-        console.print(f"[bold]{names[seat]} declares itself the small landlord (亮明身份, ×2)[/]")
-    else:
-        console.print(f"{names[seat]}: {text}")
-    event = game.events[-1]
-    if event["type"] == "partner_refused":
-        console.print(cards_line(f"{names[event['seat']]} (the speculator) holds ", [event["card"]], ": the landlord names again"))
-    elif event["type"] == "partner_known":
-        console.print(f"[bold]{names[event['seat']]} played the partner card: it is the small landlord[/]")
-    elif event["type"] == "no_partner" and event["reason"] == "none":
-        console.print("no card names a partner: the landlord plays alone")
-    return text
-
-
-def _bots_for(variant: Variant, seat: int, bot_names: Sequence[str], seed: int) -> dict[int, Bot]:
+def _bots_for(variant: Variant, seat: int, bot_names: Sequence[str], seed: int, played_by: Family[Any]) -> dict[int, Bot]:
     others = [s for s in range(variant.players) if s != seat]
-    names = list(bot_names) or ["heuristic"]
-    return {s: make_bot(names[i % len(names)], seed * 31 + s) for i, s in enumerate(others)}
+    names = list(bot_names) or [played_by.bot]
+    return {s: make_bot(names[i % len(names)], seed * 31 + s, played_by.name) for i, s in enumerate(others)}
 
 
 def play_terminal(
@@ -262,43 +173,35 @@ def play_terminal(
     save_to: Path | None = None,
     hands: int | None = None,
 ) -> list[Path]:
-    """Play hands in the terminal, you at ``seat`` against bots; returns the saved log paths."""
-    session = Session(variant, seed)
-    bots = _bots_for(variant, seat, bot_names, seed)
+    """Play hands in the terminal, you at ``seat`` against bots; returns the saved log paths.
+
+    Where several seats act at once, you act first when you are among them, then the bots, lowest seat first.
+    """
+    played_by = family(variant_family(variant))
+    look = _look(played_by)
+    session = new_session(variant, seed)
+    bots = _bots_for(variant, seat, bot_names, seed, played_by)
     names = [f"you (seat {s})" if s == seat else f"{bots[s].name} {s}" for s in range(variant.players)]
     saved: list[Path] = []
     console.print(f"[bold]{variant.title}[/] — you are seat {seat}. Ctrl-C or quit leaves the table.")
     try:
         while True:
             game = session.game
-            last: dict[int, str] = {}
-            landlord_shown = False
-            announced = 0
-            while not game.is_over:
-                if game.speculator is not None and announced != game.deal_count:
-                    announced = game.deal_count
-                    _show_speculator(console, game, names)
-                s = game.to_act
-                if s == seat and game.retreated and game.phase == "gift":
-                    # speculator.md §8: a retreated speculator's gifts are chosen for it.
-                    action = make_bot("heuristic").act(observe(game, seat))
-                elif s == seat:
-                    _render(console, observe(game, seat), names, last)
-                    action = _ask(console, game, seat)
+            view = look.view(console, names, seat)
+            while actors := game.actors():
+                view.before(game)
+                s = seat if seat in actors else min(actors)
+                if s == seat:
+                    action = view.chosen_for(game)
+                    if action is None:
+                        view.show(game)
+                        action = _ask(console, game, seat, view)
                 else:
-                    action = bots[s].act(observe(game, s))
-                deals = game.deal_count
+                    action = bots[s].act(played_by.observe(game, s))
                 game.apply(action, s)
-                last[s] = _announce(console, names, s, action, game)
-                if game.deal_count != deals:
-                    reasons = [e["reason"] for e in game.events if e["type"] == "redeal"]
-                    console.print(f"[yellow]{reasons[-1]}: the cards are dealt again[/]")
-                    last = {}
-                if game.landlord is not None and game.phase != "bid" and not landlord_shown:
-                    landlord_shown = True
-                    _show_landlord(console, game, names)
+                view.acted(game, s, action)
             saved.append(_save(game, names, save_to, len(saved)))
-            _show_result(console, game, names, session, saved[-1])
+            _show_result(console, game, names, session.totals, saved[-1])
             if hands is not None and len(saved) >= hands:
                 return saved
             answer = console.input("[bold cyan]another hand? [Y/n]> [/]").strip().lower()
@@ -315,33 +218,7 @@ def play_terminal(
         return saved
 
 
-def _speculator_line(name: str, card: Card | None, marked: Card | None = None) -> Text:
-    """Who the speculator is and what made it so: its card, or going out first last hand."""
-    if card is None:
-        return Text(f"{name} is the speculator (it went out first last hand)")
-    return cards_line(f"{name} is the speculator (", [card], ")", marked)
-
-
-def _show_speculator(console: Console, game: Game, names: Sequence[str]) -> None:
-    """Who the speculator is and which card made it so."""
-    assert game.speculator is not None
-    line = _speculator_line(names[game.speculator], game.determination, marked_card(game.variant))
-    console.print(line + Text("; it chooses gifts before the bidding"))
-
-
-def _show_landlord(console: Console, game: Game, names: Sequence[str]) -> None:
-    """The landlord, and the bottom (or, on speculator tables, every gift and where it went)."""
-    assert game.landlord is not None
-    if game.speculator is None:
-        console.print(cards_line(f"{names[game.landlord]} is the landlord for {game.high_bid}; the bottom: ", game.bottom))
-        return
-    console.print(f"{names[game.landlord]} is the landlord for {game.high_bid}; the gifts are shown:")
-    for seat, cards in zip(game.gift_seats, game.gifts, strict=True):
-        console.print(cards_line(f"  to {names[seat]}: ", cards))
-    console.print(cards_line(f"  the bottom, to {names[game.speculator]}: ", game.bottom))
-
-
-def _save(game: Game, names: Sequence[str], save_to: Path | None, index: int) -> Path:
+def _save(game: HandEngine, names: Sequence[str], save_to: Path | None, index: int) -> Path:
     if save_to is not None and index == 0 and save_to.suffix == ".json":
         path = save_to
     else:
@@ -352,12 +229,14 @@ def _save(game: Game, names: Sequence[str], save_to: Path | None, index: int) ->
     return save_log(game, path, list(names))
 
 
-def _show_result(console: Console, game: Game, names: Sequence[str], session: Session, path: Path) -> None:
-    result = settlement(game, names)
+def _show_result(console: Console, game: HandEngine, names: Sequence[str], totals: Sequence[int], path: Path) -> None:
+    """The settlement in words and a table of each seat's score, its share of the unit where there is one,
+    and its session total (``totals``: before this hand)."""
+    result = family_of(game).settle(game, names)
     console.print(f"\n[bold]{result.summary[0]}[/]")
     for sentence in result.summary[1:]:
         console.print(sentence)
-    shares = game.speculator is not None
+    shares = any(part.share is not None for part in result.lines)
     table = Table(show_edge=False)
     columns = ["seat", "player", "role"] + (["share"] if shares else []) + ["this hand", "session total"]
     for col in columns:
@@ -366,18 +245,17 @@ def _show_result(console: Console, game: Game, names: Sequence[str], session: Se
         row = [str(part.seat), names[part.seat], part.role]
         if part.share is not None:
             row.append(f"{part.share:+g}")
-        total = session.totals[part.seat] + part.score
+        total = totals[part.seat] + part.score
         table.add_row(*row, f"{part.score:+d}", f"{total:+d}")
     console.print(table)
     console.print(f"hand saved to {path}")
 
 
-def show_replay(console: Console, log: dict[str, Any], game: Game) -> None:
+def show_replay(console: Console, log: dict[str, Any], game: HandEngine) -> None:
     """Print a saved hand move by move, every hand shown (the hand is over or abandoned)."""
-    names: list[str] = list(log.get("seats") or [f"seat {i}" for i in range(game.players)])
+    names: list[str] = list(log.get("seats") or [f"seat {i}" for i in range(game.variant.players)])
     console.print(f"[bold]{game.variant.title}[/] — seed {log['seed']}")
-    marked = marked_card(game.variant)
-    for event in log["events"]:
-        console.print(Text(event_from_json(event).describe(names, marked)))
+    for line in _look(family_of(game)).replay_lines(game, log["events"], names):
+        console.print(Text(line))
     if not game.is_over:
         console.print("[yellow](the hand was left unfinished)[/]")

@@ -10,7 +10,7 @@ from scenario import fill_from
 
 from paiju.bots import Bot
 from paiju.cards import Card
-from paiju.climbing import Action, Game, Play, Result, game_log, observe, replay
+from paiju.climbing import Action, Game, PhaseName, Play, Result, game_log, observe, replay
 from paiju.variants import Variant
 
 #: A check run before each action: (game, seat, action) -> None, asserting what it must.
@@ -46,9 +46,9 @@ def replays_identically(g: Game) -> None:
     again = replay(log)
     assert again.events == g.events
     assert again.result == g.result
-    assert again.hands == g.hands and again.bottom == g.bottom and again.gifts == g.gifts
+    assert again.hands == g.hands and again.state.bottom == g.state.bottom and again.state.spec == g.state.spec
     assert again.speculator == g.speculator and again.landlord == g.landlord
-    assert again.wild_cards == g.wild_cards and again.promoted == g.promoted
+    assert again.state.wild_cards == g.state.wild_cards and again.state.promoted == g.state.promoted
     for seat in range(g.players):
         assert observe(again, seat) == observe(g, seat)
     half = len(g.events) // 2
@@ -80,3 +80,23 @@ def strings_of(value: Any) -> Iterator[str]:
     elif isinstance(value, list):
         for item in value:
             yield from strings_of(item)
+
+
+def public_cards(game: Game) -> set[Card]:
+    """What every seat may know now: plays, face-up cards, the determination and marker cards, the bottom
+    once it is shown, the gifts once revealed, a retreated hand, the cards shown to name a partner."""
+    seen: set[Card] = {c for record in game.state.play.plays for c in record.cards}
+    seen |= set(game.state.deal.flipped)
+    spec, part = game.state.spec, game.state.partner
+    determination = spec.determination if spec is not None else None
+    seen |= {c for c in (determination, game.state.deal.marker) if c is not None}
+    before_reveal = game.phase in (PhaseName.GIFT, PhaseName.BID)
+    if game.landlord is not None and not before_reveal and game.variant.bottom_shown:
+        seen |= set(game.state.bottom)
+    if spec is not None and spec.gift_seats:
+        seen |= {c for gift in spec.gifts for c in gift}
+    if part is not None:
+        seen |= set(part.shown) | set(part.refused)
+    if spec is not None and spec.retreated and game.speculator is not None and not before_reveal:
+        seen |= set(game.hands[game.speculator])
+    return seen

@@ -10,13 +10,26 @@ from pathlib import Path
 
 import pytest
 
+from paiju.engine import FAMILY_MODULES
+
 PACKAGE = Path(__file__).resolve().parent.parent / "paiju"
 
 #: Core layers, in order; each may import only itself and the layers before it.
 #: The kernel (paiju.engine) reaches a family only through its registry's lazy lookup by module name.
 LAYERS = ["paiju.cards", "paiju.variants", "paiju.patterns", "paiju.engine", "paiju.climbing", "paiju.bots"]
 #: Modules that do I/O or talk to users; no core layer may import them.
-FORBIDDEN_IN_CORE = {"asyncio", "socket", "rich", "paiju.cli", "paiju.terminal", "paiju.server", "paiju.simulate"}
+FORBIDDEN_IN_CORE = {
+    "asyncio", "socket", "rich", "paiju.cli", "paiju.commands", "paiju.terminal", "paiju.terminal_views", "paiju.server",
+    "paiju.simulate",
+}  # fmt: skip
+#: The apps (and the bots' protocol) that serve every family: they reach a family only through paiju.engine.
+FAMILY_NEUTRAL = (
+    "server", "simulate.py", "bots/base.py", "bots/random_bot.py", "terminal.py", "cli.py", "commands/games.py",
+)  # fmt: skip
+#: The most lines a module of paiju may have, and the most for the climbing hand's driver.
+MODULE_LINES, DRIVER_LINES = 400, 250
+#: Modules of one family: its package, and its settlement in words.
+ONE_FAMILY = ("paiju.climbing", "paiju.settlement")
 
 
 def _layer(module: str) -> int | None:
@@ -136,6 +149,44 @@ def test_the_cycle_finder_finds_a_cycle_through_a_function_level_import(tmp_path
     (package / "patterns" / "wild.py").write_text("from paiju.patterns import generate\n")
     (package / "patterns" / "move.py").write_text("from . import wild\n")
     assert import_cycles(package) == [["paiju.patterns.generate", "paiju.patterns.wild"]]
+
+
+def _files(*relative: str) -> list[Path]:
+    """The Python files at ``relative`` paths under the package (a folder: every file in it)."""
+    found: list[Path] = []
+    for rel in relative:
+        path = PACKAGE / rel
+        found += sorted(path.rglob("*.py")) if path.is_dir() else [path]
+    return found
+
+
+def _imports_from(path: Path, prefixes: tuple[str, ...]) -> set[str]:
+    """The paiju modules ``path`` imports (anywhere in it) that are one of ``prefixes`` or inside one."""
+    modules = {_module_name(p) for p in PACKAGE.rglob("*.py")}
+    found = _paiju_imports(path, _module_name(path), modules)
+    return {m for m in found if any(m == p or m.startswith(p + ".") for p in prefixes)}
+
+
+def test_the_family_neutral_apps_import_no_family() -> None:
+    """The server, simulate, the bots' protocol and random bot, and the terminal's loop import nothing of the
+    climbing family: they open, show and count hands through the kernel's registry."""
+    problems = {str(path.relative_to(PACKAGE)): _imports_from(path, ONE_FAMILY) for path in _files(*FAMILY_NEUTRAL)}
+    assert {where: found for where, found in problems.items() if found} == {}
+
+
+def test_the_kernel_imports_no_family_module() -> None:
+    """paiju/engine names each family's module as a string and imports none (nor any app)."""
+    families = tuple(module.rpartition(".")[0] for module in FAMILY_MODULES.values())
+    apps = ("paiju.server", "paiju.terminal", "paiju.terminal_views", "paiju.simulate", "paiju.bots", "paiju.cli")
+    for path in _files("engine"):
+        assert _imports_from(path, families + ONE_FAMILY + apps) == set(), path
+
+
+def test_no_module_is_over_400_lines() -> None:
+    """Modules stay small enough to read whole: none over 400 lines, the hand's driver under 250."""
+    sizes = {path.relative_to(PACKAGE).as_posix(): len(path.read_text(encoding="utf-8").splitlines()) for path in PACKAGE.rglob("*.py")}
+    assert {name: n for name, n in sizes.items() if n > MODULE_LINES} == {}
+    assert sizes["climbing/hand.py"] < DRIVER_LINES
 
 
 def test_variants_do_not_depend_on_patterns() -> None:

@@ -39,7 +39,7 @@ def test_bot_always_returns_a_legal_action(name: str) -> None:
         bots = [make_bot(name, seed * 3 + s) for s in range(3)]
         while g.result is None:
             obs = observe(g, g.to_act)
-            phases.add("bid" if g.phase == "bid" else "lead" if g.is_leading() else "follow")
+            phases.add("bid" if g.phase == "bid" else "lead" if g.state.is_leading() else "follow")
             action = bots[g.to_act].act(obs)
             assert action in obs.legal, (seed, action)
             g.apply(action, g.to_act)
@@ -67,7 +67,7 @@ def test_every_bot_mix_finishes_200_hands() -> None:
         result, _ = checked_play(g, bots, most=2000)
         assert g.phase == "over" and g.hands[result.winner] == []
         assert sum(result.scores) == 0
-        redeals += g.deal_count - 1
+        redeals += g.state.deal_count - 1
     assert redeals > 0  # the redeal path (§3.7 case 14) was exercised
 
 

@@ -16,8 +16,7 @@ from scenario import Scenario
 
 from paiju.bots import make_bot, play_out
 from paiju.cards import card_rank, parse_cards, parse_ranks
-from paiju.climbing import Bid, Game, Pass, Play, observe
-from paiju.climbing.game import Deal
+from paiju.climbing import Bid, Deal, Game, Pass, Play, observe
 from paiju.patterns import IllegalMoveError, Move, classify_ranks
 from paiju.variants import Variant, get_variant
 
@@ -67,15 +66,15 @@ def snapshot(g: Game) -> dict[str, Any]:
     return {
         "events": copy.deepcopy(g.events),
         "hands": [sorted(h) for h in g.hands],
-        "bottom": sorted(g.bottom),
+        "bottom": sorted(g.state.bottom),
         "to_act": g.to_act,
         "phase": g.phase,
-        "trick": g.trick,
-        "high_bid": g.high_bid,
+        "trick": g.state.play.trick,
+        "high_bid": g.state.stake.bid,
         "landlord": g.landlord,
-        "doublings": g.doublings,
+        "doublings": g.state.stake.doublings,
         "legal": list(g.legal_actions()),
-        "deal_count": g.deal_count,
+        "deal_count": g.state.deal_count,
     }
 
 
@@ -126,8 +125,8 @@ def test_deal_gives_17_each_and_3_bottom() -> None:
     for seed in range(50):
         g = Game.new(CLASSIC, seed=seed)
         assert [len(h) for h in g.hands] == [17, 17, 17]
-        assert len(g.bottom) == 3
-        everything = [c for h in g.hands for c in h] + list(g.bottom)
+        assert len(g.state.bottom) == 3
+        everything = [c for h in g.hands for c in h] + list(g.state.bottom)
         assert sorted(everything) == list(range(54))
         assert g.phase == "bid"
 
@@ -137,16 +136,16 @@ def test_first_bidder_holds_the_marker_card() -> None:
     for first in range(3):
         deal = make_deal(["", "", ""], "3 4 5", first=first)
         g = scripted(deal)
-        assert g.first_bidder == first
+        assert g.state.first_bidder == first
         assert g.to_act == first
         assert observe(g, (first + 1) % 3).marker == deal.marker
     seen = [0, 0, 0]
     for seed in range(300):
         g = Game.new(CLASSIC, seed=seed)
         marker = g.events[0]["marker"]
-        assert marker in g.hands[g.first_bidder]
-        assert g.to_act == g.first_bidder
-        seen[g.first_bidder] += 1
+        assert marker in g.hands[g.state.first_bidder]
+        assert g.to_act == g.state.first_bidder
+        seen[g.state.first_bidder] += 1
     # Q3.1: uniform among the 51 dealt cards, so every seat bids first about a third of the time.
     assert all(n >= 70 for n in seen), seen
 
@@ -156,7 +155,7 @@ def test_marker_is_never_in_the_bottom() -> None:
     for seed in range(500):
         g = Game.new(CLASSIC, seed=seed)
         marker = g.events[0]["marker"]
-        assert marker not in g.bottom
+        assert marker not in g.state.bottom
         assert any(marker in h for h in g.hands)
 
 
@@ -175,7 +174,7 @@ def test_a_bid_must_be_higher() -> None:
     assert_refused(g, Bid(4))
     assert_refused(g, Bid(0))
     bid(g, 3)
-    assert (g.landlord, g.high_bid) == (2, 3)
+    assert (g.landlord, g.state.stake.bid) == (2, 3)
 
 
 def test_only_bids_and_passes_during_the_auction() -> None:
@@ -192,10 +191,10 @@ def test_bid_of_three_ends_the_auction() -> None:
     """§3.2 BID: 'if v == 3: stop' (「某人叫了3分」)."""
     g = scripted(make_deal(["", "", ""], "3 4 5", first=0))
     bid(g, 3)
-    assert (g.phase, g.landlord, g.high_bid) == ("play", 0, 3)
+    assert (g.phase, g.landlord, g.state.stake.bid) == ("play", 0, 3)
     g = scripted(make_deal(["", "", ""], "3 4 5", first=1))
     bid(g, 1, 3)  # A (seat 1) bids 1, B (seat 2) bids 3: nobody else may speak
-    assert (g.phase, g.landlord, g.high_bid) == ("play", 2, 3)
+    assert (g.phase, g.landlord, g.state.stake.bid) == ("play", 2, 3)
     assert [e["type"] for e in g.events] == ["deal", "bid", "bid", "landlord"]
 
 
@@ -206,8 +205,8 @@ def test_two_passes_after_a_bid_end_the_auction() -> None:
     assert g.phase == "bid"
     assert g.to_act == 2
     bid(g, None)
-    assert (g.phase, g.landlord, g.high_bid) == ("play", 0, 2)
-    assert g.deal_count == 1
+    assert (g.phase, g.landlord, g.state.stake.bid) == ("play", 0, 2)
+    assert g.state.deal_count == 1
 
 
 def test_a_single_pass_after_a_bid_does_not_end_the_auction() -> None:
@@ -226,12 +225,12 @@ def test_pass_is_not_final_literal_auction() -> None:
     assert g.to_act == 1
     assert Bid(3) in g.legal_actions()
     bid(g, 3)
-    assert (g.phase, g.landlord, g.high_bid) == ("play", 1, 3)
+    assert (g.phase, g.landlord, g.state.stake.bid) == ("play", 1, 3)
     g = scripted(make_deal(["", "", ""], "3 4 5", first=0))
     bid(g, None, None, 1)  # A and B passed, C bid: A may still raise
     assert g.phase == "bid" and g.to_act == 0
     bid(g, 2, None, None)
-    assert (g.landlord, g.high_bid) == (0, 2)
+    assert (g.landlord, g.state.stake.bid) == (0, 2)
 
 
 def test_single_round_auction_option() -> None:
@@ -239,18 +238,18 @@ def test_single_round_auction_option() -> None:
     once = CLASSIC.with_changes(single_round_auction=True)
     g = scripted(make_deal(["", "", ""], "3 4 5", first=0), once)
     bid(g, 1, None, 2)  # A:1, B:pass, C:2 — A does not get a second turn
-    assert (g.phase, g.landlord, g.high_bid) == ("play", 2, 2)
+    assert (g.phase, g.landlord, g.state.stake.bid) == ("play", 2, 2)
     g = scripted(make_deal(["", "", ""], "3 4 5", first=0), once)
     bid(g, None, None, 1)  # C's bid ends it: A and B have had their turn
-    assert (g.phase, g.landlord, g.high_bid) == ("play", 2, 1)
+    assert (g.phase, g.landlord, g.state.stake.bid) == ("play", 2, 1)
     g = scripted(make_deal(["", "", ""], "3 4 5", first=2), once)
     bid(g, 1, 2, None)
-    assert (g.phase, g.landlord, g.high_bid) == ("play", 0, 2)
+    assert (g.phase, g.landlord, g.state.stake.bid) == ("play", 0, 2)
     g = scripted(
         [make_deal(["", "", ""], "3 4 5", first=0), make_deal(["", "", ""], "6 7 8", first=1)], once
     )
     bid(g, None, None, None)
-    assert (g.phase, g.deal_count, g.to_act) == ("bid", 2, 1)
+    assert (g.phase, g.state.deal_count, g.to_act) == ("bid", 2, 1)
 
 
 def test_three_passes_redeal_with_new_marker() -> None:
@@ -259,13 +258,13 @@ def test_three_passes_redeal_with_new_marker() -> None:
     second = make_deal(["R B 2 2", "", ""], "6 7 8", first=2)
     g = scripted([first, second])
     bid(g, None, None)
-    assert g.deal_count == 1 and g.phase == "bid"
+    assert g.state.deal_count == 1 and g.phase == "bid"
     bid(g, None)
-    assert g.deal_count == 2
-    assert (g.phase, g.landlord, g.high_bid) == ("bid", None, 0)
+    assert g.state.deal_count == 2
+    assert (g.phase, g.landlord, g.state.stake.bid) == ("bid", None, 0)
     assert [sorted(h) for h in g.hands] == [sorted(h) for h in second.hands]
-    assert sorted(g.bottom) == sorted(second.bottom)
-    assert g.first_bidder == 2 and g.to_act == 2
+    assert sorted(g.state.bottom) == sorted(second.bottom)
+    assert g.state.first_bidder == 2 and g.to_act == 2
     types = [e["type"] for e in g.events]
     assert types == ["deal", "pass", "pass", "pass", "redeal", "deal"]
     assert g.events[-1]["marker"] == second.marker
@@ -277,14 +276,14 @@ def test_redeal_draws_a_fresh_shuffle_and_marker() -> None:
     moved = 0
     for seed in range(300):
         g = Game.new(CLASSIC, seed=seed)
-        old_first, old_hands = g.first_bidder, [sorted(h) for h in g.hands]
+        old_first, old_hands = g.state.first_bidder, [sorted(h) for h in g.hands]
         bid(g, None, None, None)
-        assert g.deal_count == 2
+        assert g.state.deal_count == 2
         assert [sorted(h) for h in g.hands] != old_hands
         marker = g.events[-1]["marker"]
-        assert marker in g.hands[g.first_bidder] and marker not in g.bottom
-        assert g.to_act == g.first_bidder
-        moved += g.first_bidder != old_first
+        assert marker in g.hands[g.state.first_bidder] and marker not in g.state.bottom
+        assert g.to_act == g.state.first_bidder
+        moved += g.state.first_bidder != old_first
     assert moved >= 150, moved  # about 2/3 of 300 if the new marker is uniform
 
 
@@ -319,7 +318,7 @@ def test_landlord_leads() -> None:
     bid(g, 1, None, 2, None, None)  # case 13: seat 0 becomes landlord
     assert g.landlord == 0
     assert g.phase == "play" and g.to_act == 0
-    assert g.is_leading()
+    assert g.state.is_leading()
     lead = g.legal_actions()[0]
     assert isinstance(lead, Play)
     assert_refused(g, lead, seat=1, match="turn")
@@ -345,27 +344,27 @@ def test_pass_does_not_forfeit_later_turns() -> None:
     g.apply(Play(classify_ranks(CLASSIC, (f2_single,))[0]), seat=2)
     play(g, None)  # landlord passes: one pass since seat 2's play
     assert g.to_act == 1
-    assert g.trick is not None and g.trick.seat == 2
+    assert g.state.play.trick is not None and g.state.play.trick.seat == 2
     assert Pass() in g.legal_actions()
     assert Play(move_of("9")) in g.legal_actions()
     play(g, "9")
-    assert g.trick is not None and g.trick.seat == 1
+    assert g.state.play.trick is not None and g.state.play.trick.seat == 1
 
 
 def test_two_passes_end_the_trick_and_last_player_leads() -> None:
     """C2/§3.2 PLAY: 'The trick ends after two consecutive passes'; 'The last player to play leads anything'."""
     g = trick_game()
     play(g, "3", "4", None)
-    assert g.to_act == 0 and not g.is_leading()  # one pass does not end it
+    assert g.to_act == 0 and not g.state.is_leading()  # one pass does not end it
     play(g, None)
     assert g.to_act == 1
-    assert g.is_leading() and g.trick is None
+    assert g.state.is_leading() and g.state.play.trick is None
     legal = g.legal_actions()
     assert Pass() not in legal
     kinds = {a.move.kind for a in legal if isinstance(a, Play)}
     assert {"single", "pair", "triple", "bomb", "straight"} <= kinds
     play(g, "66")  # anything: a pair after a trick of singles
-    assert g.trick is not None and g.trick.move == move_of("66")
+    assert g.state.play.trick is not None and g.state.play.trick.move == move_of("66")
 
 
 def test_follow_needs_same_kind_and_count_higher_or_bomb() -> None:
@@ -392,7 +391,7 @@ def test_follow_needs_same_kind_and_count_higher_or_bomb() -> None:
     assert_refused(g, Play(move_of("77")), seat=2)
     assert [a.move.kind for a in g.legal_actions() if isinstance(a, Play)] == ["joker-bomb"]
     play(g, "BR")  # the rocket beats the bomb
-    assert g.trick is not None and g.trick.seat == 2
+    assert g.state.play.trick is not None and g.state.play.trick.seat == 2
 
     g = trick_game()
     play(g, "34567")
@@ -493,9 +492,9 @@ def test_score_doubles_per_bomb_or_rocket_played() -> None:
     g = scripted(make_deal([CASE15_L, CASE15_F1, ""], CASE15_BOTTOM, first=0))
     bid(g, 2, None, None)
     play(g, "K", "A", None, "R", None, None)
-    assert g.doublings == 0 and observe(g, 1).multiplier == 1
+    assert g.state.stake.doublings == 0 and observe(g, 1).multiplier == 1
     play(g, "3333")
-    assert g.doublings == 1 and observe(g, 1).multiplier == 2
+    assert g.state.stake.doublings == 1 and observe(g, 1).multiplier == 2
     play(g, None, None, "456789TJQKA", None, None, "222")
     r = g.result
     assert r is not None
@@ -507,7 +506,7 @@ def test_score_doubles_per_bomb_or_rocket_played() -> None:
     g = scripted(doc)
     bid(g, 3)
     play(g, "3333", None, None, "4444", None, None, "BR", None, None)
-    assert g.doublings == 3 and g.multiplier() == 8
+    assert g.state.stake.doublings == 3 and g.state.stake.multiplier == 8
     play(g, "56789TJQKA")
     r = g.result
     assert r is not None
@@ -525,7 +524,7 @@ def test_bombs_kept_in_hand_do_not_double() -> None:
     g = scripted(deal)
     bid(g, 1, None, None)
     play(g, "3456789TJQKA", None, None)
-    assert g.multiplier() == 1
+    assert g.state.stake.multiplier == 1
     play(g, "345678 9T")
     r = g.result
     assert r is not None and r.landlord_won
@@ -539,7 +538,7 @@ def test_four_with_two_is_not_a_bomb_for_doubling() -> None:
     g = scripted(deal)
     bid(g, 1, None, None)
     g.apply(Play(move_of("333322", kind="four+two-singles")), seat=0)
-    assert g.doublings == 0
+    assert g.state.stake.doublings == 0
     play(g, None, None, "56789TJQKA", None, None, "4442")
     r = g.result
     assert r is not None and r.landlord_won
@@ -635,8 +634,8 @@ def test_stake_is_contract_times_two_per_bomb_played() -> None:
         k = sum(1 for e in g.events if e["type"] == "play" and e["kind"] in ("bomb", "joker-bomb"))
         bombs_seen += k
         assert r.doublings == k
-        assert r.bid == g.high_bid
-        assert r.stake == g.high_bid * 2**k
+        assert r.bid == g.state.stake.bid
+        assert r.stake == g.state.stake.bid * 2**k
     assert bombs_seen > 0
 
 

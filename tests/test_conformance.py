@@ -22,7 +22,7 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from helpers import strings_of
+from helpers import public_cards, strings_of
 
 from paiju.bots import Bot, make_bot
 from paiju.cards import Card, deck_cards, format_card
@@ -58,14 +58,15 @@ def card_places(game: Game) -> Counter[Card]:
     aside (the bottom before anyone takes it, the gifts before the reveal, the face-up cards before they
     are handed over, the speculator's extra cards before it is found)."""
     places: Counter[Card] = Counter(c for hand in game.hands for c in hand)
-    places.update(c for record in game.plays for c in record.cards)
+    places.update(c for record in game.state.play.plays for c in record.cards)
     taken = game.landlord is not None and game.phase not in (PhaseName.GIFT, PhaseName.BID)
     if not taken:
-        places.update(game.bottom)
-        places.update(game.deal.flipped)
-        places.update(c for gift in game.gifts for c in gift)
+        places.update(game.state.bottom)
+        places.update(game.state.deal.flipped)
+        if game.state.spec is not None:
+            places.update(c for gift in game.state.spec.gifts for c in gift)
     if game.variant.speculator is not None and game.speculator is None:
-        places.update(game.deal.extra)
+        places.update(game.state.deal.extra)
     return places
 
 
@@ -83,23 +84,6 @@ def named_cards(text: str) -> Counter[str]:
     """The cards a string names: suited cards and jokers among its words, with their counts (a marked card by
     its plain name: the check counts copies of a name)."""
     return Counter(suited or joker for suited, joker in CARD.findall(text))
-
-
-def public_cards(game: Game) -> set[Card]:
-    """What every seat may know now: plays, face-up cards, the determination and marker cards, the bottom
-    once it is shown, the gifts once revealed, a retreated hand, the cards shown to name a partner."""
-    seen: set[Card] = {c for record in game.plays for c in record.cards}
-    seen |= set(game.deal.flipped)
-    seen |= {c for c in (game.determination, game.deal.marker) if c is not None}
-    before_reveal = game.phase in (PhaseName.GIFT, PhaseName.BID)
-    if game.landlord is not None and not before_reveal and game.variant.bottom_shown:
-        seen |= set(game.bottom)
-    if game.gift_seats:
-        seen |= {c for gift in game.gifts for c in gift}
-    seen |= set(game.partner_shown) | set(game.partner_refused)
-    if game.retreated and game.speculator is not None and not before_reveal:
-        seen |= set(game.hands[game.speculator])
-    return seen
 
 
 def leaks(view: dict[str, Any], known: set[Card]) -> list[str]:
@@ -120,7 +104,7 @@ def check_views(game: Game, held: dict[int, set[Card]]) -> None:
     for seat, hand in enumerate(game.hands):
         held[seat] |= set(hand)
     if game.landlord is not None and game.phase not in (PhaseName.GIFT, PhaseName.BID):
-        held[game.landlord] |= set(game.bottom)  # the landlord takes the bottom even when it is not shown
+        held[game.landlord] |= set(game.state.bottom)  # the landlord takes the bottom even when it is not shown
     public = public_cards(game)
     for seat in [*range(game.players), None]:
         view = observe(game, seat).to_json()
@@ -145,7 +129,7 @@ def check_replay(game: Game) -> None:
     again = replay(log)
     assert events_of(again) == events_of(game)
     assert again.result == game.result
-    assert again.hands == game.hands and again.bottom == game.bottom and again.gifts == game.gifts
+    assert again.hands == game.hands and again.state.bottom == game.state.bottom and again.state.spec == game.state.spec
     for seat in [*range(game.players), None]:
         assert observe(again, seat).to_json() == observe(game, seat).to_json()
 

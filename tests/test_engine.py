@@ -10,20 +10,26 @@ import pytest
 
 from paiju.bots import make_bot, play_out
 from paiju.climbing import Bid, Game, Hand, Pass, game_log, observe
+from paiju.climbing import LogError as ClimbingLogError
 from paiju.climbing import Session as ClimbingSession
 from paiju.climbing.session import next_hand
 from paiju.engine import (
     FAMILY_KEY,
     HandEngine,
     HandResult,
+    LogError,
     Session,
+    family,
     family_header,
     log_family,
+    log_variant,
+    new_session,
     open_hand,
     parse_action,
     replay,
 )
-from paiju.variants import Variant, get_variant
+from paiju.variants import Variant, VariantError, get_variant
+from paiju.variants.files import load_variant_toml
 
 CLASSIC = get_variant("classic")
 
@@ -99,7 +105,7 @@ def test_an_unknown_family_is_refused() -> None:
 def test_open_hand_passes_the_familys_options() -> None:
     """``open_hand`` deals the same hand as the family's constructor, options included."""
     opened = open_hand(CLASSIC, 9, dealer=1)
-    assert isinstance(opened, Hand) and opened.dealer == 1
+    assert isinstance(opened, Hand) and opened.state.dealer == 1
     assert opened.events == Hand(CLASSIC, 9, dealer=1).events
 
 
@@ -124,7 +130,7 @@ def test_the_session_deals_through_the_familys_hook() -> None:
         session.next_hand()
     assert calls == [(0, 0), (1, 1), (2, 2), (3, 3)]
     assert session.totals == [sum(r.scores[s] for r in session.results) for s in range(3)]
-    assert session.game.dealer == 3 % CLASSIC.players
+    assert session.game.state.dealer == 3 % CLASSIC.players
     assert isinstance(ClimbingSession(CLASSIC), Session)
 
 
@@ -132,3 +138,51 @@ def test_the_kernel_imports_no_family() -> None:
     """Importing ``paiju.engine`` loads no family; the registry imports one when it is asked for."""
     code = "import sys, paiju.engine; assert not any(m.startswith('paiju.climbing') for m in sys.modules)"
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_a_table_names_its_family_as_an_added_key() -> None:
+    """Every table is played by the climbing family unless it says otherwise; its JSON (``paiju variants --json``)
+    ends with the ``family`` key, after the keys it always had."""
+    table = CLASSIC.to_json()
+    assert CLASSIC.family == "climbing" and list(table)[-1] == "family" and table["family"] == "climbing"
+    assert Variant.from_json({k: v for k, v in table.items() if k != "family"}) == CLASSIC
+    assert load_variant_toml('inherits = "classic"\nname = "mine"\n').family == "climbing"
+    assert load_variant_toml('name = "mine"\nfamily = "trick"\n').family == "trick"
+
+
+def test_a_table_of_an_unknown_family_is_refused_when_played() -> None:
+    """A table may name any family, but dealing it names the families this paiju knows; a malformed name is
+    refused when the table is read."""
+    elsewhere = CLASSIC.with_changes(family="trick")
+    with pytest.raises(ValueError, match="unknown game family 'trick'; known families: climbing"):
+        open_hand(elsewhere, 1)
+    with pytest.raises(ValueError, match="unknown game family 'trick'"):
+        new_session(elsewhere)
+    with pytest.raises(VariantError, match="family 'Not a name' must be a family's name"):
+        CLASSIC.with_changes(family="Not a name")
+
+
+def test_a_log_keeps_the_family_in_its_header_not_in_its_rules() -> None:
+    """A log's rules hold no family key (saved logs keep their bytes); reading them back puts the table
+    under the family the header names."""
+    log = game_log(_finished())
+    assert "family" not in log["rules"]
+    assert log_variant(log) == CLASSIC
+    assert log_variant({**log, **family_header("trick")}).family == "trick"
+
+
+def test_the_climbing_family_gives_the_apps_what_they_read() -> None:
+    """Sessions, views, settlement, tally and frame fields of a climbing hand come through its family record."""
+    climbing = family("climbing")
+    session = new_session(CLASSIC, 2)
+    assert isinstance(session, ClimbingSession)
+    game = session.game
+    assert climbing.observe(game, 0).to_json() == game.view(0)
+    assert climbing.frame_fields(game) == {"bids": [], "multiplier": 1}
+    play_out(game, [make_bot(climbing.bot, s) for s in range(3)])
+    tally = climbing.tally(game)
+    assert sorted(tally.roles) == ["farmer", "farmer", "landlord"] and tally.counts["instant_wins"] == 0
+    words = climbing.settle(game, ["a", "b", "c"])
+    assert [line.score for line in words.lines] == list(game.result.scores)
+    assert climbing.most_actions(CLASSIC, 0) > 0
+    assert ClimbingLogError is LogError

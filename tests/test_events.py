@@ -168,7 +168,7 @@ def _old_redacted_log(game: Game, seat: int | None, names: list[str]) -> dict[st
             event = {**event, "bottom": None}
         elif kind == "retreat" and seat != game.speculator and game.phase in ("gift", "bid"):
             event = {**event, "hand": None}
-        elif kind == "small_landlord" and seat != event["seat"] and not game.partner_known:
+        elif kind == "small_landlord" and seat != event["seat"] and not game.state.partner_known:
             event = {**event, "seat": None, "card": None}
         elif kind in ("bid", "pass", "play", "give", "partner", "alone", "declare"):
             event = _old_seat_event(event, seat)

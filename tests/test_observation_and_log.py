@@ -68,7 +68,7 @@ def steps(g: Game, bots: list[Bot]) -> Iterator[Game]:
 
 def played_cards(g: Game) -> set[Card]:
     """Every card played face up so far in the current deal."""
-    return {c for r in g.plays for c in r.cards}
+    return {c for r in g.state.play.plays for c in r.cards}
 
 
 def json_card_ids(obs_json: dict[str, Any]) -> set[Card]:
@@ -82,16 +82,16 @@ def check_view(g: Game, seat: int, obs: Observation) -> None:
     own = set(g.hands[seat])
     others = {c for s, h in enumerate(g.hands) if s != seat for c in h}
     revealed = g.phase != "bid"
-    public = played_cards(g) | {g.deal.marker} | (set(g.bottom) if revealed else set())
+    public = played_cards(g) | {g.state.deal.marker} | (set(g.state.bottom) if revealed else set())
     known = own | public
 
     assert set(obs.hand) == own and len(obs.hand) == len(own)
     assert not set(obs.hand) & others
     if revealed:
-        assert sorted(obs.bottom) == sorted(g.bottom)
+        assert sorted(obs.bottom) == sorted(g.state.bottom)
     else:
         assert obs.bottom == ()
-        assert not set(obs.hand) & set(g.bottom)
+        assert not set(obs.hand) & set(g.state.bottom)
     trick_cards = set(obs.trick.cards) if obs.trick else set()
     history_cards = {c for r in obs.history for c in r.cards}
     assert trick_cards <= played_cards(g) and history_cards <= played_cards(g)
@@ -104,7 +104,7 @@ def check_view(g: Game, seat: int, obs: Observation) -> None:
     json.dumps(data)  # JSON-ready
     assert set(parse_cards(data["hand"])) == own if own else data["hand"] == ""
     if revealed:
-        assert set(parse_cards(data["bottom"])) == set(g.bottom)
+        assert set(parse_cards(data["bottom"])) == set(g.state.bottom)
     else:
         assert data["bottom"] == ""
     named = json_card_ids(data)
@@ -115,7 +115,7 @@ def check_view(g: Game, seat: int, obs: Observation) -> None:
             for j in hidden_jokers:
                 assert "BR"[j - 52] not in r["cards"]
     if not revealed:
-        assert not (set(g.bottom) & named)
+        assert not (set(g.state.bottom) & named)
 
 
 # --------------------------------------------------------------------------- observations
@@ -139,10 +139,10 @@ def test_bottom_is_hidden_during_the_auction_and_shown_after() -> None:
             for seat in range(3):
                 obs = observe(g, seat)
                 assert obs.bottom == () and obs.landlord is None
-                assert not set(g.bottom) & json_card_ids(obs.to_json())
+                assert not set(g.state.bottom) & json_card_ids(obs.to_json())
             g.apply(bots[g.to_act].act(observe(g, g.to_act)), g.to_act)
         for seat in range(3):
-            assert sorted(observe(g, seat).bottom) == sorted(g.bottom)
+            assert sorted(observe(g, seat).bottom) == sorted(g.state.bottom)
             assert observe(g, seat).landlord == g.landlord
 
 
@@ -155,10 +155,10 @@ def test_bottom_stays_private_when_the_table_does_not_show_it() -> None:
     for seat in range(3):
         obs = observe(g, seat)
         if seat == g.landlord:
-            assert sorted(obs.bottom) == sorted(g.bottom)
+            assert sorted(obs.bottom) == sorted(g.state.bottom)
         else:
             assert obs.bottom == ()
-            assert not set(g.bottom) & set(obs.hand)
+            assert not set(g.state.bottom) & set(obs.hand)
 
 
 def test_legal_actions_only_for_the_seat_to_act() -> None:
@@ -184,9 +184,9 @@ def test_views_show_the_public_record() -> None:
     play_out(g, bots_for(11))
     views = [observe(g, s) for s in range(3)]
     for obs in views:
-        assert obs.history == tuple(g.plays)
-        assert obs.bid == g.high_bid and obs.landlord == g.landlord
-        assert obs.multiplier == 2**g.doublings
+        assert obs.history == tuple(g.state.play.plays)
+        assert obs.bid == g.state.stake.bid and obs.landlord == g.landlord
+        assert obs.multiplier == 2**g.state.stake.doublings
         assert obs.scores == (g.result.scores if g.result else None)
         assert obs.phase == "over"
 
@@ -198,16 +198,16 @@ def assert_same_hand(a: Game, b: Game) -> None:
     """Two games are in the identical state."""
     assert b.events == a.events
     assert [sorted(h) for h in b.hands] == [sorted(h) for h in a.hands]
-    assert sorted(b.bottom) == sorted(a.bottom)
-    assert (b.phase, b.to_act, b.landlord, b.high_bid, b.doublings) == (
+    assert sorted(b.state.bottom) == sorted(a.state.bottom)
+    assert (b.phase, b.to_act, b.landlord, b.state.stake.bid, b.state.stake.doublings) == (
         a.phase,
         a.to_act,
         a.landlord,
-        a.high_bid,
-        a.doublings,
+        a.state.stake.bid,
+        a.state.stake.doublings,
     )
-    assert (b.deal_count, b.first_bidder) == (a.deal_count, a.first_bidder)
-    assert b.trick == a.trick
+    assert (b.state.deal_count, b.state.first_bidder) == (a.state.deal_count, a.state.first_bidder)
+    assert b.state.play.trick == a.state.play.trick
     assert b.result == a.result
     assert b.legal_actions() == a.legal_actions()
 
@@ -220,7 +220,7 @@ def test_log_round_trip_replays_identically() -> None:
         text = json.dumps(game_log(g))
         again = replay(json.loads(text))
         assert_same_hand(g, again)
-        redealt += g.deal_count > 1
+        redealt += g.state.deal_count > 1
     assert redealt >= 10, f"only {redealt} hands had a redeal"
 
 
@@ -424,7 +424,7 @@ def test_session_totals_and_dealer_rotation() -> None:
     seen_hands = []
     for hand in range(9):
         g = session.game
-        dealers.append(g.dealer)
+        dealers.append(g.state.dealer)
         seen_hands.append(sorted(g.hands[0]))
         with pytest.raises(ValueError):
             session.next_hand()  # the hand is not over yet

@@ -22,10 +22,10 @@ from paiju.bots import make_bot, play_out
 from paiju.bots.base import Bot
 from paiju.cards import Card, card_rank, format_cards, parse_cards, parse_ranks
 from paiju.cli import main
-from paiju.climbing import Bid, Game, Give, Pass, Play, observe
+from paiju.climbing import Bid, Deal, Game, Give, Pass, Play, observe
 from paiju.climbing import speculator as sp
-from paiju.climbing.game import Deal
-from paiju.patterns import Move, Wilds, beats, classify_ranks, generate_counts, speculator_answers
+from paiju.climbing.follow import speculator_answers
+from paiju.patterns import Move, Wilds, beats, classify_ranks, generate_counts
 from paiju.variants import get_variant
 
 V = get_variant("spec-5p1d")
@@ -135,9 +135,9 @@ def give(g: Game, bundles: Mapping[int, str] | None = None) -> None:
     spec = g.speculator
     assert spec is not None and g.phase == "gift"
     while g.phase == "gift":
-        bundle = len(g.gifts) - 1
+        bundle = len(g.state.spec.gifts) - 1
         wanted = named.get(bundle, [])
-        filled = len(g.gifts[bundle])
+        filled = len(g.state.spec.gifts[bundle])
         if filled < len(wanted):
             g.apply(Give(wanted[filled]), spec)
             continue
@@ -193,7 +193,7 @@ def natural_counts(g: Game, seat: int) -> list[int]:
     """Per-rank counts of ``seat``'s cards that are not wild: §10 (the speculator's 3s) and §15 5p1d (a)."""
     counts = [0] * 15
     for c in g.hands[seat]:
-        wild = card_rank(c) == THREE if seat == g.speculator else c in g.wild_cards.get(seat, frozenset())
+        wild = card_rank(c) == THREE if seat == g.speculator else c in g.state.wild_cards.get(seat, frozenset())
         if not wild:
             counts[card_rank(c)] += 1
     return counts
@@ -269,9 +269,9 @@ def test_5p1d_speculator_holds_same_rank_same_colour_as_flip(flip: str, expected
         decoys = {(holder + 1) % 5: format_cards([same_rank[0]]), (holder + 2) % 5: format_cards([same_rank[1]])}
         hands = {holder: expected, **decoys}
         g = Game(V, 0, deals=[make_deal(flip, hands, seed=holder)])
-        assert g.deal_count == 1
+        assert g.state.deal_count == 1
         assert g.speculator == holder
-        assert g.determination == card(expected)
+        assert g.state.spec.determination == card(expected)
         for seat in range(5):
             obs = observe(g, seat)
             assert obs.speculator == holder
@@ -284,7 +284,7 @@ def test_5p1d_joker_flip_partner_is_other_joker(flip: str, expected: str) -> Non
     assert partner(card(flip)) == card(expected)
     for holder in range(5):
         g = Game(V, 0, deals=[make_deal(flip, {holder: expected}, seed=10 + holder)])
-        assert (g.deal_count, g.speculator, g.determination) == (1, holder, card(expected))
+        assert (g.state.deal_count, g.speculator, g.state.spec.determination) == (1, holder, card(expected))
 
 
 @pytest.mark.parametrize(("flip", "in_bottom"), [("7h", "7d"), ("7s", "7c"), ("B", "R"), ("R", "B")])
@@ -293,10 +293,10 @@ def test_5p1d_redeal_when_partner_in_bottom(flip: str, in_bottom: str) -> None:
     first = make_deal(flip, bottom=in_bottom, seed=20)
     second = make_deal("9h", spec=3, seed=21)
     g = Game(V, 0, deals=[first, second])
-    assert g.deal_count == 2
+    assert g.state.deal_count == 2
     assert g.events[1] == {"type": "redeal", "reason": "the determination card is in the bottom"}
     assert not any(e["type"] == "give" for e in g.events[:2])
-    assert (g.speculator, g.determination, g.phase) == (3, card("9d"), "gift")
+    assert (g.speculator, g.state.spec.determination, g.phase) == (3, card("9d"), "gift")
     assert [tuple(h) for h in g.hands] == list(second.hands)
 
 
@@ -305,13 +305,13 @@ def test_speculator_redealt_when_it_cannot_make_its_gifts() -> None:
     first = make_deal("9h", {2: "3s 3h 3d 3c R"}, spec=2, seed=30)
     second = make_deal("Kh", spec=4, seed=31)
     g = Game(V, 0, deals=[first, second])
-    assert g.deal_count == 2
+    assert g.state.deal_count == 2
     assert {"type": "redeal", "reason": "the speculator cannot make its gifts"} in g.events
     assert not any(e["type"] == "give" for e in g.events)
     assert (g.speculator, g.phase) == (4, "gift")
     # Two 3s leave 10 − 2 − 9d − R = 6 giftable cards: enough, no redeal.
     g = Game(V, 0, deals=[make_deal("9h", {2: "3s 3h R 4s 5s 6s 7s 8s Ts"}, spec=2, seed=32)])
-    assert (g.deal_count, g.speculator, g.phase) == (1, 2, "gift")
+    assert (g.state.deal_count, g.speculator, g.phase) == (1, 2, "gift")
     give(g)
     assert g.phase == "bid"
 
@@ -332,11 +332,11 @@ def test_5p1d_speculator_can_always_finish_its_gifts() -> None:
     # X = 8c, so the 8s marks the speculator (seat 0); its highest rank is 8 (§4, 5p1d: above 2), the 8s
     # is its protected card, and its six gifts are Qd Ah Ad Ac 2h 2c.
     g = Game(V, 0, deals=[make_deal("8c", {0: "3s 3h 3c 8s Qd Ah Ad Ac 2h 2c"}, bottom="6c 9s Ks", seed=35)])
-    assert (g.deal_count, g.speculator, g.phase) == (1, 0, "gift")
+    assert (g.state.deal_count, g.speculator, g.phase) == (1, 0, "gift")
     plan = parse_cards("Ah Ac 2h Qd Ad 2c")
     for c in plan:
         legal = [a.card for a in g.legal_actions() if isinstance(a, Give)]
-        assert c in legal, f"after gifts {[format_cards(b) for b in g.gifts]}: legal gifts {format_cards(legal)}"
+        assert c in legal, f"after gifts {[format_cards(b) for b in g.state.spec.gifts]}: legal gifts {format_cards(legal)}"
         g.apply(Give(c), 0)
     assert g.phase == "bid"
     assert sorted(g.hands[0]) == sorted(parse_cards("3s 3h 3c 8s"))
@@ -359,7 +359,7 @@ def test_5p1d_speculator_takes_bottom_and_flipped_card() -> None:
         if g.phase != "play":
             continue
         assert g.speculator is not None and g.landlord is not None
-        public = set(g.bottom) | set(g.deal.flipped)
+        public = set(g.state.bottom) | set(g.state.deal.flipped)
         assert public <= set(g.hands[g.speculator])
         assert all(not public & set(g.hands[s]) for s in range(5) if s != g.speculator)
 
@@ -374,7 +374,7 @@ def test_5p1d_final_hand_sizes() -> None:
     assert V.players * V.hand_size + V.bottom_size + V.flipped == 54
     g = scripted_game()
     assert [len(h) for h in g.hands] == [13, 8, 11, 11, 11]
-    assert [len(b) for b in g.gifts] == [3, 1, 1, 1]
+    assert [len(b) for b in g.state.spec.gifts] == [3, 1, 1, 1]
     assert observe(g, 2).cards_left == (13, 8, 11, 11, 11)
     seen = 0
     for seed in range(30):
@@ -437,11 +437,11 @@ def test_5p1d_highest_card_of_flipped_suit_is_wild() -> None:
     """§15 5p1d (a): 'after the reveal, in the landlord's and each farmer's hand … the highest card of X's suit (3 < … < A < 2) is that player's wild card'."""
     g = scripted_game()
     expected = {s: frozenset(parse_cards(t)) for s, t in SCRIPTED_WILDS.items()}
-    assert {s: w for s, w in g.wild_cards.items() if w} == expected
+    assert {s: w for s, w in g.state.wild_cards.items() if w} == expected
     for s in (0, 2, 3, 4):
-        assert g.wild_cards.get(s, frozenset()) == rule_wilds(g.hands[s], card("9h"))
+        assert g.state.wild_cards.get(s, frozenset()) == rule_wilds(g.hands[s], card("9h"))
     # Seat 4's 8h was its highest heart at the deal; the Ah from the gift is its wild card.
-    assert card("8h") in g.hands[4] and card("8h") not in g.wild_cards[4]
+    assert card("8h") in g.hands[4] and card("8h") not in g.state.wild_cards[4]
     # Shuffled deals of every flipped card: each non-speculator's wild cards as the rule says.
     checked = 0
     for seed in range(40):
@@ -449,10 +449,10 @@ def test_5p1d_highest_card_of_flipped_suit_is_wild() -> None:
         to_play(g, bot_names(seed), seed)
         if g.phase != "play":
             continue
-        flipped = g.deal.flipped[0]
+        flipped = g.state.deal.flipped[0]
         for seat in range(5):
             if seat != g.speculator:
-                assert g.wild_cards.get(seat, frozenset()) == rule_wilds(g.hands[seat], flipped), (seed, seat)
+                assert g.state.wild_cards.get(seat, frozenset()) == rule_wilds(g.hands[seat], flipped), (seed, seat)
                 checked += 1
     assert checked > 80
 
@@ -460,19 +460,19 @@ def test_5p1d_highest_card_of_flipped_suit_is_wild() -> None:
 def test_5p1d_wild_cards_fixed_at_the_reveal() -> None:
     """§15 5p1d (a): the wild card is 'fixed at the reveal'; §17 item 22 '5p1d: wild cards fixed at the reveal'."""
     g = scripted_game()
-    before = dict(g.wild_cards)
+    before = dict(g.state.wild_cards)
     plays(g, "5")  # the landlord's wild 5h, alone
     plays(g, "6")  # the speculator must follow
     plays(g, "pass", "pass")
-    assert card("Ah") in g.hands[4] and g.wilds_of(4) is not None
+    assert card("Ah") in g.hands[4] and g.holding(4).wilds is not None
     plays(g, "A")  # seat 4's wild Ah, alone
     assert card("Ah") not in g.hands[4]
     # Its next-highest heart, the 8h, does not become wild: seat 4 plays with no wild card now.
     assert card("8h") in g.hands[4]
-    assert g.wilds_of(4) is None
-    assert g.wild_cards == before
+    assert g.holding(4).wilds is None
+    assert g.state.wild_cards == before
     assert observe(g, 4).wild_cards == (card("Ah"),)
-    assert g.wilds_of(0) is None and card("5h") not in g.hands[0]
+    assert g.holding(0).wilds is None and card("5h") not in g.hands[0]
 
 
 def test_5p1d_joker_flip_gives_two_wild_suits() -> None:
@@ -486,16 +486,16 @@ def test_5p1d_joker_flip_gives_two_wild_suits() -> None:
         g = Game(V, 0, deals=[deal])
         assert g.speculator == spec_seat
         give(g)
-        landlord = g.first_bidder
+        landlord = g.state.first_bidder
         bids(g, 3)
         assert g.landlord == landlord and g.phase == "play"
         for seat in range(5):
             if seat == spec_seat:
                 continue
             want = rule_wilds(g.hands[seat], x)
-            assert g.wild_cards.get(seat, frozenset()) == want, (flip, seat)
+            assert g.state.wild_cards.get(seat, frozenset()) == want, (flip, seat)
             assert {c % 4 for c in want} <= ({SPADES, CLUBS} if flip == "B" else {HEARTS, DIAMONDS})
-        assert len(g.wild_cards[0]) == 2
+        assert len(g.state.wild_cards[0]) == 2
         # Nothing is promoted under a joker: the landlord's leads keep whole-rank keys.
         assert all(a.move.key == int(a.move.key) for a in g.legal_actions() if isinstance(a, Play))
 
@@ -503,16 +503,16 @@ def test_5p1d_joker_flip_gives_two_wild_suits() -> None:
 def test_5p1d_speculator_has_no_flip_wild() -> None:
     """§15 5p1d (a): the wild card is 'in the landlord's and each farmer's hand (not the speculator's)'."""
     g = scripted_game()
-    assert not g.wild_cards.get(1)
+    assert not g.state.wild_cards.get(1)
     # The speculator's highest heart, the flipped 9h itself, is an ordinary card; it holds no 3.
     assert card("9h") in g.hands[1] and not any(card_rank(c) == THREE for c in g.hands[1])
-    spec_wilds = g.wilds_of(1)
+    spec_wilds = g.holding(1).wilds
     assert spec_wilds is None or not spec_wilds.faces
     plays(g, "5")
     assert g.to_act == 1
     assert all(not a.move.wilds for a in g.legal_actions() if isinstance(a, Play))
     assert sorted(texts(g)) == sorted(["6", "7", "8", "9", "A"])
-    leads = generate_counts(V, natural_counts(g, 1), None, g.wilds_of(1), g.promoted)
+    leads = generate_counts(V, natural_counts(g, 1), None, g.holding(1).wilds, g.state.promoted)
     assert all(not m.wilds for m in leads)
     # Were its 9h wild, 4h 9h would make a pair of 4s; it does not.
     assert "49(4)" not in {m.text() for m in leads}
@@ -528,9 +528,9 @@ def test_5p1d_wild_card_alone_is_itself() -> None:
     assert all(len(m.ranks) > 1 for m in leads.values() if m.wilds)
     assert not [m for m in leads.values() if m.is_bomb and m.wilds]
     # Seat 3's wild Kh: alone the single K; beside natural cards it stands for any of 3 … 2, never a joker.
-    wilds = g.wilds_of(3)
+    wilds = g.holding(3).wilds
     assert wilds is not None and wilds.faces == (KING,)
-    moves = generate_counts(V, natural_counts(g, 3), None, wilds, g.promoted)
+    moves = generate_counts(V, natural_counts(g, 3), None, wilds, g.state.promoted)
     singles = [m for m in moves if m.kind == "single" and m.ranks == (KING,)]
     assert [(m.key, m.wilds) for m in singles] == [(KING, ())]
     assert all(len(m.ranks) > 1 for m in moves if m.wilds)
@@ -563,11 +563,11 @@ def test_5p1d_wild_card_never_in_a_bomb() -> None:
     give(g)
     bids(g, 0, 3)  # seat 4 passes, seat 0 bids 3
     assert g.phase == "play" and g.landlord == 0
-    assert g.wild_cards[2] == {card("Kh")} and g.wild_cards[3] == {card("Jh")}
+    assert g.state.wild_cards[2] == {card("Kh")} and g.state.wild_cards[3] == {card("Jh")}
     for seat in (2, 3):
-        leads = generate_counts(V, natural_counts(g, seat), None, g.wilds_of(seat), g.promoted)
+        leads = generate_counts(V, natural_counts(g, seat), None, g.holding(seat).wilds, g.state.promoted)
         assert not [m for m in leads if m.is_bomb], seat
-    assert "QQQK(Q)" not in {m.text() for m in generate_counts(V, natural_counts(g, 2), None, g.wilds_of(2), g.promoted)}
+    assert "QQQK(Q)" not in {m.text() for m in generate_counts(V, natural_counts(g, 2), None, g.holding(2).wilds, g.state.promoted)}
 
 
 # --------------------------------------------------------------------------- §15 5p1d (b) the flipped rank
@@ -593,7 +593,7 @@ def test_5p1d_flipped_rank_ranks_between_two_and_black_joker() -> None:
         assert g.legal_actions() == [Pass()], (g.to_act, texts(g))
         plays(g, "pass")
     # The speculator's 9s are promoted as well: its answers to a 2 include its 9.
-    answers, may_pass = speculator_answers(V, natural_counts(g, 1), g.wilds_of(1), move("2", x), False, g.promoted)
+    answers, may_pass = speculator_answers(V, natural_counts(g, 1), g.holding(1).wilds, move("2", x), False, g.state.promoted)
     assert [m.text() for m in answers] == ["9"] and not may_pass
 
 
@@ -605,9 +605,9 @@ def test_5p1d_every_lead_is_keyed_by_the_rules() -> None:
         to_play(g, bot_names(seed), seed)
         if g.phase != "play":
             continue
-        flipped_rank = card_rank(g.deal.flipped[0])
+        flipped_rank = card_rank(g.state.deal.flipped[0])
         for seat in range(5):
-            leads = generate_counts(V, natural_counts(g, seat), None, g.wilds_of(seat), g.promoted)
+            leads = generate_counts(V, natural_counts(g, seat), None, g.holding(seat).wilds, g.state.promoted)
             for m in leads:
                 band = rule_key_band(m, flipped_rank, seat == g.speculator)
                 assert in_band(m.key, band), (seed, seat, m, band)
@@ -677,7 +677,7 @@ def test_5p1d_flipped_two_or_joker_changes_nothing(flip: str) -> None:
     bids(g, 3)
     assert g.phase == "play"
     for seat in range(5):
-        for m in generate_counts(V, natural_counts(g, seat), None, g.wilds_of(seat), g.promoted):
+        for m in generate_counts(V, natural_counts(g, seat), None, g.holding(seat).wilds, g.state.promoted):
             assert in_band(m.key, rule_key_band(m, None, seat == g.speculator)), (seat, m)
 
 
@@ -692,7 +692,7 @@ def test_5p1d_flipped_three_speculator_threes_highest() -> None:
     bids(g, 3)
     assert (g.landlord, g.phase) == (4, "play")
     assert sorted(c for c in g.hands[1] if card_rank(c) == THREE) == sorted(parse_cards("3h 3d"))
-    spec_wilds = g.wilds_of(1)
+    spec_wilds = g.holding(1).wilds
     assert spec_wilds is not None and spec_wilds.faces == (THREE, THREE)
     plays(g, "2")
     # Seat 0's ordinary 3 beats the 2.
@@ -726,8 +726,8 @@ def test_5p1d_flipped_ace_speculator_three_below_two() -> None:
     assert g.speculator == 1 and card("Ad") in g.hands[1]
     give(g)
     bids(g, 3)
-    assert g.phase == "play" and g.promoted == ACE
-    wilds = g.wilds_of(1)
+    assert g.phase == "play" and g.state.promoted == ACE
+    wilds = g.holding(1).wilds
     assert wilds is not None and THREE in wilds.faces
     counts = natural_counts(g, 1)
 

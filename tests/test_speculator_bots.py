@@ -21,8 +21,7 @@ from paiju.bots import make_bot, play_out
 from paiju.bots.base import Bot
 from paiju.bots.heuristic import HeuristicBot
 from paiju.cards import RANKS, Suit, card_rank, deck_cards, make_card
-from paiju.climbing import Action, Game, Give, Result, Session, observe
-from paiju.climbing.game import Deal
+from paiju.climbing import Action, Deal, Game, Give, Result, Session, observe
 from paiju.variants import Variant, get_variant
 
 TABLES: tuple[str, ...] = ("spec-4p1d", "spec-4p2d", "spec-5p2d", "spec-5p3d", "spec-3p1d")
@@ -62,7 +61,7 @@ def checked_hand(name: str, seed: int) -> tuple[Game, int]:
         if g.phase == "gift":
             assert seat == g.speculator and isinstance(action, Give)
         if g.phase == "play":
-            assert seat not in g.out
+            assert seat not in g.state.play.out
 
     r, actions = checked_play(g, bots_for(v, seed), phase_rules)
     assert sum(r.scores) == 0
@@ -75,7 +74,7 @@ def checked_hand(name: str, seed: int) -> tuple[Game, int]:
     rules = v.speculator
     assert rules is not None
     if rules.rangpai:
-        assert not g.hands[r.winner] or (r.winner != g.landlord and len(g.hands[r.winner]) <= g.high_bid)
+        assert not g.hands[r.winner] or (r.winner != g.landlord and len(g.hands[r.winner]) <= g.state.stake.bid)
     else:
         assert g.hands[r.winner] == []
     assert all(g.hands[s] for s in range(v.players) if s not in (r.winner, g.speculator))
@@ -138,7 +137,7 @@ def test_logs_replay_identically_through_json(name: str) -> None:
     play_out(g, bots_for(v, 77))
     assert g.events[1] == {"type": "redeal", "reason": "the determination card is in the bottom"}
     replays_identically(g)
-    redeals += g.deal_count - 1
+    redeals += g.state.deal_count - 1
     assert redeals > 0
 
 
@@ -203,7 +202,7 @@ def test_heuristic_speculator_fixes_its_aim_at_its_first_gift() -> None:
             seat = g.to_act
             obs = observe(g, seat)
             if seat == g.speculator:
-                aims.setdefault(g.deal_count, set()).add(bots[seat]._target(obs))
+                aims.setdefault(g.state.deal_count, set()).add(bots[seat]._target(obs))
             g.apply(bots[seat].act(obs), seat)
         changed = {deal: seen for deal, seen in aims.items() if len(seen) > 1}
         assert not changed, f"seed {seed}: the speculator changed its aim during a deal: {changed}"

@@ -29,9 +29,8 @@ from paiju.cards import (
     make_card,
     parse_cards,
 )
-from paiju.climbing import Bid, Game, Give, Pass, Play, Session, observe
+from paiju.climbing import Bid, Deal, Game, Give, Pass, Play, Session, observe
 from paiju.climbing import speculator as sp
-from paiju.climbing.game import Deal
 from paiju.patterns import IllegalMoveError, classify_ranks
 from paiju.variants import Variant, get_variant
 
@@ -147,9 +146,9 @@ def give(g: Game, bundles: Mapping[int, str] | None = None, avoid: Sequence[int]
     assert spec is not None
     named = {i: text.split() for i, text in bundles.items()}
     while g.phase == "gift":
-        bundle = len(g.gifts) - 1
+        bundle = len(g.state.spec.gifts) - 1
         wanted = named.get(bundle, [])
-        filled = len(g.gifts[bundle])
+        filled = len(g.state.spec.gifts[bundle])
         if filled < len(wanted):
             card = matching(g.hands[spec], wanted[filled], g.variant)
         else:
@@ -318,7 +317,7 @@ def rangpai_3p1d() -> Game:
         bottom="Ah 2h 2d 5h",
     )
     g = Game(V3P1D, 0, deals=[deal])
-    assert (g.speculator, g.first_bidder) == (0, 2)
+    assert (g.speculator, g.state.first_bidder) == (0, 2)
     give(g, {0: "8h 9h Th Jh", 1: "Qh"})
     bids(g, 3)
     return g
@@ -346,7 +345,7 @@ def test_first_bidder_is_opposite_the_speculator(name: str) -> None:
     for spec in range(v.players):
         g = Game(v, spec, deals=[make_deal(v, spec, seed=spec)])
         assert g.speculator == spec
-        assert g.first_bidder == opposite_seat(spec, v.players)
+        assert g.state.first_bidder == opposite_seat(spec, v.players)
         give(g)
         assert g.phase == "bid"
         assert g.to_act == opposite_seat(spec, v.players)
@@ -384,7 +383,7 @@ def test_speculator_is_the_holder_of_7c(spec: int) -> None:
     deal = make_deal(V4P1D, None, hands={spec: "7c"}, bottom="3s 4s", seed=spec)
     g = Game(V4P1D, 0, deals=[deal])
     assert g.speculator == spec
-    assert g.determination == seven_of_clubs()
+    assert g.state.spec.determination == seven_of_clubs()
     for seat in range(4):
         assert observe(g, seat).speculator == spec
         assert observe(g, seat).determination == seven_of_clubs()
@@ -404,7 +403,7 @@ def test_marked_seven_of_clubs_is_deck_zero_copy() -> None:
         hands = {marked_seat: [seven_of_clubs(0)], others[0]: [seven_of_clubs(1)], others[1]: [seven_of_clubs(2)]}
         g = Game(V5P3D, 0, deals=[make_deal(V5P3D, None, hands=hands, seed=marked_seat)])
         assert g.speculator == marked_seat
-        assert g.deal_count == 1
+        assert g.state.deal_count == 1
         for seat in range(5):
             assert observe(g, seat).determination == seven_of_clubs(0)
 
@@ -420,8 +419,8 @@ def test_determination_by_other_copy_of_third_bottom_card() -> None:
         hands = {holder: [other_copy(third)], (holder + 1) % 4: [other_copy(first)], (holder + 2) % 4: [other_copy(second)]}
         deal = make_deal(V4P2D, None, hands=hands, bottom=[first, second, third], seed=holder)
         g = Game(V4P2D, 0, deals=[deal])
-        assert g.deal_count == 1
-        assert g.determination == other_copy(third)
+        assert g.state.deal_count == 1
+        assert g.state.spec.determination == other_copy(third)
         assert g.speculator == holder
         assert all(observe(g, s).determination == other_copy(third) for s in range(4))
 
@@ -432,7 +431,7 @@ def test_determination_by_other_copy_of_second_bottom_card_5p2d() -> None:
     for holder in range(5):
         hands = {holder: [other_copy(second)], (holder + 1) % 5: [other_copy(first)], (holder + 2) % 5: [other_copy(third)]}
         g = Game(V5P2D, 0, deals=[make_deal(V5P2D, None, hands=hands, bottom=[first, second, third], seed=holder)])
-        assert g.determination == other_copy(second)
+        assert g.state.spec.determination == other_copy(second)
         assert g.speculator == holder
 
 
@@ -442,7 +441,7 @@ def test_redeal_when_determination_card_in_bottom() -> None:
     first = make_deal(V4P1D, None, bottom="7c 3s", seed=1)
     second = make_deal(V4P1D, 2, seed=2)
     g = Game(V4P1D, 0, deals=[first, second])
-    assert g.deal_count == 2 and g.speculator == 2
+    assert g.state.deal_count == 2 and g.speculator == 2
     assert g.events[1] == {"type": "redeal", "reason": "the determination card is in the bottom"}
     assert [tuple(h) for h in g.hands] == list(second.hands)
     # 4p2d: the 3rd bottom card and its other copy both in the bottom.
@@ -450,14 +449,14 @@ def test_redeal_when_determination_card_in_bottom() -> None:
     first = make_deal(V4P2D, None, bottom=[make_card(FIVE, Suit.SPADES, 0), other_copy(nine), nine], seed=3)
     second = make_deal(V4P2D, 1, seed=4)
     g = Game(V4P2D, 0, deals=[first, second])
-    assert g.deal_count == 2 and g.speculator == 1
+    assert g.state.deal_count == 2 and g.speculator == 1
     # 5p3d: the marked 7c in the bottom; the unmarked copies in hands do not count.
     first = make_deal(
         V5P3D, None, hands={0: [seven_of_clubs(1)], 1: [seven_of_clubs(2)]}, bottom=[seven_of_clubs(0)], seed=5
     )
     second = make_deal(V5P3D, 3, seed=6)
     g = Game(V5P3D, 0, deals=[first, second])
-    assert g.deal_count == 2 and g.speculator == 3
+    assert g.state.deal_count == 2 and g.speculator == 3
 
 
 def _with_selection(v: Variant, selection: str) -> Variant:
@@ -476,25 +475,25 @@ def test_previous_selection_option() -> None:
     spare = make_deal(V4P1D, 1, seed=9)
     # previous: the previous first-out player, wherever the card lies.
     g = Game(prev, 0, deals=[card_holder_0], previous=2)
-    assert (g.speculator, g.first_bidder, g.deal_count) == (2, 0, 1)
+    assert (g.speculator, g.state.first_bidder, g.state.deal_count) == (2, 0, 1)
     g = Game(prev, 0, deals=[card_in_bottom, spare], previous=3)
-    assert (g.speculator, g.first_bidder, g.deal_count) == (3, 1, 1)
+    assert (g.speculator, g.state.first_bidder, g.state.deal_count) == (3, 1, 1)
     # previous with nobody out last hand: the card decides.
     g = Game(prev, 0, deals=[card_holder_0], previous=None)
     assert g.speculator == 0
     # previous_if_in_bottom: the card decides while it is in a hand ...
     g = Game(in_bottom, 0, deals=[card_holder_0], previous=2)
-    assert (g.speculator, g.first_bidder) == (0, 2)
+    assert (g.speculator, g.state.first_bidder) == (0, 2)
     # ... and the previous first-out player replaces the redeal.
     g = Game(in_bottom, 0, deals=[card_in_bottom, spare], previous=2)
-    assert (g.speculator, g.first_bidder, g.deal_count) == (2, 0, 1)
+    assert (g.speculator, g.state.first_bidder, g.state.deal_count) == (2, 0, 1)
     g = Game(in_bottom, 0, deals=[card_in_bottom, spare], previous=None)
-    assert (g.speculator, g.deal_count) == (1, 2)
+    assert (g.speculator, g.state.deal_count) == (1, 2)
     # card (the default): the previous hand does not matter.
     g = Game(V4P1D, 0, deals=[card_holder_0], previous=2)
     assert g.speculator == 0
     g = Game(V4P1D, 0, deals=[card_in_bottom, spare], previous=2)
-    assert (g.speculator, g.deal_count) == (1, 2)
+    assert (g.speculator, g.state.deal_count) == (1, 2)
 
 
 def test_previous_selection_in_a_session() -> None:
@@ -508,7 +507,7 @@ def test_previous_selection_in_a_session() -> None:
         assert not g.hands[winner] and winner != g.speculator
         session.next_hand()
         assert session.game.speculator == winner
-        assert session.game.first_bidder == opposite_seat(winner, 4)
+        assert session.game.state.first_bidder == opposite_seat(winner, 4)
 
 
 # --------------------------------------------------------------------------- §4 gifts
@@ -519,7 +518,7 @@ def test_gift_sizes_per_table(name: str) -> None:
     g = Game(v, 0, deals=[make_deal(v, 1, seed=11)])
     give(g)
     g_l, g_f = GIFT_SIZES[name]
-    assert [len(b) for b in g.gifts] == [g_l] + [g_f] * (v.players - 2)
+    assert [len(b) for b in g.state.spec.gifts] == [g_l] + [g_f] * (v.players - 2)
     assert g.phase == "bid"
 
 
@@ -531,12 +530,12 @@ def test_gift_may_not_contain_a_three() -> None:
     while g.phase == "gift":
         legal = g.legal_actions()
         assert not [a for a in legal if isinstance(a, Give) and card_rank(a.card) == THREE]
-        hand, gifts = list(g.hands[1]), [list(b) for b in g.gifts]
+        hand, gifts = list(g.hands[1]), [list(b) for b in g.state.spec.gifts]
         with pytest.raises(IllegalMoveError, match="3"):
             g.apply(Give(threes[0]))
-        assert g.hands[1] == hand and g.gifts == gifts
+        assert g.hands[1] == hand and g.state.spec.gifts == gifts
         g.apply(legal[0])
-    assert all(card_rank(c) != THREE for b in g.gifts for c in b)
+    assert all(card_rank(c) != THREE for b in g.state.spec.gifts for c in b)
     assert set(threes) <= set(g.hands[1])
 
 
@@ -551,7 +550,7 @@ def test_gift_may_not_contain_the_determination_card(name: str) -> None:
         k = int(how.split(":")[1])
         bottom = [make_card(FIVE, Suit.SPADES, 1), make_card(8, Suit.SPADES, 1)][: k - 1] + [make_card(NINE, Suit.HEARTS, 1)]
     g = Game(v, 0, deals=[make_deal(v, 0, hands={0: "R"}, bottom=bottom, seed=13)])
-    det = g.determination
+    det = g.state.spec.determination
     assert det is not None and det in g.hands[0] and card_rank(det) != THREE
     while g.phase == "gift":
         assert Give(det) not in g.legal_actions()
@@ -612,11 +611,11 @@ def test_speculator_does_not_bid(name: str) -> None:
         g = Game(v, 0, deals=[make_deal(v, spec, seed=20 + spec)])
         give(g)
         bidders: list[int] = []
-        while g.phase == "bid" and g.deal_count == 1:
+        while g.phase == "bid" and g.state.deal_count == 1:
             bidders.append(g.to_act)
             assert g.to_act != spec
             with pytest.raises(IllegalMoveError):
-                g.apply(Bid(g.high_bid + 1), seat=spec)
+                g.apply(Bid(g.state.stake.bid + 1), seat=spec)
             g.apply(Pass())
         expected = [(opposite_seat(spec, v.players) + i) % v.players for i in range(v.players)]
         assert bidders == [s for s in expected if s != spec]
@@ -628,7 +627,7 @@ def test_one_bidding_round() -> None:
     give(g)
     assert g.to_act == 3
     bids(g, 1, 0, 2)  # seats 3, 0, 2
-    assert (g.phase, g.landlord, g.high_bid, g.to_act) == ("play", 2, 2, 2)
+    assert (g.phase, g.landlord, g.state.stake.bid, g.to_act) == ("play", 2, 2, 2)
     # 5 players, speculator 0: bidders 3, 4, 1, 2, once each.
     g = Game(V5P2D, 0, deals=[make_deal(V5P2D, 0, seed=31)])
     give(g)
@@ -637,7 +636,7 @@ def test_one_bidding_round() -> None:
         order.append(g.to_act)
         bids(g, p)
     assert order == [3, 4, 1, 2]
-    assert (g.phase, g.landlord, g.high_bid) == ("play", 3, 1)
+    assert (g.phase, g.landlord, g.state.stake.bid) == ("play", 3, 1)
 
 
 def test_bid_of_three_ends_bidding() -> None:
@@ -652,7 +651,7 @@ def test_bid_of_three_ends_bidding() -> None:
             g.apply(Bid(low))
     assert set(g.legal_actions()) == {Pass(), Bid(3)}
     bids(g, 3)
-    assert (g.phase, g.landlord, g.high_bid) == ("play", 1, 3)
+    assert (g.phase, g.landlord, g.state.stake.bid) == ("play", 1, 3)
 
 
 def test_nobody_bids_redeals() -> None:
@@ -661,11 +660,11 @@ def test_nobody_bids_redeals() -> None:
     g = Game(V4P1D, 0, deals=[make_deal(V4P1D, 1, seed=33), second])
     give(g)
     bids(g, 0, 0, 0)
-    assert g.deal_count == 2
+    assert g.state.deal_count == 2
     assert {"type": "redeal", "reason": "nobody bid"} in g.events
-    assert (g.phase, g.speculator, g.to_act, g.landlord, g.high_bid) == ("gift", 3, 3, None, 0)
+    assert (g.phase, g.speculator, g.to_act, g.landlord, g.state.stake.bid) == ("gift", 3, 3, None, 0)
     assert [tuple(h) for h in g.hands] == list(second.hands)
-    assert g.gifts == [[]]
+    assert g.state.spec.gifts == [[]]
 
 
 # --------------------------------------------------------------------------- §2.6 reveal
@@ -675,7 +674,7 @@ def test_reveal_shows_every_gift_and_destination_to_all() -> None:
         deal = make_deal(V5P2D, 1, gift_order=order, seed=40)
         g = Game(V5P2D, 0, deals=[deal])
         give(g)
-        gifts = [list(b) for b in g.gifts]
+        gifts = [list(b) for b in g.state.spec.gifts]
         start = [list(h) for h in g.hands]
         assert g.to_act == 4
         bids(g, 0, 2, 0, 0)  # seats 4, 0, 2, 3: seat 0 is the landlord
@@ -699,7 +698,7 @@ def test_reveal_shows_every_gift_and_destination_to_all() -> None:
 
 def test_farmer_gift_destinations_are_random() -> None:
     """§2.6: 'the farmer gifts go to the farmer seats at random'."""
-    orders = {Game.new(V5P2D, seed).deal.gift_order for seed in range(200)}
+    orders = {Game.new(V5P2D, seed).state.deal.gift_order for seed in range(200)}
     assert orders == {(0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0)}
 
 
@@ -726,8 +725,8 @@ def test_final_hand_sizes_match_section_15(name: str) -> None:
     # The same through shuffled deals, bot gifts and bot bids.
     for seed in range(30):
         g = Game.new(v, seed)
-        for state in play_whole(g, bot_names(v, seed), seed):
-            if state.phase == "play" or state.is_over:
+        for now in play_whole(g, bot_names(v, seed), seed):
+            if now.phase == "play" or now.is_over:
                 break
         if g.phase != "play":
             continue
@@ -748,7 +747,7 @@ def test_landlord_leads() -> None:
         give(g)
         bids(g, *script)
         assert g.landlord == landlord
-        assert g.phase == "play" and g.to_act == landlord and g.is_leading()
+        assert g.phase == "play" and g.to_act == landlord and g.state.is_leading()
         assert Pass() not in g.legal_actions()
 
 
@@ -761,7 +760,7 @@ def test_speculator_going_out_does_not_end_the_hand() -> None:
     plays(g, "56789TJQK")
     assert g.hands[1] == []
     assert g.phase == "play" and g.result is None
-    assert g.out == {1}
+    assert g.state.play.out == {1}
     assert {"type": "out", "seat": 1} in g.events
     assert observe(g, 2).out == (1,)
 
@@ -770,9 +769,9 @@ def test_next_active_seat_leads_after_speculator_went_out() -> None:
     """§9: 'the last player to play leads; if it has gone out (only the speculator can), the next active seat leads'."""
     g = speculator_goes_out_4p1d()
     plays(g, "3456789TJ", "56789TJQK", "pass", "pass")
-    assert g.to_act == 0 and not g.is_leading()
+    assert g.to_act == 0 and not g.state.is_leading()
     plays(g, "pass")
-    assert g.to_act == 2 and g.is_leading()
+    assert g.to_act == 2 and g.state.is_leading()
     assert Pass() not in g.legal_actions()
     g.apply(lowest_single(g))
     turns = []
@@ -780,7 +779,7 @@ def test_next_active_seat_leads_after_speculator_went_out() -> None:
         turns.append(g.to_act)
         g.apply(Pass())
     assert turns == [3, 0]  # the speculator, out, is skipped
-    assert g.to_act == 2 and g.is_leading()
+    assert g.to_act == 2 and g.state.is_leading()
     # A trick taken by seat 3: seat 0 passes, then seat 2 (not the speculator) is next; after seat 2's
     # pass seat 3 leads.
     g.apply(lowest_single(g))
@@ -788,9 +787,9 @@ def test_next_active_seat_leads_after_speculator_went_out() -> None:
     g.apply(max((a for a in g.legal_actions() if isinstance(a, Play) and a.move.kind == "single"), key=lambda a: a.move.key))
     assert g.to_act == 0
     g.apply(Pass())
-    assert g.to_act == 2 and not g.is_leading()
+    assert g.to_act == 2 and not g.state.is_leading()
     g.apply(Pass())
-    assert g.to_act == 3 and g.is_leading()
+    assert g.to_act == 3 and g.state.is_leading()
 
 
 def test_speculator_must_follow_without_threes_in_game() -> None:
@@ -805,7 +804,7 @@ def test_speculator_must_follow_without_threes_in_game() -> None:
     hand = list(g.hands[1])
     with pytest.raises(IllegalMoveError):
         g.apply(Pass())
-    wilds = g.wilds_of(1)
+    wilds = g.holding(1).wilds
     wild_pair = [m for m in classify_ranks(V4P1D, (THREE, SEVEN), wilds) if m.kind == "pair"]
     assert wild_pair  # 3 + 7 is a pair of 7s for the speculator ...
     with pytest.raises(IllegalMoveError):
@@ -826,7 +825,7 @@ def test_speculator_may_pass_when_it_cannot_follow() -> None:
 def test_landlord_threes_are_ordinary() -> None:
     """§10: 'The landlord's and farmers' 3s are ordinary: the lowest rank.'"""
     g = must_follow_4p1d()
-    assert g.wilds_of(0) is None and g.wilds_of(2) is None and g.wilds_of(3) is None
+    assert g.holding(0).wilds is None and g.holding(2).wilds is None and g.holding(3).wilds is None
     leads = [a.move for a in g.legal_actions() if isinstance(a, Play)]
     assert all(not m.wilds for m in leads)
     for m in leads:  # no pair, triple or bomb made of a 3 and another rank
@@ -1028,12 +1027,12 @@ def test_doubling_bombs_one_deck_vs_multi_deck() -> None:
     assert g.landlord == 0
     for move, doublings in (("5555", 0), ("666666", 1), ("BBRR", 2)):
         plays(g, move)
-        assert g.doublings == doublings and g.multiplier() == 2**doublings
+        assert g.state.stake.doublings == doublings and g.state.stake.multiplier == 2**doublings
         plays(g, "pass", "pass", "pass")
     # One deck: a bomb of 4 doubles.
     g = landlord_goes_out_4p1d()
     plays(g, "3456789TJQKA", "pass", "pass", "pass", "2222")
-    assert g.doublings == 1
+    assert g.state.stake.doublings == 1
 
 
 # --------------------------------------------------------------------------- §8 instant wins (5p3d)
@@ -1102,12 +1101,12 @@ def test_speculator_scores_zero_in_instant_win() -> None:
 def test_3p1d_farmer_wins_at_handicap() -> None:
     """§12: 'A 3p1d farmer also wins when it holds h or fewer cards (让牌)'; §15 3p1d: '`bid`: h = the winning bid'."""
     g = rangpai_3p1d()
-    assert g.landlord == 2 and g.handicap() == 3
+    assert g.landlord == 2 and g.state.handicap() == 3
     assert [len(h) for h in g.hands] == [13, 15, 18]
     plays(g, "2")
     assert g.legal_actions() == [Pass()]  # the speculator has nothing above a 2
     plays(g, "pass", "B", "pass", "pass")
-    assert g.to_act == 1 and g.is_leading()
+    assert g.to_act == 1 and g.state.is_leading()
     plays(g, "56789TJQKA")
     assert len(g.hands[1]) == 4 and g.result is None
     plays(g, "pass", "pass")
@@ -1149,10 +1148,10 @@ def test_3p1d_next_speculator_is_the_winner() -> None:
         r = play_out(g, [make_bot("heuristic" if (i + s) % 2 else "random", i * 3 + s) for s in range(3)])
         if g.hands[r.winner]:
             handicap_wins += 1
-            assert len(g.hands[r.winner]) <= g.high_bid and r.winner not in (g.landlord, g.speculator)
+            assert len(g.hands[r.winner]) <= g.state.stake.bid and r.winner not in (g.landlord, g.speculator)
         session.next_hand()
         assert session.game.speculator == r.winner
-        assert session.game.first_bidder == opposite_seat(r.winner, 3)
+        assert session.game.state.first_bidder == opposite_seat(r.winner, 3)
     assert handicap_wins > 0
 
 
@@ -1179,35 +1178,35 @@ def test_observations_never_leak_gifts_before_the_reveal(name: str) -> None:
     for seed in range(6):
         g = Game.new(v, 300 + seed)
         revealed = False
-        for state in play_whole(g, bot_names(v, seed), seed):
-            revealed = revealed or any(e["type"] == "reveal" for e in state.events)
-            public = {c for r in state.plays for c in r.cards}
-            if state.determination is not None:
-                public.add(state.determination)
+        for now in play_whole(g, bot_names(v, seed), seed):
+            revealed = revealed or any(e["type"] == "reveal" for e in now.events)
+            public = {c for r in now.state.play.plays for c in r.cards}
+            if now.state.spec.determination is not None:
+                public.add(now.state.spec.determination)
             if revealed:
-                public |= {c for b in state.gifts for c in b} | set(state.bottom)
+                public |= {c for b in now.state.spec.gifts for c in b} | set(now.state.bottom)
             for seat in range(v.players):
-                obs = observe(state, seat)
-                own = set(state.hands[seat])
+                obs = observe(now, seat)
+                own = set(now.hands[seat])
                 assert sorted(obs.hand) == sorted(own)
-                assert obs.cards_left == tuple(len(h) for h in state.hands)
-                if seat != state.to_act or state.is_over:
+                assert obs.cards_left == tuple(len(h) for h in now.hands)
+                if seat != now.to_act or now.is_over:
                     assert obs.legal == ()
                 seen = set(obs.bottom) | {c for _, cs in obs.gifts for c in cs} | {c for r in obs.history for c in r.cards}
                 if obs.determination is not None:
                     seen.add(obs.determination)
-                if seat == state.speculator and not revealed:
-                    own |= {c for b in state.gifts for c in b}
-                assert seen <= public | own, (seed, seat, state.phase)
+                if seat == now.speculator and not revealed:
+                    own |= {c for b in now.state.spec.gifts for c in b}
+                assert seen <= public | own, (seed, seat, now.phase)
                 data = obs.to_json()
-                assert data["hand"] == format_cards(state.hands[seat], marked=sp.marked_card(state.variant))
+                assert data["hand"] == format_cards(now.hands[seat], marked=sp.marked_card(now.variant))
                 if revealed:
-                    assert [list(c) for _, c in obs.gifts] == [list(b) for b in state.gifts]
+                    assert [list(c) for _, c in obs.gifts] == [list(b) for b in now.state.spec.gifts]
                     assert all(dest >= 0 for dest, _ in obs.gifts)
                     continue
                 assert obs.bottom == () and data["bottom"] == ""
-                if seat == state.speculator:
-                    assert [list(c) for _, c in obs.gifts] == [list(b) for b in state.gifts]
+                if seat == now.speculator:
+                    assert [list(c) for _, c in obs.gifts] == [list(b) for b in now.state.spec.gifts]
                     assert all(dest == -1 for dest, _ in obs.gifts)
                 else:
                     assert obs.gifts == () and data["gifts"] == []

@@ -15,7 +15,7 @@ from paiju.climbing import Game, load_log, observe, replay, save_log
 from paiju.climbing.parse import held_cards
 from paiju.climbing.speculator import marked_card
 from paiju.patterns import IllegalMoveError, PatternKind, classify_ranks
-from paiju.terminal import _render as render
+from paiju.terminal_views.climbing import render
 from paiju.variants import REGISTRY, VariantError
 from paiju.variants.custom import custom_table
 from paiju.variants.files import with_overrides
@@ -105,7 +105,7 @@ def test_speculator_promoted_rank_keeps_its_place_in_straights_and_pair_chains_s
     """speculator.md §15 5p1d (b): the flipped rank ranks between 2 and B "except in sequences" — straights and
     pair chains alike, and the terminal's table says both."""
     variant = REGISTRY["spec-5p1d"]
-    game = next(g for g in (Game(variant, seed) for seed in range(50)) if g.promoted is not None and g.promoted < 12)
+    game = next(g for g in (Game(variant, seed) for seed in range(50)) if g.state.promoted is not None and g.state.promoted < 12)
     console = Console(record=True, width=160)
     render(console, observe(game, 0), [f"seat {s}" for s in range(variant.players)], {})
     assert "except in straights and pair chains" in console.export_text()

@@ -23,7 +23,7 @@ def test_speculator_from_the_previous_hand_shows_no_determination_card() -> None
     farmers went out first" — no card chose it, so no seat's view names one (it would say who holds 7♣)."""
     game = _holder_is_previous()
     event = next(e for e in game.events if e["type"] == "speculator")
-    assert event["card"] is None and game.determination is None
+    assert event["card"] is None and game.state.spec.determination is None
     assert all(observe(game, seat).determination is None for seat in (None, 0, 1, 2))
 
 
@@ -31,6 +31,6 @@ def test_speculator_from_the_previous_hand_may_give_the_card_it_happens_to_hold(
     """§4: a gift may not contain "the determination card" — there is none when the role came from the previous
     hand, so the 7♣ the speculator holds may be given like any other card (unless it is its highest rank)."""
     game = _holder_is_previous()
-    seven = determination_card(game.variant, game.bottom, ())
+    seven = determination_card(game.variant, game.state.bottom, ())
     assert seven in game.hands[game.speculator] and game.to_act == game.speculator
     assert Give(seven) in game.legal_actions()

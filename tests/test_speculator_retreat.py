@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import pytest
 from helpers import replays_identically
+from rich.console import Console
 
 from paiju.bots import make_bot, play_out
 from paiju.cards import BLACK_JOKER, Suit, card_rank, deck_cards, make_card
-from paiju.climbing import Game, observe
+from paiju.climbing import Deal, Game, observe
 from paiju.climbing import speculator as sp
-from paiju.climbing.game import Deal
+from paiju.terminal_views.climbing import ClimbingView
 from paiju.variants import Variant
 from paiju.variants.files import load_variant_toml
 
@@ -42,22 +43,22 @@ def _play(deal: Deal) -> Game:
 def test_speculator_retreats_with_nine_of_a_rank() -> None:
     """§8 'if the speculator holds V or more cards of one rank … it plays no further part'."""
     g = _play(_deal(_nines(9)))
-    assert g.retreated and g.result is not None and g.result.retreat
-    assert {"type": "retreat", "seat": 1, "hand": sorted(g.deal.hands[1])} in g.events
+    assert g.state.spec.retreated and g.result is not None and g.result.retreat
+    assert {"type": "retreat", "seat": 1, "hand": sorted(g.state.deal.hands[1])} in g.events
     assert all(e["seat"] != 1 for e in g.events if e["type"] == "play")
 
 
 def test_speculator_with_eight_of_a_rank_does_not_retreat() -> None:
     """§8: fewer than V cards of a rank is an ordinary hand."""
     g = Game(HOUSE, 5, deals=[_deal(_nines(8))])
-    assert not g.retreated
+    assert not g.state.spec.retreated
 
 
 def test_speculator_retreats_with_all_six_jokers() -> None:
     """§8 '(or the joker count in §15)': all 6 jokers on a three-deck table."""
     jokers = [c for c in deck_cards(3) if card_rank(c) >= BLACK_JOKER]
     g = Game(HOUSE, 5, deals=[_deal(jokers)])
-    assert g.retreated
+    assert g.state.spec.retreated
 
 
 def test_retreated_speculator_still_gives_and_takes_so_hands_keep_their_size() -> None:
@@ -71,7 +72,7 @@ def test_retreated_speculator_still_gives_and_takes_so_hands_keep_their_size() -
     sizes = [len(h) for h in g.hands]
     assert sizes[g.landlord] == landlord and sizes[1] == speculator
     assert all(sizes[s] == farmer for s in range(HOUSE.players) if s not in (1, g.landlord))
-    assert 1 in g.out and g.to_act == g.landlord
+    assert 1 in g.state.play.out and g.to_act == g.landlord
 
 
 def test_retreated_speculator_hand_is_shown() -> None:
@@ -102,3 +103,12 @@ def test_retreat_hands_replay(seed: int) -> None:
     g = Game(HOUSE, seed, deals=[_deal(_nines(9))])
     play_out(g, [make_bot("random", seed * 5 + s) for s in range(HOUSE.players)])
     replays_identically(g)
+
+
+def test_the_terminal_chooses_a_retreated_speculators_gifts() -> None:
+    """§8: a retreated speculator plays no further part, so the terminal gives its gifts for its person; a
+    speculator that did not retreat chooses its own."""
+    view = ClimbingView(Console(), [f"seat {s}" for s in range(HOUSE.players)], 1)
+    retreated = Game(HOUSE, 5, deals=[_deal(_nines(9))])
+    assert view.chosen_for(retreated) == make_bot("heuristic").act(observe(retreated, 1))
+    assert view.chosen_for(Game(HOUSE, 5, deals=[_deal(_nines(8))])) is None

@@ -129,7 +129,7 @@ def test_speculator_holds_the_marked_seven_of_clubs(name: str) -> None:
     v = get_variant(name)
     others = [MARKED_7C + 54, MARKED_7C + 108]
     g = Game(v, 0, deals=[build(v, 1, {2: others}, seed=1)])
-    assert g.deal_count == 1 and g.speculator == 1 and g.determination == MARKED_7C
+    assert g.state.deal_count == 1 and g.speculator == 1 and g.state.spec.determination == MARKED_7C
     assert set(others) <= set(g.hands[2])
 
 
@@ -138,8 +138,8 @@ def fill_gifts_checking_colours(g: Game, splits: Sequence[tuple[int, int]]) -> N
     """Give card by card, offering every colour in turn: a colour is refused (with the reason, nothing
     changed) exactly when its bundle already holds its count; ``splits`` are (red, black) per bundle."""
     while g.phase == "gift":
-        bundle = len(g.gifts) - 1
-        black, red = colours_of(g.gifts[bundle])
+        bundle = len(g.state.spec.gifts) - 1
+        black, red = colours_of(g.state.spec.gifts[bundle])
         want_red, want_black = splits[bundle]
         legal = {a.card for a in g.legal_actions() if isinstance(a, Give)}
         for colour, have, want in ((RED, red, want_red), (BLACK, black, want_black)):
@@ -156,7 +156,7 @@ def fill_gifts_checking_colours(g: Game, splits: Sequence[tuple[int, int]]) -> N
                 assert state(g) == before
         g.apply(Give(min(legal)), g.to_act)
     for bundle, (want_red, want_black) in enumerate(splits):
-        assert colours_of(g.gifts[bundle]) == (want_black, want_red)
+        assert colours_of(g.state.spec.gifts[bundle]) == (want_black, want_red)
 
 
 @pytest.mark.parametrize(
@@ -173,7 +173,7 @@ def test_gift_colours_enforced_card_by_card(name: str, landlord: tuple[int, int]
         fill_gifts_checking_colours(g, [landlord] + [farmer] * (v.players - 2))
         g.apply(Bid(3), g.to_act)
         assert g.landlord is not None
-        assert colours_of(g.gifts[0]) == (landlord[1], landlord[0])
+        assert colours_of(g.state.spec.gifts[0]) == (landlord[1], landlord[0])
 
 
 @pytest.mark.parametrize(("landlord", "farmer"), [("4r5b", "1r2b"), ("5r4b", "1r2b"), ("4r5b", "2r1b")])
@@ -194,16 +194,16 @@ def test_free_min_gift_colours_allow_any_split_with_the_minimum_of_each() -> Non
     for seed, first in ((0, RED), (1, BLACK), (2, RED)):
         g = Game(v, seed)
         while g.phase == "gift":
-            bundle = len(g.gifts) - 1
+            bundle = len(g.state.spec.gifts) - 1
             most = 5 if bundle == 0 else 2
-            given = colours_of(g.gifts[bundle])[first]  # colours_of is (black, red): index by colour
+            given = colours_of(g.state.spec.gifts[bundle])[first]  # colours_of is (black, red): index by colour
             legal = [a.card for a in g.legal_actions() if isinstance(a, Give)]
             same = [c for c in legal if card_colour(c) == first]
             assert bool(same) == (given < most), (bundle, given)
             g.apply(Give(same[0] if same else legal[0]), g.to_act)
-        black, red = colours_of(g.gifts[0])
+        black, red = colours_of(g.state.spec.gifts[0])
         assert (red, black) == ((5, 4) if first == RED else (4, 5))
-        for bundle in g.gifts[1:]:
+        for bundle in g.state.spec.gifts[1:]:
             black, red = colours_of(bundle)
             assert (red, black) == ((2, 1) if first == RED else (1, 2))
 
@@ -216,7 +216,7 @@ def test_free_split_never_uses_up_a_colour_the_later_gifts_need() -> None:
     reds = "4h 5h 6h 8h 9h Th Jh Qh Kh Ah"
     blacks = "4s 5s 6s 8s 9s Ts Js Qs Ks As 4c 5c 6c 8c 9c Tc Jc Qc Kc 2s"
     g = Game(v, 0, deals=[build(v, 0, {0: f"{reds} {blacks}"})])
-    assert g.speculator == 0 and g.phase == "gift" and g.deal_count == 1
+    assert g.speculator == 0 and g.phase == "gift" and g.state.deal_count == 1
     red = sorted(c for c in g.hands[0] if card_colour(c) == Colour.RED)
     assert len(red) == 10
     for c in red[:4]:
@@ -229,7 +229,7 @@ def test_free_split_never_uses_up_a_colour_the_later_gifts_need() -> None:
         legal = g.legal_actions()
         assert legal, "the speculator must always have a legal gift"
         g.apply(legal[0], 0)
-    assert [colours_of(b)[1] for b in g.gifts] == [4, 2, 2, 2]
+    assert [colours_of(b)[1] for b in g.state.spec.gifts] == [4, 2, 2, 2]
 
 
 def test_speculator_redealt_when_it_cannot_fill_the_gift_colours() -> None:
@@ -243,7 +243,7 @@ def test_speculator_redealt_when_it_cannot_fill_the_gift_colours() -> None:
     g = Game(V4, 0, deals=[short, fine])
     redeal = [e for e in g.events if e["type"] == "redeal"]
     assert [e["reason"] for e in redeal] == ["the speculator cannot make its gifts"]
-    assert g.deal_count == 2 and g.speculator == 1 and g.phase == "gift"
+    assert g.state.deal_count == 2 and g.speculator == 1 and g.phase == "gift"
 
 
 def test_speculator_keeps_a_top_card_of_the_colour_it_can_spare() -> None:
@@ -252,7 +252,7 @@ def test_speculator_keeps_a_top_card_of_the_colour_it_can_spare() -> None:
     reds = "4h 5h 6h 8h 9h Th Jh Qh 2h"
     blacks = "4s 4c 5s 5c 6s 6c 8s 8c 9s 9c Ts Tc Js Jc Qs Qc Ks Kc As Ac 2s 4s 5s 6s 8s 9s Ts Js"
     g = Game(V4, 0, deals=[build(V4, 0, {0: f"{reds} {blacks}"})])
-    assert g.deal_count == 1 and g.speculator == 0 and g.phase == "gift"
+    assert g.state.deal_count == 1 and g.speculator == 0 and g.phase == "gift"
     give(g)
     assert colours_of(g.hands[0]) == (20, 0) and g.phase == "bid"
 
@@ -475,7 +475,7 @@ def test_game_offers_only_coloured_answers() -> None:
     g = start(V4, {2: "8s 8c Ks", 3: "7h 7d 9s 9c 6s 6c 4h 4d"})
     assert g.phase == "play" and g.to_act == 2
     g.apply(next(a for a in actions_for_text(g, "8s8c")), 2)
-    assert g.colour_bound(3)
+    assert g.holding(3).colour_bound()
     pairs = [m for m in plays(g) if m.kind == "pair"]
     hand = g.hands[3]
     for colour in (BLACK, RED):
@@ -521,7 +521,7 @@ def test_speculator_with_one_colour_left_must_follow_by_rank_alone() -> None:
     g = all_black_speculator()
     g.apply(next(a for a in actions_for_text(g, "8h8h")), 2)
     g.apply(Pass(), 3)
-    assert g.to_act == 0 and not g.colour_bound(0)
+    assert g.to_act == 0 and not g.holding(0).colour_bound()
     counts = [sum(1 for c in g.hands[0] if card_rank(c) == r) for r in range(15)]
     expected = {r for r in range(15) if counts[r] >= 2 and r >= EIGHT}
     assert expected
@@ -614,7 +614,7 @@ def test_typed_answer_of_the_wrong_colour_gives_the_section_14_reason() -> None:
     farmer holding no red 6s, is refused with the colour rule, and nothing changes."""
     g = start(V4, {1: "6h 6h 6h 6d 6d 6d", 2: "8s 8c", 3: "6s 6c"})
     g.apply(next(a for a in actions_for_text(g, "8s8c")), 2)
-    assert g.to_act == 3 and g.colour_bound(3)
+    assert g.to_act == 3 and g.holding(3).colour_bound()
     before = state(g)
     for text in ("6s6c", "66"):
         with pytest.raises(IllegalMoveError, match="66 black does not beat 88 black .*red beats black, black beats red only at the same rank"):
@@ -635,7 +635,7 @@ def test_played_answer_of_the_wrong_colour_is_refused_by_apply() -> None:
     assert state(g) == before
     assert [a.move.text() for a in actions_for_text(g, "6h6d") if isinstance(a, Play)] == ["66 red"]
     g.apply(Play(mv(V4, "66", RED)), 3)
-    assert g.plays[-1].move == mv(V4, "66", RED) and all(card_colour(c) == Colour.RED for c in g.plays[-1].cards)
+    assert g.state.play.plays[-1].move == mv(V4, "66", RED) and all(card_colour(c) == Colour.RED for c in g.state.play.plays[-1].cards)
 
 
 # --------------------------------------------------------------------------- replays
@@ -709,11 +709,11 @@ class ColourAudit:
     def __call__(self, g: Game, seat: int, action: object) -> None:
         if isinstance(action, Play):
             bound = len({card_colour(c) for c in g.hands[seat]}) == 2
-            to_beat = None if g.is_leading() or g.trick is None else g.trick.move
+            to_beat = None if g.state.is_leading() or g.state.play.trick is None else g.state.play.trick.move
             self.pending.append((seat, action.move, bound, to_beat))
 
     def verify(self, g: Game) -> None:
-        played = [p for p in g.plays if p.move is not None]
+        played = [p for p in g.state.play.plays if p.move is not None]
         assert len(played) == len(self.pending)
         for record, (seat, move, bound, to_beat) in zip(played, self.pending, strict=True):
             assert record.seat == seat and record.move == move and move.colour in (BLACK, RED)
@@ -743,7 +743,7 @@ def sweep(name: str, seeds: range) -> dict[str, int]:
         assert sum(result.scores) == 0, seed
         seen["hands"] += 1
         seen["crossings"] += audit.crossings
-        seen["speculator_out"] += bool(g.out)
+        seen["speculator_out"] += bool(g.state.play.out)
     return seen
 
 

@@ -43,7 +43,7 @@ def test_thousand_bot_hands(name: str) -> None:
             assert r.stake == expected_unit(g, r), seed
             assert list(r.scores) == expected_scores(g, r), seed
             tally[r.partnership] += 1
-            tally["declared"] += g.declared
+            tally["declared"] += g.state.partner.declared
             tally["retreat"] += r.retreat
         if seed % 50 == 0:
             replays_identically(g)

@@ -9,6 +9,7 @@ rules file (the §13 rows are copied from its table), not read back from the eng
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 from collections.abc import Iterator, Mapping, Sequence
@@ -33,9 +34,8 @@ from paiju.cards import (
     parse_cards,
     parse_ranks,
 )
-from paiju.climbing import Alone, Bid, Declare, Game, Give, Partner, Pass, Play, Result, observe
+from paiju.climbing import Alone, Bid, Deal, Declare, Game, Give, Partner, Pass, Play, Result, observe
 from paiju.climbing import speculator as sp
-from paiju.climbing.game import Deal
 from paiju.climbing.partner import PartnerOption, alone_options, partner_options
 from paiju.patterns import IllegalMoveError, Move, beats, classify_ranks
 from paiju.variants import Variant, get_variant
@@ -142,8 +142,8 @@ def give(g: Game, bundles: Mapping[int, Sequence[Card]] | None = None, avoid: Se
     bundles = bundles or {}
     reserved = {c for cs in bundles.values() for c in cs} | set(avoid)
     while g.phase == "gift":
-        bundle = len(g.gifts) - 1
-        wanted = [c for c in bundles.get(bundle, ()) if c not in g.gifts[bundle]]
+        bundle = len(g.state.spec.gifts) - 1
+        wanted = [c for c in bundles.get(bundle, ()) if c not in g.state.spec.gifts[bundle]]
         if wanted:
             card = wanted[0]
         else:
@@ -188,7 +188,7 @@ def play_bots(g: Game, seed: int = 0, names: Sequence[str] | None = None) -> Res
 
 def expected_unit(g: Game, r: Result) -> int:
     """§13: bid × 2 per doubling bomb × 2 declared × 3 一打四 × 3 retreat."""
-    return r.bid * 2**r.doublings * (2 if g.declared else 1) * (3 if r.partnership == "alone" else 1) * (3 if r.retreat else 1)
+    return r.bid * 2**r.doublings * (2 if g.state.partner.declared else 1) * (3 if r.partnership == "alone" else 1) * (3 if r.retreat else 1)
 
 
 def expected_scores(g: Game, r: Result) -> list[int]:
@@ -227,8 +227,7 @@ def option(g: Game, shown: Sequence[Card]) -> Partner:
 def state(g: Game) -> tuple[object, ...]:
     """Everything an illegal action must leave as it was."""
     return (
-        g.phase, g.to_act, [list(h) for h in g.hands], list(g.events), g.partnership, g.small_landlord,
-        list(g.partner_refused), g.declared, g.multiplier(),
+        g.phase, g.to_act, [list(h) for h in g.hands], list(g.events), copy.deepcopy((g.state.partner, g.state.stake)),
     )
 
 
@@ -287,7 +286,7 @@ def test_7p3d_speculator_takes_first_four_bottom_cards_face_down() -> None:
     deal = build(V7P3D, 0, bottom="8s 8h 9d Tc 5s 5h 6d 6c")
     g = Game(V7P3D, 0, deals=[deal])
     early, rest = list(deal.bottom[:4]), list(deal.bottom[4:])
-    assert g.early_bottom == early and g.bottom == rest
+    assert g.state.spec.early_bottom == early and g.state.bottom == rest
     assert len(g.hands[0]) == 22 + 4 and set(early) <= set(g.hands[0])
     for seat in range(1, 7):
         obs = observe(g, seat)
@@ -309,7 +308,7 @@ def test_6p2d_speculator_holds_other_copy_of_flipped_card_and_landlord_takes_it(
     """§15 6p2d 'other copy of the flipped card'; 'the landlord also takes the flipped card (17 + 3 + 1)'."""
     flip = parse_cards("Jd", 2)[0]
     g = Game(V6P2D, 0, deals=[build(V6P2D, 4, {4: [other_copy(flip)]}, flipped="Jd")])
-    assert g.speculator == 4 and g.determination == other_copy(flip)
+    assert g.speculator == 4 and g.state.spec.determination == other_copy(flip)
     give(g)
     g.apply(Bid(3), opposite(4, 6))
     assert g.landlord == 1 and flip in g.hands[1] and len(g.hands[1]) == 21
@@ -321,7 +320,7 @@ def test_7p2d_speculator_holds_other_copy_of_last_bottom_card() -> None:
     bottom = parse_cards("4s 9h Qc", 2)
     deal = build(V7P2D, 5, {5: [other_copy(bottom[2])]}, bottom="4s 9h Qc")
     g = Game(V7P2D, 0, deals=[deal])
-    assert g.speculator == 5 and g.determination == other_copy(bottom[2])
+    assert g.speculator == 5 and g.state.spec.determination == other_copy(bottom[2])
 
 
 @pytest.mark.parametrize(("shown", "marked"), [("Ad", "Kd"), ("Kd", "Ad"), ("Qd", "Qd")])
@@ -337,7 +336,7 @@ def test_7p2d_diamond_ace_king_swap_option(shown: str, marked: str) -> None:
     if same_target != target:
         hands[6] = [same_target]
     g = Game(swap, 0, deals=[build(swap, 3, hands, bottom=f"4s 9h {shown}")])
-    assert g.speculator == 3 and g.determination == target
+    assert g.speculator == 3 and g.state.spec.determination == target
     if same_target != target:  # the default reads the same card's other copy
         assert Game(V7P2D, 0, deals=[build(V7P2D, 6, hands, bottom=f"4s 9h {shown}")]).speculator == 6
 
@@ -483,8 +482,8 @@ def test_landlord_names_partner_then_small_landlord_is_holder_of_other_copy() ->
     assert g.legal_actions()[0] == Partner((nine_s[0],))
     assert [a for a in g.legal_actions() if isinstance(a, Partner)] == [Partner((nine_s[0],))]
     g.apply(Partner((nine_s[0],)), 3)
-    assert g.small_landlord == 1 and g.partner_card == nine_s[1] and g.partnership == "named"
-    assert g.landlord_side() == (3, 1) and g.phase == "declare"
+    assert g.state.small_landlord == 1 and g.state.partner.card == nine_s[1] and g.state.partner.partnership == "named"
+    assert g.state.landlord_side() == (3, 1) and g.phase == "declare"
     for seat in range(6):
         assert observe(g, seat).partner_shown == (nine_s[0],)
 
@@ -502,7 +501,7 @@ def test_declaration_round_every_farmer_seat_in_order_from_landlord_left() -> No
         assert g.legal_actions() == ([Pass(), Declare()] if seat == 1 else [Pass()])
         g.apply(Pass(), seat)
     assert order == [4, 5, 1, 2]
-    assert g.phase == "play" and g.to_act == 3 and not g.declared and not g.partner_known
+    assert g.phase == "play" and g.to_act == 3 and not g.state.partner.declared and not g.state.partner_known
 
 
 def test_only_the_small_landlord_may_declare() -> None:
@@ -523,7 +522,7 @@ def test_declaring_doubles_and_makes_the_small_landlord_known() -> None:
     g.apply(Pass(), 5)
     assert observe(g, 3).small_landlord is None
     g.apply(Declare(), 1)
-    assert g.declared and g.partner_known and g.multiplier() == 2
+    assert g.state.partner.declared and g.state.partner_known and g.state.stake.multiplier == 2
     for seat in range(6):
         obs = observe(g, seat)
         assert obs.small_landlord == 1 and obs.declared and obs.role(1) == "small_landlord"
@@ -545,7 +544,7 @@ def test_declaring_is_illegal_in_play() -> None:
     before = state(g)
     with pytest.raises(IllegalMoveError):
         g.apply(Declare(), 1)
-    assert state(g) == before and not g.declared
+    assert state(g) == before and not g.state.partner.declared
 
 
 def test_playing_the_partner_card_makes_the_small_landlord_known() -> None:
@@ -564,12 +563,12 @@ def test_playing_the_partner_card_makes_the_small_landlord_known() -> None:
     )
     assert spec_single.move.key < NINE
     g.apply(spec_single, 0)
-    assert observe(g, 2).small_landlord is None and not g.partner_known
+    assert observe(g, 2).small_landlord is None and not g.state.partner_known
     single_nine = next(a for a in g.legal_actions() if isinstance(a, Play) and a.move.text() == "9")
     g.apply(Play(single_nine.move, (nine_s[1],)), 1)
-    assert g.partner_known and {"type": "partner_known", "seat": 1} in g.events
+    assert g.state.partner_known and {"type": "partner_known", "seat": 1} in g.events
     assert all(observe(g, s).small_landlord == 1 for s in range(6))
-    assert g.multiplier() == 1  # becoming known changes nothing else
+    assert g.state.stake.multiplier == 1  # becoming known changes nothing else
 
 
 def refused_7p2d() -> tuple[Game, list[Card]]:
@@ -585,13 +584,13 @@ def test_partner_card_held_by_speculator_is_refused_and_landlord_chooses_again()
     chooses again'."""
     g, (q0, q1, n0, n1) = refused_7p2d()
     g.apply(option(g, [q0]), 4)
-    assert g.partner_refused == [q1] and g.phase == "partner" and g.to_act == 4
+    assert g.state.partner.refused == [q1] and g.phase == "partner" and g.to_act == 4
     assert {"type": "partner_refused", "seat": 0, "card": q1} in g.events
-    assert g.small_landlord is None and Partner((q0,)) not in g.legal_actions()
+    assert g.state.small_landlord is None and Partner((q0,)) not in g.legal_actions()
     for seat in range(7):
         assert observe(g, seat).partner_refused == (q1,)
     g.apply(option(g, [n0]), 4)
-    assert g.small_landlord == 2 and g.partner_card == n1 and g.phase == "declare"
+    assert g.state.small_landlord == 2 and g.state.partner.card == n1 and g.phase == "declare"
 
 
 def test_7p2d_no_legal_partner_card_plays_alone_with_lone_values() -> None:
@@ -601,7 +600,7 @@ def test_7p2d_no_legal_partner_card_plays_alone_with_lone_values() -> None:
     qc = copies("Qc", 2)
     kd = copies("Kd", 2)
     g = start(V7P2D, {4: [*parse_cards(pairs, 2), qc[0]], 0: [qc[1], *kd]}, bundles={0: [qc[1], *kd]})
-    assert g.partnership == "none" and g.small_landlord is None and g.phase == "play"
+    assert g.state.partner.partnership == "none" and g.state.small_landlord is None and g.phase == "play"
     assert g.to_act == 4 and len(g.hands[4]) == 18
     assert {"type": "no_partner", "reason": "none"} in g.events
     r = play_bots(g, 2)
@@ -620,7 +619,7 @@ def test_6p2d_pass_plays_alone_when_no_partner_card_is_left() -> None:
     assert Pass() in actions and not any(isinstance(a, Partner) for a in actions)
     assert all(isinstance(a, Alone) for a in actions if a != Pass())
     g.apply(Pass(), 3)
-    assert g.partnership == "none" and g.phase == "play" and g.multiplier() == 1
+    assert g.state.partner.partnership == "none" and g.phase == "play" and g.state.stake.multiplier == 1
     r = play_bots(g, 3)
     assert list(r.scores) == expected_scores(g, r) and sum(r.scores) == 0
 
@@ -633,8 +632,8 @@ def test_one_against_all_triples_with_no_small_landlord_and_no_declaration(v: Va
     g = start(v, {3: threes}, flipped="9c" if v.flipped else "")
     assert Alone(tuple(threes)) in g.legal_actions()
     g.apply(Alone(tuple(threes)), 3)
-    assert g.partnership == "alone" and g.small_landlord is None and g.phase == "play" and g.to_act == 3
-    assert g.multiplier() == 3 and not any(e["type"] == "declare" for e in g.events)
+    assert g.state.partner.partnership == "alone" and g.state.small_landlord is None and g.phase == "play" and g.to_act == 3
+    assert g.state.stake.multiplier == 3 and not any(e["type"] == "declare" for e in g.events)
     assert all(observe(g, s).partner_shown == tuple(threes) for s in range(6))
     r = play_bots(g, 4)
     assert r.partnership == "alone" and r.small_landlord is None
@@ -666,8 +665,8 @@ def test_6p3d_self_partner_plays_alone_in_secret() -> None:
     """§7 6p3d [R] 'If that is the landlord itself, it plays alone in secret: no multiplier, one-landlord
     rows' (§17.17): the others see an ordinary named partner."""
     g = self_6p3d()
-    assert g.partnership == "self" and g.small_landlord is None and g.landlord_side() == (3,)
-    assert g.phase == "declare" and g.multiplier() == 1
+    assert g.state.partner.partnership == "self" and g.state.small_landlord is None and g.state.landlord_side() == (3,)
+    assert g.phase == "declare" and g.state.stake.multiplier == 1
     while g.phase == "declare":
         assert g.legal_actions() == [Pass()]  # nobody can declare, and everyone is asked
         g.apply(Pass(), g.to_act)
@@ -715,8 +714,8 @@ def test_illegal_partner_choice_raises_and_changes_nothing(v: Variant, action: s
 def assert_small_landlord_hidden(g: Game) -> None:
     """§7 [R] 'Until it declares or plays the partner card, the small landlord's identity is hidden from
     every other seat, the landlord included' — and every seat sees it once it is known."""
-    small = g.small_landlord
-    known = g.partner_known or g.is_over
+    small = g.state.small_landlord
+    known = g.state.partner_known or g.is_over
     for seat in [*range(g.players), None]:
         obs = observe(g, seat)
         data = obs.to_json()
@@ -728,7 +727,7 @@ def assert_small_landlord_hidden(g: Game) -> None:
             assert "small_landlord" not in data["roles"] and text.count("small_landlord") == 1
             if small is not None:
                 assert obs.role(small) == "farmer"
-        if g.partnership == "self" and not g.is_over:
+        if g.state.partner.partnership == "self" and not g.is_over:
             assert obs.partnership == ("self" if seat == g.landlord else "named")
             assert ('"self"' in text) == (seat == g.landlord)
         if g.phase == "declare" and seat == g.to_act and seat != small:
@@ -741,11 +740,11 @@ def leak_sweep(v: Variant, seeds: range) -> dict[str, int]:
     for seed in seeds:
         for g in walk(Game(v, seed), seed):
             assert_small_landlord_hidden(g)
-            if g.small_landlord is not None and not g.partner_known and g.phase == "play":
+            if g.state.small_landlord is not None and not g.state.partner_known and g.phase == "play":
                 seen["hidden"] += 1
-        seen["declared"] += g.declared
-        seen["played"] += g.partner_known and not g.declared
-        seen["self"] += g.partnership == "self"
+        seen["declared"] += g.state.partner.declared
+        seen["played"] += g.state.partner_known and not g.state.partner.declared
+        seen["self"] += g.state.partner.partnership == "self"
     return seen
 
 
@@ -835,7 +834,7 @@ def test_played_hands_settle_by_the_rows_and_multipliers(name: str) -> None:
         r = play_bots(g, seed)
         if r.instant:
             continue
-        assert r.stake == expected_unit(g, r) == r.bid * g.multiplier()
+        assert r.stake == expected_unit(g, r) == r.bid * g.state.stake.multiplier
         assert list(r.scores) == expected_scores(g, r) and sum(r.scores) == 0
 
 
@@ -891,7 +890,7 @@ def test_speculator_retreat_with_v_of_a_rank(name: str) -> None:
     v = get_variant(name)
     retreat = SPECIAL[name][1]
     g = start(v, {0: rank_cards(v, NINE, retreat)}, bundles={}, seed=1)
-    assert g.retreated and any(e["type"] == "retreat" for e in g.events)
+    assert g.state.spec.retreated and any(e["type"] == "retreat" for e in g.events)
     _retreat_plays_out(g)
 
 
@@ -902,7 +901,7 @@ def test_speculator_with_v_minus_one_does_not_retreat(name: str) -> None:
     nines = rank_cards(v, NINE, 4 * v.decks)
     keep = SPECIAL[name][1] - 1
     g = Game(v, 1, deals=[build(v, 0, {0: nines[:keep], 1: nines[keep:]}, seed=1)])
-    assert g.phase == "gift" and not g.retreated
+    assert g.phase == "gift" and not g.state.spec.retreated
 
 
 @pytest.mark.parametrize("name", ["spec-7p3d", "spec-8p3d"])
@@ -911,14 +910,14 @@ def test_speculator_retreat_with_all_six_jokers(name: str) -> None:
     v = get_variant(name)
     jokers = [c for c in deck_cards(3) if card_rank(c) >= BLACK_JOKER]
     g = start(v, {0: jokers}, seed=2)
-    assert g.retreated
+    assert g.state.spec.retreated
     _retreat_plays_out(g)
     five = Game(v, 2, deals=[build(v, 0, {0: jokers[:5], 1: jokers[5:]}, seed=2)])
-    assert five.phase == "gift" and not five.retreated
+    assert five.phase == "gift" and not five.state.spec.retreated
 
 
 def _retreat_plays_out(g: Game) -> None:
-    assert g.speculator == 0 and 0 in g.out
+    assert g.speculator == 0 and 0 in g.state.play.out
     for seat in range(g.players):
         assert observe(g, seat).retreated_hand == tuple(sorted(g.hands[0]))
     r = play_bots(g, 7)

@@ -35,7 +35,7 @@ def test_leader_cannot_pass_and_unheld_cards_are_refused() -> None:
     _to_play(game)
     with pytest.raises(IllegalMoveError, match="must play"):
         actions_for_text(game, "p")
-    missing = next(r for r in range(13) if game.counts[game.to_act][r] == 0)
+    missing = next(r for r in range(13) if game.state.counts[game.to_act][r] == 0)
     with pytest.raises(IllegalMoveError, match="you hold 0"):
         actions_for_text(game, "3456789TJQKA2"[missing])
 
@@ -77,9 +77,9 @@ def test_gift_by_rank_and_refusals() -> None:
     giveable = [a.card for a in game.legal_actions() if isinstance(a, Give)]
     (action,) = actions_for_text(game, "3456789TJQKA2BR"[card_rank(giveable[0])])
     assert isinstance(action, Give) and card_rank(action.card) == card_rank(giveable[0])
-    assert game.determination in hand
+    assert game.state.spec.determination in hand
     with pytest.raises(IllegalMoveError, match="determination card"):
-        actions_for_text(game, format_card(game.determination))
+        actions_for_text(game, format_card(game.state.spec.determination))
     if any(card_rank(c) == 0 for c in hand):
         with pytest.raises(IllegalMoveError, match="may not contain a 3"):
             actions_for_text(game, "3")

@@ -16,7 +16,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from paiju.cards import RANK_CHARS, parse_ranks
-from paiju.patterns import Move, Wilds, beats, classify_ranks, generate_counts, speculator_answers, threes_used
+from paiju.climbing.follow import speculator_answers, threes_used
+from paiju.patterns import Move, Wilds, beats, classify_ranks, generate_counts
 from paiju.patterns.move import NO_COLOUR
 from paiju.variants import Variant, get_variant
 

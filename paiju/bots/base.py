@@ -1,11 +1,11 @@
-"""The bot protocol (an observation in, an action out) and the registry of bots by name."""
+"""The bot protocol (an observation in, an action out) and the registry of bots by name and family."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
-from paiju.climbing import Action, Game, Observation, Result, observe
+from paiju.engine import CLIMBING, HandEngine, HandResult, family_of
 
 __all__ = ["BOTS", "Bot", "make_bot", "play_out", "register"]
 
@@ -15,34 +15,40 @@ class Bot(Protocol):
 
     name: str
 
-    def act(self, obs: Observation) -> Action:
-        """The action to take; must be one of ``obs.legal``."""
+    def act(self, obs: Any) -> Any:
+        """The action to take for ``obs.seat``, one of ``obs.legal`` (``obs``: its family's observation)."""
         ...
 
 
 BOTS: dict[str, Callable[[int], Bot]] = {}
+#: Bots that play one family's hands only, with that family (the others play every family's).
+_FAMILY_OF: dict[str, str] = {}
 
 
-def register(name: str) -> Callable[[Callable[[int], Bot]], Callable[[int], Bot]]:
-    """Class decorator: make a bot available to ``make_bot`` and the command line as ``name``."""
+def register(name: str, family: str | None = None) -> Callable[[Callable[[int], Bot]], Callable[[int], Bot]]:
+    """Class decorator: make a bot available to ``make_bot`` and the command line as ``name``, for one
+    ``family``'s hands (``None``: any family's)."""
 
     def wrap(factory: Callable[[int], Bot]) -> Callable[[int], Bot]:
         BOTS[name] = factory
+        if family is not None:
+            _FAMILY_OF[name] = family
         return factory
 
     return wrap
 
 
-def make_bot(name: str, seed: int = 0) -> Bot:
-    """A bot by registry name; the error lists the known names."""
-    try:
-        return BOTS[name](seed)
-    except KeyError:
-        raise ValueError(f"unknown bot {name!r}; known bots: {', '.join(BOTS)}") from None
+def make_bot(name: str, seed: int = 0, family: str = CLIMBING) -> Bot:
+    """A bot by registry name that plays ``family``'s hands; the error lists the names it knows for it."""
+    if name not in BOTS or _FAMILY_OF.get(name, family) != family:
+        known = [n for n in BOTS if _FAMILY_OF.get(n, family) == family]
+        raise ValueError(f"unknown bot {name!r}; known bots: {', '.join(known)}")
+    return BOTS[name](seed)
 
 
-def play_out(game: Game, bots: Sequence[Bot]) -> Result:
+def play_out(game: HandEngine, bots: Sequence[Bot]) -> HandResult:
     """Let one bot per seat play ``game`` to the end (the lowest seat first where several may act)."""
+    observe = family_of(game).observe
     while actors := game.actors():
         seat = min(actors)
         game.apply(bots[seat].act(observe(game, seat)), seat)

@@ -13,6 +13,7 @@ from paiju.bots.base import register
 from paiju.cards import BLACK_JOKER, NUM_RANKS, RED_JOKER, card_rank, rank_counts
 from paiju.climbing import Action, Alone, Bid, Declare, Give, Observation, Partner, Pass, PhaseName, Play
 from paiju.climbing.partner import face
+from paiju.engine import CLIMBING
 from paiju.patterns import Move
 
 __all__ = ["HeuristicBot", "hand_strength", "plan_cost"]
@@ -87,7 +88,7 @@ def _after(counts: Sequence[int], move: Move) -> list[int]:
     return left
 
 
-@register("heuristic")
+@register("heuristic", CLIMBING)
 class HeuristicBot:
     """Bids on strength; leads and follows with the play that leaves the cheapest hand."""
 

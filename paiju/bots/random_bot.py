@@ -1,11 +1,12 @@
-"""A bot that picks uniformly among the legal actions: the baseline every bot must beat."""
+"""A bot that picks uniformly among the legal actions: the baseline every bot must beat, at every family's table."""
 
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from paiju.bots.base import register
-from paiju.climbing import Action, Observation
+from paiju.engine import Observation
 
 __all__ = ["RandomBot"]
 
@@ -19,6 +20,6 @@ class RandomBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
-    def act(self, obs: Observation) -> Action:
+    def act(self, obs: Observation) -> Any:
         """Any legal action, uniformly."""
         return self.rng.choice(obs.legal)

@@ -1,13 +1,13 @@
 """The Dou Dizhu-family engine: one hand as a state machine, views, logs and sessions."""
 
 from paiju.climbing.actions import Action, Alone, Bid, Declare, Give, Partner, Pass, Play, action_text
-from paiju.climbing.game import Deal, PlayRecord, Result
 from paiju.climbing.hand import Hand
 from paiju.climbing.hand import Hand as Game
 from paiju.climbing.log import LogError, game_log, load_log, replay, save_log
 from paiju.climbing.observation import Observation, forced_pass_shown, observe
 from paiju.climbing.phase_name import PhaseName
 from paiju.climbing.session import Session
+from paiju.climbing.state import Deal, PlayRecord, Result
 
 __all__ = [
     "Action",

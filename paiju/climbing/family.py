@@ -1,29 +1,41 @@
-"""The climbing family as the kernel's registry finds it."""
+"""The climbing family as the kernel's registry finds it, with what the apps need of its hands."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from paiju.climbing.actions import Action
+from paiju.climbing.actions import Action, action_text
 from paiju.climbing.hand import Hand
-from paiju.climbing.log import replay
+from paiju.climbing.log import game_log, replay
+from paiju.climbing.observation import forced_pass_shown, observe
 from paiju.climbing.parse import actions_for_text
-from paiju.engine import CLIMBING, Family, HandEngine
-from paiju.variants import Variant
+from paiju.climbing.report import frame_fields, most_leads, tally
+from paiju.climbing.session import Session
+from paiju.engine import CLIMBING, Family
+from paiju.patterns import IllegalMoveError
+from paiju.settlement import settlement
 
 __all__ = ["FAMILY"]
 
 
-def _open_hand(variant: Variant, seed: int, **options: Any) -> Hand:
-    """A freshly dealt climbing hand (``dealer``, ``previous`` as ``Game`` takes them)."""
-    return Hand(variant, seed, **options)
+def _parse_action(hand: Hand, text: str, seat: int | None) -> list[Action]:
+    """The climbing actions ``text`` can mean for ``seat`` (by default the seat to act)."""
+    if seat is not None and seat not in hand.actors():
+        raise IllegalMoveError(f"seat {seat} does not act now")
+    return actions_for_text(hand, text)
 
 
-def _parse_action(engine: HandEngine, text: str) -> list[Action]:
-    """The climbing actions ``text`` can mean for the seat to act."""
-    if not isinstance(engine, Hand):
-        raise TypeError(f"a climbing action needs a climbing hand, not {type(engine).__name__}")
-    return actions_for_text(engine, text)
-
-
-FAMILY = Family(CLIMBING, _open_hand, _parse_action, replay)
+FAMILY: Family[Hand] = Family(
+    name=CLIMBING,
+    open_hand=Hand,
+    parse_action=_parse_action,
+    replay=replay,
+    session=Session,
+    observe=observe,
+    action_text=action_text,
+    game_log=game_log,
+    forced_pass_shown=forced_pass_shown,
+    settle=settlement,
+    tally=tally,
+    frame_fields=frame_fields,
+    most_actions=most_leads,
+    bot="heuristic",
+)

@@ -1,34 +1,207 @@
-"""A climbing hand as the kernel sees it: the ``Game`` plus the ``HandEngine`` protocol's queries."""
+"""One hand of a Dou Dizhu-family game: the driver that runs a table's ``pipeline`` over a ``HandState``.
+
+``legal_actions(seat)`` lists what an acting seat may do; ``apply(action, seat)`` checks the action once —
+the seat must be an actor and the action legal, else ``IllegalMoveError`` with the phase's explanation and
+the state untouched — then lets the phase act and follows its ``Step`` through the automatic phases.
+Randomness comes only from the seeded RNG in the state, all of it drawn with the deal, so the event log
+(``paiju.climbing.log``) replays to the identical state.
+"""
 
 from __future__ import annotations
 
 import copy
+import random
+from collections.abc import Sequence
 from typing import Any, Self
 
+from paiju.cards import Card
 from paiju.climbing.actions import Action
-from paiju.climbing.game import Game
+from paiju.climbing.events import Event, Facts, RedealEvent
+from paiju.climbing.holding import Holding
 from paiju.climbing.observation import observe
+from paiju.climbing.phase_name import PhaseName
+from paiju.climbing.phases import Continue, Finish, Phase, Pipeline, Redeal, Step, holding_of, pipeline
+from paiju.climbing.phases.settle import finish
+from paiju.climbing.state import Deal, HandState, Result
+from paiju.patterns import IllegalMoveError
+from paiju.variants import Variant
 
 __all__ = ["Hand"]
 
 
-class Hand(Game):
-    """A ``Game`` that satisfies ``paiju.engine.HandEngine`` (one seat acts at a time)."""
+class Hand:
+    """A single hand; it satisfies ``paiju.engine.HandEngine``.
 
-    def actors(self) -> frozenset[int]:
-        """The seat to act, or none once the hand is over."""
-        return frozenset() if self.is_over else frozenset({self.to_act})
+    ``dealer`` is the seat that deals; ``previous`` the seat that went out first in the session's previous hand,
+    for tables whose speculator is chosen that way (speculator.md §3); ``deals`` script the deals (a replay);
+    ``phases`` replaces the table's ``pipeline(variant)`` (a phase being developed, tried in a test).
+    """
 
-    def legal_actions(self, seat: int | None = None) -> list[Action]:
-        """Everything ``seat`` (by default the seat to act) may do now; empty when it may not act."""
-        if seat is not None and seat not in self.actors():
-            return []
-        return super().legal_actions()
+    def __init__(
+        self,
+        variant: Variant,
+        seed: int,
+        dealer: int = 0,
+        deals: Sequence[Deal] = (),
+        previous: int | None = None,
+        phases: Pipeline | None = None,
+    ) -> None:
+        self.state = HandState(variant, seed, dealer % variant.players, previous, random.Random(seed), list(deals))
+        self._pipeline = pipeline(variant) if phases is None else phases
+        self._at = 0
+        self._legal: tuple[int, list[Action]] | None = None
+        self._events_json: list[dict[str, Any]] = []
+        self._follow(self._current.enter(self.state))
 
-    def clone(self) -> Self:
-        """An independent copy sharing only the immutable variant (cheaper than replaying the log)."""
-        return copy.deepcopy(self, {id(self.variant): self.variant})
+    @classmethod
+    def new(cls, variant: Variant, seed: int | None = None, dealer: int = 0) -> Self:
+        """A freshly dealt hand; ``seed=None`` picks a random seed (still recorded)."""
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**63)
+        return cls(variant, seed, dealer)
+
+    # ------------------------------------------------------------------ what the kernel and views read
+    @property
+    def variant(self) -> Variant:
+        """The table."""
+        return self.state.variant
+
+    @property
+    def seed(self) -> int:
+        """The seed the deals were drawn from."""
+        return self.state.seed
+
+    @property
+    def players(self) -> int:
+        """Number of seats."""
+        return self.state.variant.players
+
+    @property
+    def phase(self) -> PhaseName:
+        """The decision the hand rests at (``over`` once settled)."""
+        return self.state.phase
+
+    @property
+    def to_act(self) -> int:
+        """The seat whose decision it is (where exactly one seat acts)."""
+        return self.state.to_act
+
+    @property
+    def hands(self) -> list[list[Card]]:
+        """Every seat's cards."""
+        return self.state.hands
+
+    @property
+    def landlord(self) -> int | None:
+        """The landlord (during the auction, the highest bidder so far)."""
+        return self.state.landlord
+
+    @property
+    def speculator(self) -> int | None:
+        """The speculator's seat, once found."""
+        return self.state.speculator
+
+    @property
+    def result(self) -> Result | None:
+        """How the hand ended; ``None`` while it runs."""
+        return self.state.result
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the hand has been settled."""
+        return self.state.phase is PhaseName.OVER
+
+    @property
+    def typed_events(self) -> list[Event]:
+        """What happened, in order."""
+        return self.state.events
+
+    @property
+    def events(self) -> list[dict[str, Any]]:
+        """The events as the log stores them, converted once each, when first asked for."""
+        done, typed = self._events_json, self.state.events
+        if len(done) < len(typed):
+            done.extend(e.to_json() for e in typed[len(done) :])
+        return done
+
+    def facts(self) -> Facts:
+        """The public facts that decide what a seat may see of the events now."""
+        return self.state.facts()
+
+    def holding(self, seat: int) -> Holding:
+        """What ``seat`` holds and may play."""
+        return holding_of(self.state, seat)
 
     def view(self, seat: int) -> dict[str, Any]:
         """What ``seat`` may see now, JSON-ready."""
         return observe(self, seat).to_json()
+
+    def clone(self) -> Self:
+        """An independent copy for search: acting on it leaves this hand as it is (no log replay, no deep copy)."""
+        twin = copy.copy(self)
+        twin.state = self.state.clone()
+        twin._events_json = list(self._events_json)
+        return twin
+
+    # ------------------------------------------------------------------ deciding
+    @property
+    def _current(self) -> Phase:
+        return self._pipeline.phases[self._at]
+
+    def actors(self) -> frozenset[int]:
+        """The seats that may act now; empty once the hand is over."""
+        return frozenset() if self.is_over else self._current.actors(self.state)
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """Everything ``seat`` (by default the seat to act) may do now; empty when it may not act."""
+        seat = self.state.to_act if seat is None else seat
+        cached = self._legal
+        if cached is not None and cached[0] == seat:
+            return cached[1]
+        if self.is_over:
+            return []
+        phase = self._pipeline.phases[self._at]
+        if seat not in phase.actors(self.state):
+            return []
+        actions = phase.legal(self.state, seat)
+        self._legal = (seat, actions)
+        return actions
+
+    def is_legal(self, action: Action, seat: int | None = None) -> bool:
+        """Whether ``action`` is among ``legal_actions(seat)``."""
+        return action in self.legal_actions(seat)
+
+    def explain(self, action: Action, seat: int | None = None) -> str:
+        """Why ``action`` is refused for ``seat`` (by default the seat to act), in words for a player."""
+        seat = self.state.to_act if seat is None else seat
+        if self.is_over:
+            return "the hand is over"
+        actors = self.actors()
+        if seat not in actors:
+            whose = " and ".join(f"seat {s}" for s in sorted(actors))
+            return f"it is {whose}'s turn, not seat {seat}'s"
+        return self._current.explain(self.state, seat, action)
+
+    def apply(self, action: Action, seat: int | None = None) -> None:
+        """Take ``action`` for ``seat`` (by default the seat to act); raise ``IllegalMoveError`` (and change
+        nothing) if it is not allowed."""
+        seat = self.state.to_act if seat is None else seat
+        if not self.is_legal(action, seat):
+            raise IllegalMoveError(self.explain(action, seat))
+        step = self._current.apply(self.state, seat, action)
+        self._legal = None
+        self._follow(step)
+
+    def _follow(self, step: Step) -> None:
+        """Move through the pipeline until a phase waits for a decision or the hand is settled."""
+        state, phases = self.state, self._pipeline.phases
+        while not isinstance(step, Continue):
+            if isinstance(step, Finish):
+                finish(state, self._pipeline.settle, step)
+                return
+            if isinstance(step, Redeal):
+                state.events.append(RedealEvent(step.reason))
+                self._at = 0
+            else:
+                self._at += 1
+            step = phases[self._at].enter(state)

@@ -2,31 +2,33 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from paiju.cards import card_rank
 from paiju.climbing.actions import Action, Alone, Bid, Declare, Give, Partner, Pass, Play
 from paiju.climbing.events import ACTION_KINDS
-from paiju.climbing.game import Deal, Game
 from paiju.climbing.hand import Hand
+from paiju.climbing.hand import Hand as Game
+from paiju.climbing.state import Deal
 from paiju.engine import CLIMBING, family_header
+from paiju.engine.log import (
+    LOG_FORMAT,
+    LOG_VERSION,
+    LogError,
+    check_header,
+    load_log,
+    log_rules,
+    log_variant,
+    save_log,
+)
 from paiju.patterns import classify_ranks
 from paiju.patterns.move import NO_COLOUR
-from paiju.variants import Variant, get_variant
 
 __all__ = ["LOG_FORMAT", "LOG_VERSION", "LogError", "game_log", "load_log", "replay", "save_log"]
 
-LOG_FORMAT = "paiju-hand"
-LOG_VERSION = 1
 #: Events that record a seat's action (the rest follow from them and are checked).
 ACTION_EVENTS = frozenset(ACTION_KINDS)
-
-
-class LogError(ValueError):
-    """A saved hand that cannot be read or does not replay."""
 
 
 def game_log(game: Game, seats: list[str] | None = None) -> dict[str, Any]:
@@ -36,41 +38,13 @@ def game_log(game: Game, seats: list[str] | None = None) -> dict[str, Any]:
         "version": LOG_VERSION,
         **family_header(CLIMBING),
         "variant": game.variant.name,
-        "rules": game.variant.to_json(),
+        "rules": log_rules(game.variant),
         "seed": game.seed,
-        "dealer": game.dealer,
-        "previous": game.previous,
+        "dealer": game.state.dealer,
+        "previous": game.state.previous,
         "seats": seats or [f"seat {i}" for i in range(game.players)],
         "events": game.events,
     }
-
-
-def save_log(game: Game, path: str | Path, seats: list[str] | None = None) -> Path:
-    """Write the hand's log to ``path`` as JSON."""
-    target = Path(path)
-    target.write_text(json.dumps(game_log(game, seats), indent=1) + "\n", encoding="utf-8")
-    return target
-
-
-def _check_header(data: Any, source: str) -> None:
-    """Refuse anything that is not a hand log of the version this paiju reads."""
-    if not isinstance(data, dict) or data.get("format") != LOG_FORMAT:
-        raise LogError(f"{source} is not a paiju hand log")
-    if data.get("version") != LOG_VERSION:
-        raise LogError(f"{source} has log version {data.get('version')}; this paiju reads {LOG_VERSION}")
-    missing = [k for k in ("variant", "seed", "events") if k not in data]
-    if missing:
-        raise LogError(f"{source} lacks {', '.join(missing)}")
-
-
-def load_log(path: str | Path) -> dict[str, Any]:
-    """Read a saved log, checking its format and version."""
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
-        raise LogError(f"cannot read {path}: {err}") from err
-    _check_header(data, str(path))
-    return dict(data)
 
 
 def _action_of(game: Game, event: dict[str, Any]) -> Action:
@@ -90,7 +64,9 @@ def _action_of(game: Game, event: dict[str, Any]) -> Action:
     ranks = tuple(sorted(card_rank(c) for c in cards))
     wilds = tuple(tuple(w) for w in event.get("wilds", ()))
     colour = event.get("colour", NO_COLOUR)  # two-colour tables: the body's colour
-    for move in classify_ranks(game.variant.pattern_rules, ranks, game.wilds_in(game.to_act, cards), game.promoted):
+    for move in classify_ranks(
+        game.variant.pattern_rules, ranks, game.holding(event["seat"]).wilds_in(cards), game.state.promoted
+    ):
         if (move.kind, move.key, move.length, move.wilds) == (event["kind"], event["key"], event["length"], wilds):
             return Play(move._replace(colour=colour), cards)
     raise LogError(f"event {event} is not a valid move at {game.variant.name}")
@@ -102,9 +78,9 @@ def replay(log: dict[str, Any], stop: int | None = None, each: Callable[[int, Ha
     ``each(n, game)`` is called with the game as it stands after the first ``n`` events: once before any
     action and after every action event, so one pass yields every step of a replay.
     """
-    _check_header(log, "the log")
+    check_header(log, "the log")
     try:
-        variant = Variant.from_json(log["rules"]) if "rules" in log else get_variant(log["variant"])
+        variant = log_variant(log)
         if variant.name != log["variant"]:
             raise LogError(f"the log names variant {log['variant']!r} but its rules are {variant.name!r}")
         events = log["events"]
@@ -127,10 +103,11 @@ def replay(log: dict[str, Any], stop: int | None = None, each: Callable[[int, Ha
             each(0, game)
         for i, event in enumerate(events[:limit]):
             if event["type"] in ACTION_EVENTS:
-                if event["seat"] != game.to_act:
-                    raise LogError(f"event {i}: seat {event['seat']} acts but it is seat {game.to_act}'s turn")
+                if event["seat"] not in game.actors():
+                    whose = " and ".join(f"seat {s}" for s in sorted(game.actors()))
+                    raise LogError(f"event {i}: seat {event['seat']} acts but it is {whose}'s turn")
                 try:
-                    game.apply(_action_of(game, event))
+                    game.apply(_action_of(game, event), event["seat"])
                 except ValueError as err:
                     raise LogError(f"event {i} ({event['type']} by seat {event['seat']}) does not replay: {err}") from err
             if i >= len(game.events) or game.events[i] != event:

@@ -8,15 +8,32 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from paiju.cards import RANK_CHARS, Card, format_cards
 from paiju.climbing.actions import Action
-from paiju.climbing.game import Game, PlayRecord
 from paiju.climbing.phase_name import PhaseName
 from paiju.climbing.speculator import marked_card, side_of_speculator
+from paiju.climbing.state import Factor, HandState, PlayRecord
 
-__all__ = ["Observation", "forced_pass_shown", "observe"]
+__all__ = ["Observation", "Observed", "forced_pass_shown", "observe"]
+
+
+class Observed(Protocol):
+    """What a view is made from: a hand's state, who may act, and what an acting seat may do."""
+
+    @property
+    def state(self) -> HandState:
+        """The hand's state."""
+        ...
+
+    def actors(self) -> frozenset[int]:
+        """The seats that may act now."""
+        ...
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """What ``seat`` may do now."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -77,11 +94,15 @@ class Observation:
     partner_known: bool = False
     #: The table's marked card (§3: the 3-deck tables' 7c), written ``7c*`` wherever it appears.
     marked: Card | None = None
+    #: The seats that may act now (several where a decision is open to more than one at once).
+    actors: frozenset[int] = frozenset()
+    #: Every multiplier on the bid so far, in the order the hand added them (×2 bomb, ×3 retreat …).
+    factors: tuple[Factor, ...] = ()
 
     @property
     def is_my_turn(self) -> bool:
-        """Whether this seat is the one to act."""
-        return self.to_act == self.seat and self.phase != PhaseName.OVER
+        """Whether this seat is among the seats to act."""
+        return self.seat is not None and self.seat in self.actors
 
     def role(self, seat: int) -> str:
         """``landlord``, ``small_landlord`` (once this seat knows it), ``farmer`` or ``speculator`` for
@@ -137,80 +158,84 @@ class Observation:
             "small_landlord": self.small_landlord,
             "declared": self.declared,
             "partner_known": self.partner_known,
+            "actors": sorted(self.actors),
+            "factors": [str(f) for f in self.factors],
         }
 
 
-def observe(game: Game, seat: int | None) -> Observation:
+def observe(game: Observed, seat: int | None) -> Observation:
     """What ``seat`` may know about ``game``: its own hand and the public record.
 
     ``seat=None`` is a spectator's view: the public record only, no hand and no actions.
     """
-    bottom_public = game.landlord is not None and game.phase != PhaseName.BID and (
-        game.variant.bottom_shown or (seat is not None and seat == game.landlord)
+    state = game.state
+    spec, part, phase = state.spec, state.partner, state.phase
+    over = phase is PhaseName.OVER
+    bottom_public = state.landlord is not None and phase != PhaseName.BID and (
+        state.variant.bottom_shown or (seat is not None and seat == state.landlord)
     )
-    mine = seat is not None and game.to_act == seat and not game.is_over
+    actors = game.actors()
     gifts: tuple[tuple[int, tuple[Card, ...]], ...] = ()
-    if game.gift_seats:
-        gifts = tuple((s, tuple(g)) for s, g in zip(game.gift_seats, game.gifts, strict=True))
-    elif seat is not None and seat == game.speculator:
-        gifts = tuple((-1, tuple(g)) for g in game.gifts)
+    if spec is not None and spec.gift_seats:
+        gifts = tuple((s, tuple(g)) for s, g in zip(spec.gift_seats, spec.gifts, strict=True))
+    elif spec is not None and seat == spec.seat:
+        gifts = tuple((-1, tuple(g)) for g in spec.gifts)
     side = None
-    if game.speculator is not None and game.variant.speculator is not None:
-        spec_hand = game.hands[game.speculator]
-        if seat == game.speculator or game.is_over:
-            side = side_of_speculator(spec_hand, game.variant.speculator)
+    if spec is not None and state.variant.speculator is not None:
+        spec_hand = state.hands[spec.seat]
+        if seat == spec.seat or over:
+            side = side_of_speculator(spec_hand, state.variant.speculator)
         else:  # others see only how many cards it holds
             side = "landlord" if len(spec_hand) <= 1 else "farmers"
-    trick = None if game.phase != PhaseName.PLAY or game.is_leading() else game.trick
-    small = game.small_landlord
-    knows_partner = small is not None and (game.partner_known or game.is_over or seat == small)
-    partnership = game.partnership
-    if partnership == "self" and seat != game.landlord and not game.is_over:
+    trick = None if phase != PhaseName.PLAY or state.is_leading() else state.play.trick
+    small = state.small_landlord
+    knows_partner = small is not None and (state.partner_known or over or seat == small)
+    partnership = part.partnership if part is not None else ""
+    if partnership == "self" and seat != state.landlord and not over:
         partnership = "named"  # §7 6p3d: the landlord plays alone in secret
+    retreated = spec is not None and spec.retreated and phase not in (PhaseName.GIFT, PhaseName.BID)
     return Observation(
         seat=seat,
-        players=game.players,
-        phase=game.phase,
-        to_act=game.to_act,
-        hand=tuple(sorted(game.hands[seat])) if seat is not None else (),
-        cards_left=tuple(len(h) for h in game.hands),
-        landlord=game.landlord if game.phase != PhaseName.BID else None,
-        bid=game.high_bid,
-        bid_history=tuple(game.bid_history),
-        multiplier=game.multiplier(),
-        bottom=tuple(game.bottom) if bottom_public else (),
-        marker=game.deal.marker,
+        players=state.players,
+        phase=phase,
+        to_act=state.to_act,
+        hand=tuple(sorted(state.hands[seat])) if seat is not None else (),
+        cards_left=tuple(len(h) for h in state.hands),
+        landlord=state.landlord if phase != PhaseName.BID else None,
+        bid=state.stake.bid,
+        bid_history=tuple(state.auction.history),
+        multiplier=state.stake.multiplier,
+        bottom=tuple(state.bottom) if bottom_public else (),
+        marker=state.deal.marker,
         trick=trick,
-        history=tuple(game.plays),
-        legal=tuple(game.legal_actions()) if mine else (),
-        scores=game.result.scores if game.result else None,
-        speculator=game.speculator,
-        determination=game.determination,
-        flipped=tuple(game.deal.flipped),
+        history=tuple(state.play.plays),
+        legal=tuple(game.legal_actions(seat)) if seat is not None and seat in actors else (),
+        scores=state.result.scores if state.result else None,
+        speculator=state.speculator,
+        determination=spec.determination if spec is not None else None,
+        flipped=tuple(state.deal.flipped),
         gifts=gifts,
-        out=tuple(sorted(game.out)),
+        out=tuple(sorted(state.play.out)),
         speculator_side=side,
-        wild_cards=tuple(sorted(game.wild_cards.get(seat, ()))) if seat is not None else (),
-        promoted=game.promoted,
-        retreated_hand=(
-            tuple(sorted(game.hands[game.speculator]))
-            if game.retreated and game.speculator is not None and game.phase not in (PhaseName.GIFT, PhaseName.BID)
-            else ()
-        ),
-        partner_shown=tuple(game.partner_shown),
-        partner_refused=tuple(game.partner_refused),
+        wild_cards=tuple(sorted(state.wild_cards.get(seat, ()))) if seat is not None else (),
+        promoted=state.promoted,
+        retreated_hand=tuple(sorted(state.hands[spec.seat])) if retreated and spec is not None else (),
+        partner_shown=tuple(part.shown) if part is not None else (),
+        partner_refused=tuple(part.refused) if part is not None else (),
         partnership=partnership,
         small_landlord=small if knows_partner else None,
-        declared=game.declared,
-        partner_known=game.partner_known,
-        marked=marked_card(game.variant),
+        declared=part is not None and part.declared,
+        partner_known=state.partner_known,
+        marked=marked_card(state.variant),
+        actors=actors,
+        factors=tuple(state.stake.factors),
     )
 
 
-def forced_pass_shown(game: Game) -> bool:
+def forced_pass_shown(game: Observed) -> bool:
     """Whether a seat whose only action is a pass may be passed for it at once (the ``auto_forced`` option).
 
     Only in the play phase, where it shows what the pass shows anyway (要不起: nothing beats the play);
     in a round such as the declaration, being forced would single out the seat that holds a secret.
     """
-    return game.phase == PhaseName.PLAY
+    return game.state.phase == PhaseName.PLAY

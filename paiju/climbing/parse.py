@@ -15,7 +15,7 @@ from paiju.cards import (
     parse_ranks,
 )
 from paiju.climbing.actions import Action, Alone, Bid, Declare, Give, Partner, Pass, Play, action_text
-from paiju.climbing.game import Game
+from paiju.climbing.hand import Hand as Game
 from paiju.climbing.partner import face
 from paiju.climbing.phase_name import PhaseName
 from paiju.climbing.speculator import marked_card
@@ -55,7 +55,7 @@ def actions_for_text(game: Game, text: str) -> list[Action]:
             return [Bid(int(word))]
         if word.isdigit():
             return [_refuse_bid(game, int(word))]
-        raise InvalidCardsError(f"bidding: type a bid from {game.high_bid + 1} to {game.variant.max_bid}, or p to pass")
+        raise InvalidCardsError(f"bidding: type a bid from {game.state.stake.bid + 1} to {game.variant.max_bid}, or p to pass")
     if game.phase == PhaseName.PARTNER:
         return _partner_for_text(game, word)
     if game.phase == PhaseName.DECLARE:
@@ -71,7 +71,7 @@ def actions_for_text(game: Game, text: str) -> list[Action]:
     cards: tuple[int, ...] | None = None
     if names_suits(text):
         cards = tuple(held_cards(game, seat, text))
-    held = game.counts[seat]
+    held = game.state.counts[seat]
     for r in set(ranks):
         if ranks.count(r) > held[r]:
             have = held[r]
@@ -91,15 +91,15 @@ def actions_for_text(game: Game, text: str) -> list[Action]:
         raise IllegalMoveError(
             f"{text.strip()}: a combination is one colour (a triple+pair's pair aside); these ranks play as {colours}"
         )
-    readings = classify_ranks(game.variant.pattern_rules, ranks, game.wilds_of(seat), game.promoted)
+    readings = classify_ranks(game.variant.pattern_rules, ranks, game.holding(seat).wilds, game.state.promoted)
     if not readings:
         raise IllegalMoveError(f"{''.join(RANK_CHARS[r] for r in ranks)} is not a valid combination")
-    raise IllegalMoveError(game.why_illegal(readings[0]))
+    raise IllegalMoveError(game.explain(Play(readings[0])))
 
 
 def _refuse_bid(game: Game, points: int) -> Action:
-    if points <= game.high_bid:
-        raise IllegalMoveError(f"a bid must be higher than the current bid of {game.high_bid}")
+    if points <= game.state.stake.bid:
+        raise IllegalMoveError(f"a bid must be higher than the current bid of {game.state.stake.bid}")
     raise IllegalMoveError(f"bids go from 1 to {game.variant.max_bid}")
 
 
@@ -129,7 +129,7 @@ def _partner_for_text(game: Game, word: str) -> list[Action]:
         and sorted(face(c) for c in a.cards) == shown
     ]
     if not options:
-        raise IllegalMoveError(game.why_not_partner(Alone(()) if kind == "alone" else Partner(())))
+        raise IllegalMoveError(game.explain(Alone(()) if kind == "alone" else Partner(())))
     return options
 
 
@@ -145,12 +145,12 @@ def _gift_for_text(game: Game, text: str) -> Action:
         copies = [c for c in game.hands[seat] if format_card(c) == format_card(card)]
         choice = next((a for a in legal if a.card in copies), None)
         if choice is None:
-            raise IllegalMoveError(game.why_not_giftable(card))
+            raise IllegalMoveError(game.explain(Give(card)))
         return choice
     choice = next((a for a in legal if card_rank(a.card) == ranks[0]), None)
     if choice is None:
         copies = [c for c in game.hands[seat] if card_rank(c) == ranks[0]]
         if not copies:
             raise IllegalMoveError(f"you hold no {RANK_CHARS[ranks[0]]}")
-        raise IllegalMoveError(game.why_not_giftable(copies[0]))
+        raise IllegalMoveError(game.explain(Give(copies[0])))
     return choice

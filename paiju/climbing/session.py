@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from paiju.climbing.game import Result
 from paiju.climbing.hand import Hand
+from paiju.climbing.state import Result
 from paiju.engine import HandResult
 from paiju.engine import Session as EngineSession
 from paiju.variants import Variant

@@ -1,16 +1,40 @@
-"""The family-neutral side of the log: which family a log belongs to, and replaying it by that family."""
+"""The family-neutral side of the log: its format, its family, and saving, reading and replaying it by family."""
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from paiju.engine.protocol import HandEngine
-from paiju.engine.registry import CLIMBING, family
+from paiju.engine.registry import CLIMBING, family, family_of
+from paiju.variants import Variant, get_variant
 
-__all__ = ["FAMILY_KEY", "family_header", "log_family", "replay"]
+__all__ = [
+    "FAMILY_KEY",
+    "LOG_FORMAT",
+    "LOG_VERSION",
+    "LogError",
+    "check_header",
+    "family_header",
+    "game_log",
+    "load_log",
+    "log_family",
+    "log_rules",
+    "log_variant",
+    "replay",
+    "save_log",
+]
 
+LOG_FORMAT = "paiju-hand"
+LOG_VERSION = 1
 #: The header key naming a log's family; absent means the climbing family (so its logs keep their bytes).
 FAMILY_KEY = "family"
+
+
+class LogError(ValueError):
+    """A saved hand that cannot be read or does not replay."""
 
 
 def family_header(name: str) -> dict[str, str]:
@@ -23,6 +47,60 @@ def log_family(log: dict[str, Any]) -> str:
     return str(log.get(FAMILY_KEY, CLIMBING))
 
 
-def replay(log: dict[str, Any]) -> HandEngine:
-    """Rebuild a hand from its log by its family's replay, checking every step."""
-    return family(log_family(log)).replay(log)
+def log_rules(variant: Variant) -> dict[str, Any]:
+    """The table's rules as a log stores them: without the family, which the header names once."""
+    rules = variant.to_json()
+    del rules[FAMILY_KEY]
+    return rules
+
+
+def log_variant(log: dict[str, Any]) -> Variant:
+    """The table a log was played at: its stored rules under the header's family, else the built-in table named."""
+    if "rules" in log:
+        return Variant.from_json({**log["rules"], FAMILY_KEY: log_family(log)})
+    return get_variant(log["variant"])
+
+
+def check_header(data: Any, source: str) -> None:
+    """Refuse anything that is not a hand log of the version this paiju reads."""
+    if not isinstance(data, dict) or data.get("format") != LOG_FORMAT:
+        raise LogError(f"{source} is not a paiju hand log")
+    if data.get("version") != LOG_VERSION:
+        raise LogError(f"{source} has log version {data.get('version')}; this paiju reads {LOG_VERSION}")
+    missing = [k for k in ("variant", "seed", "events") if k not in data]
+    if missing:
+        raise LogError(f"{source} lacks {', '.join(missing)}")
+
+
+def game_log(hand: HandEngine, seats: list[str] | None = None) -> dict[str, Any]:
+    """The JSON-ready log of a hand (finished or not), written by its family."""
+    return family_of(hand).game_log(hand, seats)
+
+
+def save_log(hand: HandEngine, path: str | Path, seats: list[str] | None = None) -> Path:
+    """Write the hand's log to ``path`` as JSON."""
+    target = Path(path)
+    target.write_text(json.dumps(game_log(hand, seats), indent=1) + "\n", encoding="utf-8")
+    return target
+
+
+def load_log(path: str | Path) -> dict[str, Any]:
+    """Read a saved log, checking its format and version."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
+        raise LogError(f"cannot read {path}: {err}") from err
+    check_header(data, str(path))
+    return dict(data)
+
+
+def replay(
+    log: dict[str, Any], stop: int | None = None, each: Callable[[int, Any], None] | None = None
+) -> HandEngine:
+    """Rebuild a hand from its log by its family's replay (up to ``stop`` events), checking every step.
+
+    ``each(n, hand)`` sees the hand after the first ``n`` events: before any action and after each one.
+    """
+    check_header(log, "the log")
+    hand: HandEngine = family(log_family(log)).replay(log, stop, each)
+    return hand

@@ -5,9 +5,40 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol, Self, runtime_checkable
 
+from paiju.cards import Card
 from paiju.variants import Variant
 
-__all__ = ["HandEngine", "HandResult"]
+__all__ = ["Event", "HandEngine", "HandResult", "Observation"]
+
+
+class Event(Protocol):
+    """One typed event of a hand: its log form, and what a seat may see of it (the one redaction point)."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The event as the log stores it."""
+        ...
+
+    def visible_to(self, seat: int | None, facts: Any) -> Event | None:
+        """What ``seat`` (``None``: a spectator) may see of it, given the hand's public ``facts``."""
+        ...
+
+
+class Observation(Protocol):
+    """What one seat may know of a hand, as its family's ``observe`` gives it to bots and views."""
+
+    @property
+    def seat(self) -> int | None:
+        """The seat observing (``None``: a spectator)."""
+        ...
+
+    @property
+    def legal(self) -> Sequence[Any]:
+        """What the seat may do now (empty when it does not act)."""
+        ...
+
+    def to_json(self) -> dict[str, Any]:
+        """The view, JSON-ready."""
+        ...
 
 
 class HandResult(Protocol):
@@ -36,6 +67,20 @@ class HandEngine(Protocol):
     @property
     def events(self) -> list[dict[str, Any]]:
         """What happened, in order, as the log stores it (JSON-ready)."""
+        ...
+
+    @property
+    def typed_events(self) -> Sequence[Event]:
+        """The same events as typed values, which know what each seat may see of them."""
+        ...
+
+    @property
+    def hands(self) -> Sequence[Sequence[Card]]:
+        """Every seat's cards now."""
+        ...
+
+    def facts(self) -> Any:
+        """The public facts that decide what a seat may see of the events now."""
         ...
 
     @property

@@ -1,51 +1,108 @@
-"""The families by name: open a hand of a variant's family, read a player's action, replay a log."""
+"""The families by name, and what the kernel and the apps need of each: open, read, replay, show and count hands."""
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, Protocol, TypeVar
 
-from paiju.engine.protocol import HandEngine
+from paiju.engine.protocol import HandEngine, Observation
+from paiju.engine.report import FrameFields, HandTally, Settlement
+from paiju.engine.session import Session
 from paiju.variants import Variant
 
-__all__ = ["CLIMBING", "Family", "family", "open_hand", "parse_action", "variant_family"]
+__all__ = [
+    "CLIMBING",
+    "FAMILY_MODULES",
+    "Family",
+    "Replay",
+    "family",
+    "family_of",
+    "new_session",
+    "open_hand",
+    "parse_action",
+    "variant_family",
+]
 
 CLIMBING = "climbing"
-#: Each family's module, imported when first asked for (so the kernel imports no family itself).
-_MODULES = {CLIMBING: "paiju.climbing.family"}
+#: Each family's module (it holds ``FAMILY``), imported when first asked for, so the kernel imports no family.
+FAMILY_MODULES = {CLIMBING: "paiju.climbing.family"}
+
+H = TypeVar("H", bound=HandEngine)
+H_co = TypeVar("H_co", bound=HandEngine, covariant=True)
+
+
+class Replay(Protocol[H_co]):
+    """A family's replay: the hand a log records, up to ``stop`` events, shown to ``each`` after every action."""
+
+    def __call__(
+        self, log: dict[str, Any], stop: int | None = None, each: Callable[[int, H_co], None] | None = None
+    ) -> H_co: ...
 
 
 @dataclass(frozen=True)
-class Family:
-    """What the kernel needs of a family: open a hand, parse a player's text, replay a log."""
+class Family(Generic[H]):
+    """What the kernel and the apps (bots, simulate, the terminal, the server) need of a family's hands."""
 
     name: str
-    open_hand: Callable[..., HandEngine]
-    parse_action: Callable[[HandEngine, str], list[Any]]
-    replay: Callable[[dict[str, Any]], HandEngine]
+    #: A freshly dealt hand of a variant from a seed (options as the family takes them, e.g. ``dealer``).
+    open_hand: Callable[..., H]
+    #: The legal actions a player's text can mean for a seat (``None``: the seat to act).
+    parse_action: Callable[[H, str, int | None], list[Any]]
+    replay: Replay[H]
+    #: A session of hands: ``(variant, seed, draw_seed)``.
+    session: Callable[[Variant, int, Callable[[], int] | None], Session[H]]
+    #: What a seat (``None``: a spectator) may know, for bots and views.
+    observe: Callable[[H, int | None], Observation]
+    #: An action as players type it and views list it.
+    action_text: Callable[[Any], str]
+    #: The hand's log (JSON-ready), seats named.
+    game_log: Callable[[H, list[str] | None], dict[str, Any]]
+    #: Whether a lone forced pass may be played for a seat at once (it shows nothing the pass does not).
+    forced_pass_shown: Callable[[H], bool]
+    #: A finished hand's settlement in words, seats named.
+    settle: Callable[[H, Sequence[str]], Settlement]
+    #: What a simulation counts of a finished hand.
+    tally: Callable[[H], HandTally]
+    #: The public fields the server's frames add to the views.
+    frame_fields: Callable[[H], FrameFields]
+    #: The most actions one seat may choose among in the hand dealt from a seed (the server bounds it).
+    most_actions: Callable[[Variant, int], int]
+    #: The registered bot that plays a seat for a person (托管, the terminal's opponents).
+    bot: str
 
 
-def family(name: str) -> Family:
+def family(name: str) -> Family[Any]:
     """The family called ``name``; the error lists the known ones."""
-    if name not in _MODULES:
-        raise ValueError(f"unknown game family {name!r}; known families: {', '.join(_MODULES)}")
-    found = importlib.import_module(_MODULES[name]).FAMILY
+    if name not in FAMILY_MODULES:
+        raise ValueError(f"unknown game family {name!r}; known families: {', '.join(FAMILY_MODULES)}")
+    found = importlib.import_module(FAMILY_MODULES[name]).FAMILY
     assert isinstance(found, Family)
     return found
 
 
 def variant_family(variant: Variant) -> str:
-    """The family a variant's hands are played by (every table so far climbs)."""
-    return CLIMBING
+    """The family a variant's hands are played by."""
+    return variant.family
+
+
+def family_of(hand: HandEngine) -> Family[Any]:
+    """The family that plays ``hand``."""
+    return family(variant_family(hand.variant))
 
 
 def open_hand(variant: Variant, seed: int, **options: Any) -> HandEngine:
     """A freshly dealt hand of ``variant`` (``options`` as its family takes them, e.g. ``dealer``)."""
-    return family(variant_family(variant)).open_hand(variant, seed, **options)
+    hand: HandEngine = family(variant_family(variant)).open_hand(variant, seed, **options)
+    return hand
 
 
-def parse_action(engine: HandEngine, text: str) -> list[Any]:
-    """The legal actions a player's ``text`` can mean now (several when ambiguous)."""
-    return family(variant_family(engine.variant)).parse_action(engine, text)
+def new_session(variant: Variant, seed: int = 0, draw_seed: Callable[[], int] | None = None) -> Session[HandEngine]:
+    """A session at ``variant``'s table, its hands dealt by the variant's family (see ``Session``)."""
+    return family(variant_family(variant)).session(variant, seed, draw_seed)
+
+
+def parse_action(engine: HandEngine, text: str, seat: int | None = None) -> list[Any]:
+    """The legal actions a player's ``text`` can mean now for ``seat`` (by default the seat to act)."""
+    return family_of(engine).parse_action(engine, text, seat)

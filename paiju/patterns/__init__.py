@@ -12,7 +12,6 @@ from paiju.cards import Card, card_rank, rank_counts
 from paiju.patterns.generate import PROMOTED_KEY, MoveGenerator, generate_moves, generator_for, promote
 from paiju.patterns.mixed import Wilds
 from paiju.patterns.move import NO_TIER, AmbiguousMoveError, IllegalMoveError, Move, beats, describe, key_rank
-from paiju.patterns.wild import speculator_answers, threes_used
 from paiju.variants import HasPatternRules, PatternKind, PatternRules
 
 __all__ = [
@@ -34,8 +33,6 @@ __all__ = [
     "generate_counts",
     "key_rank",
     "promote",
-    "speculator_answers",
-    "threes_used",
 ]
 
 

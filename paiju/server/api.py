@@ -13,7 +13,7 @@ from fastapi import Body, FastAPI, Header, Request
 from fastapi.responses import Response
 from starlette.requests import HTTPConnection
 
-from paiju.climbing import LogError, game_log, replay
+from paiju.engine import LogError, game_log, replay
 from paiju.server.bounds import TableError, build_variant
 from paiju.server.errors import http_error
 from paiju.server.history import final_hands, step_views
@@ -59,7 +59,7 @@ async def _member(server: Server, code: str, token: str | None) -> tuple[Room, P
     room = await server.room(code)
     player = room.member(token)
     if player is None:
-        raise http_error(403, "bad_token", "send the X-Paiju-Token header of a person in this room")
+        raise http_error(403, "bad_token", "send the X-Paiju-Token header of a person in this room", reason="members_only")
     return room, player
 
 
@@ -76,16 +76,19 @@ def rooms_api(app: FastAPI, server: Server) -> None:
     @app.post("/api/rooms")
     async def create_room(body: CreateRoom, request: Request) -> RoomCreated:
         server.limit("create", client_of(request))
-        settings = RoomSettings.model_validate(body.model_dump(exclude={"name"}))
+        settings = RoomSettings.model_validate(body.model_dump(exclude={"name", "seat"}))
         try:
-            await asyncio.to_thread(build_variant, settings)
+            variant = await asyncio.to_thread(build_variant, settings)
         except TableError as err:
-            raise http_error(400, "bad_message", str(err)) from err
+            raise err.refusal().http(400) from err
+        if body.seat is not None and body.seat >= variant.players:
+            last = variant.players - 1
+            raise http_error(400, "bad_message", f"this table has seats 0 to {last}", reason="no_such_seat", params={"last": last})
         code = await server.new_code()
         try:
-            room, host = await Room.create(code, settings, body.name, server.store, server.bot_delay, server.config)
+            room, host = await Room.create(code, settings, body.name, body.seat, server.store, server.bot_delay, server.config)
         except RoomError as err:
-            raise http_error(503, err.code, err.message) from err
+            raise err.http(503) from err
         server.rooms[code] = room
         log.info("room %s created (%s) by %r", code, room.variant.name, host.name)
         return RoomCreated(code=code, token=host.token, player_id=host.id, url=_room_url(server, request, code))
@@ -117,7 +120,7 @@ def rooms_api(app: FastAPI, server: Server) -> None:
         try:
             return room.seat_log(player)
         except RoomError as err:
-            raise http_error(404, err.code, err.message) from err
+            raise err.http(404) from err
 
 
 def hands_api(app: FastAPI, server: Server) -> None:
@@ -128,7 +131,7 @@ def hands_api(app: FastAPI, server: Server) -> None:
         if 0 < len(hand_id) <= 64:
             row = await server.store_call(server.store.hand, hand_id)
         if row is None:
-            raise http_error(404, "bad_message", "there is no such hand")
+            raise http_error(404, "bad_message", "there is no such hand", reason="no_such_hand")
         if row.room is not None:
             await _member(server, row.room, token)
         return row
@@ -141,7 +144,7 @@ def hands_api(app: FastAPI, server: Server) -> None:
     async def hand_views(hand_id: str, seat: str | None = None, x_paiju_token: str | None = Header(None)) -> list[dict[str, Any]]:
         everything = seat == "all"
         if seat is not None and not everything and not (seat.isdigit() and len(seat) < 3):
-            raise http_error(400, "bad_message", "seat is a seat number or all")
+            raise http_error(400, "bad_message", "seat is a seat number or all", reason="bad_seat_query")
         row = await readable(hand_id, x_paiju_token)
         who = int(seat) if seat and not everything else None
         try:
@@ -149,7 +152,7 @@ def hands_api(app: FastAPI, server: Server) -> None:
                 server.cached, (row.public_id, str(seat)), lambda: step_views(row.log, who, everything)
             )
         except LogError as err:
-            raise http_error(400, "bad_message", str(err)) from err
+            raise http_error(400, "bad_message", str(err), reason="bad_log", params={"detail": str(err)}) from err
 
     @app.get("/api/hands/{hand_id}/final")
     async def hand_final(hand_id: str, x_paiju_token: str | None = Header(None)) -> FinalHands:
@@ -157,7 +160,7 @@ def hands_api(app: FastAPI, server: Server) -> None:
         try:
             hands = await asyncio.to_thread(server.cached, (row.public_id, "final"), lambda: final_hands(row.log))
         except LogError as err:
-            raise http_error(400, "bad_message", str(err)) from err
+            raise http_error(400, "bad_message", str(err), reason="bad_log", params={"detail": str(err)}) from err
         return FinalHands(hand_id=row.public_id, seats=list(row.log.get("seats", [])), hands=hands, scores=row.scores)
 
     @app.post("/api/hands/import")
@@ -165,17 +168,17 @@ def hands_api(app: FastAPI, server: Server) -> None:
         server.limit("import", client_of(request))
         events = log_body.get("events")
         if isinstance(events, list) and len(events) > MAX_IMPORT_EVENTS:
-            raise http_error(400, "bad_message", f"a hand has at most {MAX_IMPORT_EVENTS} events")
+            raise http_error(400, "bad_message", f"a hand has at most {MAX_IMPORT_EVENTS} events", reason="too_many_events", params={"limit": MAX_IMPORT_EVENTS})
         try:
             game = await asyncio.to_thread(replay, log_body)
             named = log_body.get("seats")
             seats = [clean_name(str(n)) for n in named] if isinstance(named, list) else []
         except (LogError, ValueError, RecursionError) as err:
-            raise http_error(400, "bad_message", str(err)) from err
+            raise http_error(400, "bad_message", str(err), reason="bad_log", params={"detail": str(err)}) from err
         if len(game.variant.name) > 64:
-            raise http_error(400, "bad_message", "a table name may be at most 64 characters")
-        if len(seats) != game.players:
-            seats = [f"seat {i}" for i in range(game.players)]
+            raise http_error(400, "bad_message", "a table name may be at most 64 characters", reason="long_table_name", params={"limit": 64})
+        if len(seats) != game.variant.players:
+            seats = [f"seat {i}" for i in range(game.variant.players)]
         stored = game_log(game, seats)  # as replayed: fields paiju does not write are dropped
         scores = list(game.result.scores) if game.result is not None else []
         row: HandRow = await server.store_call(server.store.add_hand, stored, scores)
@@ -199,16 +202,16 @@ def presets_api(app: FastAPI, server: Server) -> None:
         try:
             await asyncio.to_thread(build_variant, body.settings)
         except TableError as err:
-            raise http_error(400, "bad_message", str(err)) from err
+            raise err.refusal().http(400) from err
         names = {p.name for p in await server.store_call(server.store.presets, owner)}
         if body.name not in names and len(names) >= MAX_PRESETS:
-            raise http_error(400, "bad_message", f"you may keep at most {MAX_PRESETS} presets: delete one first")
+            raise http_error(400, "bad_message", f"you may keep at most {MAX_PRESETS} presets: delete one first", reason="too_many_presets", params={"limit": MAX_PRESETS})
         await server.store_call(server.store.save_preset, owner, body.name, body.settings.model_dump())
         return SavedPreset(name=body.name, settings=body.settings, owner=owner)
 
     @app.delete("/api/presets/{name}")
     async def delete_preset(name: str, x_paiju_owner: str | None = Header(None)) -> dict[str, str]:
         if not x_paiju_owner or not await server.store_call(server.store.delete_preset, x_paiju_owner, name):
-            raise http_error(404, "bad_message", f"you have no preset {name[:64]!r}")
+            raise http_error(404, "bad_message", f"you have no preset {name[:64]!r}", reason="no_such_preset", params={"name": name[:64]})
         return {"deleted": name}
 

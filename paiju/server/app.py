@@ -18,7 +18,7 @@ from starlette.websockets import WebSocket
 
 from paiju.server.api import hands_api, presets_api, rooms_api
 from paiju.server.config import ServerConfig
-from paiju.server.errors import http_error
+from paiju.server.errors import http_error, invalid_field
 from paiju.server.guard import BodyLimit, SecurityHeaders
 from paiju.server.socket import serve_socket
 from paiju.server.state import Server
@@ -89,14 +89,16 @@ def _errors(app: FastAPI) -> None:
 
     @app.exception_handler(StarletteHTTPException)
     async def refused(_request: Request, err: StarletteHTTPException) -> JSONResponse:
-        detail = err.detail if isinstance(err.detail, dict) else {"code": "bad_message", "message": str(err.detail)}
+        detail = err.detail if isinstance(err.detail, dict) else {
+            "code": "bad_message", "message": str(err.detail), "reason": "http_status", "params": {"status": err.status_code},
+        }
         return JSONResponse({"detail": detail}, status_code=err.status_code, headers=err.headers)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_request: Request, err: RequestValidationError) -> JSONResponse:
-        first = err.errors()[0] if err.errors() else {"loc": (), "msg": "invalid request"}
-        where = ".".join(str(p) for p in first.get("loc", ())[1:]) or "request"
-        return JSONResponse({"detail": {"code": "bad_message", "message": f"{where}: {first.get('msg')}"}}, status_code=422)
+        refusal = invalid_field(err.errors())
+        detail = {"code": refusal.code, "message": refusal.message, "reason": refusal.reason, "params": refusal.params}
+        return JSONResponse({"detail": detail}, status_code=422)
 
 
 def _pages(app: FastAPI) -> None:
@@ -108,5 +110,7 @@ def _pages(app: FastAPI) -> None:
             raise http_error(404, "bad_state", "the browser client is not installed (paiju/web/index.html is missing)")
         return FileResponse(page)
 
-    for path in ("/", "/r/{code}", "/r/{code}/history", "/r/{code}/replay/{hand_id}", "/replay/{hand_id}"):
+    # The last: any other path under /r/ (a code typed with a slash) is a page that says there is no such room.
+    pages = ("/", "/r/{code}", "/r/{code}/history", "/r/{code}/replay/{hand_id}", "/replay/{hand_id}", "/r/{code}/{rest:path}")
+    for path in pages:
         app.add_api_route(path, index, methods=["GET"], include_in_schema=False)

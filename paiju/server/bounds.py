@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from functools import cache, lru_cache
 
-from paiju.climbing import Game
-from paiju.patterns import generate
+from paiju.engine import family, variant_family
+from paiju.server.errors import Params, RoomError
 from paiju.server.protocol import RoomSettings
 from paiju.variants import REGISTRY, Variant, VariantError, get_variant
 from paiju.variants.files import with_overrides
@@ -21,7 +21,17 @@ MAX_BID = 12
 
 
 class TableError(ValueError):
-    """Room settings that make no table, or one too large to serve; the message says why."""
+    """Room settings that make no table, or one too large to serve; the message says why, ``reason`` and
+    ``params`` say it for a client to word."""
+
+    def __init__(self, message: str, reason: str = "bad_table", params: Params | None = None) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.params = dict(params or {"detail": message})
+
+    def refusal(self) -> RoomError:
+        """The refusal a room request or an HTTP request answers with (``bad_message``)."""
+        return RoomError("bad_message", str(self), reason=self.reason, params=self.params)
 
 
 def largest_hand(variant: Variant) -> int:
@@ -39,8 +49,10 @@ def most_cards_in_hand(decks: int, two_colour: bool) -> int:
 
 @lru_cache(maxsize=64)
 def lead_moves(variant: Variant) -> int:
-    """The most moves a dealt hand may lead with, over a few sample deals (fixed seeds: a property of the table)."""
-    return max(len(generate(variant, hand)) for seed in range(PROBE_DEALS) for hand in Game.new(variant, seed).hands)
+    """The most moves a dealt hand may lead with (as its family counts a seat's choices), over a few sample
+    deals (fixed seeds: a property of the table)."""
+    most_actions = family(variant_family(variant)).most_actions
+    return max(most_actions(variant, seed) for seed in range(PROBE_DEALS))
 
 
 def build_variant(settings: RoomSettings) -> Variant:
@@ -53,16 +65,24 @@ def build_variant(settings: RoomSettings) -> Variant:
             changes.setdefault("players", settings.seats)
         if changes:
             variant = with_overrides(variant, changes, "rules")
+        family(variant_family(variant))  # a family this server does not know is refused, naming those it knows
     except (VariantError, KeyError, TypeError, ValueError, AttributeError, RecursionError) as err:
         raise TableError(str(err).strip("'\"")) from err
     if not isinstance(variant.max_bid, int) or variant.max_bid > MAX_BID:
-        raise TableError(f"max_bid = {variant.max_bid}: a room's table bids at most {MAX_BID}")
+        raise TableError(
+            f"max_bid = {variant.max_bid}: a room's table bids at most {MAX_BID}", "bid_too_high",
+            {"bid": str(variant.max_bid), "limit": MAX_BID},
+        )
     size, bound = largest_hand(variant), most_cards_in_hand(variant.decks, variant.two_colour)
     if size > bound:
         raise TableError(
-            f"a seat would hold {size} cards; with {variant.decks} deck(s) a room's table holds at most {bound} in one hand"
+            f"a seat would hold {size} cards; with {variant.decks} deck(s) a room's table holds at most {bound} in one hand",
+            "hand_too_large", {"cards": size, "decks": variant.decks, "limit": bound},
         )
     moves = lead_moves(variant)
     if moves > MAX_LEAD_MOVES:
-        raise TableError(f"a hand of this table can lead {moves:,} different plays; the server plays tables of at most {MAX_LEAD_MOVES:,}")
+        raise TableError(
+            f"a hand of this table can lead {moves:,} different plays; the server plays tables of at most {MAX_LEAD_MOVES:,}",
+            "too_many_plays", {"plays": moves, "limit": MAX_LEAD_MOVES},
+        )
     return variant

@@ -8,25 +8,48 @@ from collections.abc import Callable
 from typing import Any
 
 from paiju.cards import RANK_CHARS, deck_cards, format_cards, parse_ranks, rank_counts
-from paiju.climbing import Game, LogError, Session, game_log, observe, replay
+from paiju.engine import HandEngine, LogError, Session, family_of, game_log, new_session, replay
 from paiju.variants import Variant
 
-__all__ = ["card_counter", "final_hands", "rebuild", "redacted_log", "resume_session", "step_views"]
+__all__ = ["card_counter", "final_hands", "rebuild", "redacted_log", "resume_session", "settled", "step_views"]
+
+
+def settled(game: HandEngine, names: list[str]) -> dict[str, Any]:
+    """A finished hand's settlement as the ``result`` frame carries it (without the session's totals): the
+    scores, one line per seat, the multiplier, the summary in English and the facts behind it."""
+    played_by = family_of(game)
+    done = played_by.settle(game, names)
+    assert game.result is not None
+    lines = [
+        {"seat": l.seat, "role": l.role, "score": l.score, "text": l.text, "share": l.share, "name": names[l.seat]}
+        for l in done.lines
+    ]
+    return {
+        "scores": list(game.result.scores),
+        "lines": lines,
+        "multiplier": played_by.frame_fields(game).get("multiplier", 1),
+        "summary": list(done.summary),
+        **done.outcome,
+    }
 
 
 def step_views(log: dict[str, Any], seat: int | None, everything: bool) -> list[dict[str, Any]]:
-    """One ``{index, event, view}`` per action of the hand (and one for the start), as ``seat`` saw it,
-    built in a single replay.
+    """One ``{index, event, view, bids, redeals}`` per action of the hand (and one for the start), as ``seat``
+    saw it, built in a single replay; the last step of a finished hand adds its ``result``.
 
+    ``bids`` is the auction so far as the ``view`` frame sends it; ``redeals`` the reasons of the new deals
+    that followed the step's action (``nobody bid``…), or came before the first one on the start step.
     ``everything``: the public view plus every seat's cards (``hands``); only for finished hands.
     """
-    players = replay(log, stop=0).players
+    players = replay(log, stop=0).variant.players
     if seat is not None and not 0 <= seat < players:
         raise LogError(f"this hand has seats 0 to {players - 1}")
+    names = [str(n) for n in log.get("seats") or [f"seat {s + 1}" for s in range(players)]]
     out: list[dict[str, Any]] = []
 
-    def record(stop: int, game: Game) -> None:
-        view = observe(game, None if everything else seat).to_json()
+    def record(stop: int, game: HandEngine) -> None:
+        played_by = family_of(game)
+        view = played_by.observe(game, None if everything else seat).to_json()
         if everything:
             view["hands"] = [format_cards(sorted(h)) for h in game.hands]
         event = None
@@ -34,11 +57,16 @@ def step_views(log: dict[str, Any], seat: int | None, everything: bool) -> list[
             last = game.typed_events[stop - 1]
             shown = last if everything else last.visible_to(seat, game.facts())
             event = None if shown is None else shown.to_json()
-        out.append({"index": stop, "event": event, "view": view})
+        followed = (e.to_json() for e in game.typed_events[stop:])
+        redeals = [e["reason"] for e in followed if e["type"] == "redeal"]
+        bids = played_by.frame_fields(game).get("bids", [])
+        out.append({"index": stop, "event": event, "view": view, "bids": bids, "redeals": redeals})
 
     final = replay(log, each=record)
     if everything and not final.is_over:
         raise LogError("every seat's cards are shown only once the hand is over")
+    if final.is_over and out:
+        out[-1]["result"] = settled(final, names)
     return out
 
 
@@ -50,7 +78,7 @@ def final_hands(log: dict[str, Any]) -> list[str]:
     return [format_cards(sorted(h)) for h in game.hands]
 
 
-def redacted_log(game: Game, seat: int | None, names: list[str]) -> dict[str, Any]:
+def redacted_log(game: HandEngine, seat: int | None, names: list[str]) -> dict[str, Any]:
     """The hand's log for ``seat``: whole once the hand is over, else without others' hidden cards and
     without the seed (the deal follows from it)."""
     log = game_log(game, names)
@@ -63,10 +91,12 @@ def redacted_log(game: Game, seat: int | None, names: list[str]) -> dict[str, An
     return {**log, "events": events, "redacted": True}
 
 
-def resume_session(variant: Variant, finished: list[dict[str, Any]], current: Game, draw_seed: Callable[[], int]) -> Session:
+def resume_session(
+    variant: Variant, finished: list[dict[str, Any]], current: HandEngine, draw_seed: Callable[[], int]
+) -> Session[HandEngine]:
     """A session as it stood: its finished hands (logs, in order) and its current hand; later hands are
     seeded by ``draw_seed``."""
-    session = Session(variant, draw_seed=draw_seed)
+    session = new_session(variant, draw_seed=draw_seed)
     for stored in finished:
         result = replay(stored).result
         assert result is not None
@@ -76,7 +106,7 @@ def resume_session(variant: Variant, finished: list[dict[str, Any]], current: Ga
     return session
 
 
-def rebuild(header: dict[str, Any], events: list[dict[str, Any]]) -> tuple[Game | None, int]:
+def rebuild(header: dict[str, Any], events: list[dict[str, Any]]) -> tuple[HandEngine | None, int]:
     """The running hand from its stored header and events: as far as they replay, and how many did."""
     log_ = {**header, "events": events}
     try:

@@ -91,9 +91,11 @@ class RoomSettings(Strict):
 
 
 class CreateRoom(RoomSettings):
-    """``POST /api/rooms``: the settings and the host's display name."""
+    """``POST /api/rooms``: the settings, the host's display name and the seat it takes at once (none: it watches
+    until it sits)."""
 
     name: Name = "host"
+    seat: Seat | None = None
 
 
 class Preset(Strict):
@@ -241,7 +243,8 @@ class ViewMessage(BaseModel):
     deadline: float | None
     counter: dict[str, int] | None = None
     hand_number: int = 0
-    #: The server plays the seat to act now (a bot, 托管, a forced pass): its legal actions are not awaited.
+    #: The server plays this seat's turn now (a bot, 托管, a forced pass): its legal actions are not awaited.
+    #: A seat that does not act (or a spectator) reads whether the server plays every seat that acts.
     auto_play: bool = False
     #: The auction so far, in order (``points`` 0 for a pass): public, the same for every connection.
     bids: list[dict[str, int]] = []
@@ -267,10 +270,25 @@ class ResultMessage(BaseModel):
     multiplier: int
     #: The finished hand's id for ``/api/hands/{id}`` (unguessable; readable by the room's members).
     log_id: str | None
-    #: Sentences about the hand (who went out, the unit, the speculator's side).
+    #: Sentences about the hand (who went out, the unit, the speculator's side), in English.
     summary: list[str] = []
     totals: list[int] = []
     hand_number: int = 0
+    #: The facts the summary words, for a client that words them itself: the seat that went out (or won at
+    #: once), whether the landlord's side won, the bid, the unit (``stake``), every factor on the bid in the
+    #: order the hand added them (``bomb``, ``retreat``, ``declared``, ``alone``, ``spring``), an instant
+    #: win, a retreat, the speculator's side and cards left, and how the landlord played on two-landlord
+    #: tables (``named``, ``self``, ``alone``, ``none``; empty elsewhere).
+    winner: int | None = None
+    landlord_won: bool | None = None
+    bid: int = 0
+    stake: int = 0
+    factors: list[str] = []
+    instant: bool = False
+    retreat: bool = False
+    speculator_side: str | None = None
+    speculator_left: int | None = None
+    partnership: str = ""
 
 
 class ErrorMessage(BaseModel):
@@ -279,6 +297,10 @@ class ErrorMessage(BaseModel):
     message: str
     #: For ``ambiguous``: the legal actions the input could mean.
     options: list[str] | None = None
+    #: *(extension)* The refusal as a client words it in its own language: a key finer than ``code`` (``code``
+    #: itself where there is none) and the values it names (seats counted from 0).
+    reason: str | None = None
+    params: dict[str, str | int] = {}
 
 
 class Pong(BaseModel):

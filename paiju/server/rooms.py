@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from paiju.climbing import Game
+from paiju.engine import HandEngine
 from paiju.server.bounds import TableError, build_variant
 from paiju.server.config import ServerConfig
 from paiju.server.connection import Connection
@@ -22,7 +22,6 @@ from paiju.server.errors import RoomError
 from paiju.server.history import redacted_log
 from paiju.server.protocol import (
     Act,
-    ErrorMessage,
     ResultMessage,
     RoomSettings,
     RoomState,
@@ -43,6 +42,11 @@ T = TypeVar("T")
 
 #: Settings whose change makes a different table, and so a new session.
 TABLE_FIELDS = ("variant", "rules", "seats")
+#: What only the host may do, by the key a refusal names (``not_host``'s ``params.what``), in English.
+HOST_ACTIONS = {
+    "add_bots": "add bots", "change_settings": "change the settings", "remove_player": "remove a player",
+    "start_hand": "start a hand",
+}
 
 
 def new_player(room: str, name: str, seat: int | None = None, bot: str | None = None) -> PlayerRow:
@@ -73,7 +77,7 @@ class Room:
             return await asyncio.to_thread(op, *args)
         except StoreError as err:
             log.error("room %s: could not store a change: %s", self.code, err)
-            raise RoomError("bad_state", "the server could not save that; try again") from err
+            raise RoomError("bad_state", "the server could not save that; try again", reason="not_saved") from err
 
     async def save_player(self, player: PlayerRow, **changes: Any) -> None:
         """Store the player with ``changes``, then take them in memory."""
@@ -87,10 +91,13 @@ class Room:
 
     # ------------------------------------------------------------------ creation and restart
     @classmethod
-    async def create(cls, code: str, settings: RoomSettings, host_name: str, store: Store, bot_delay: float, config: ServerConfig) -> tuple[Room, PlayerRow]:
-        """A new room with its host (a spectator until it sits); returns the room and the host (the
-        settings were checked with ``build_variant``)."""
-        host = new_player(code, host_name)
+    async def create(
+        cls, code: str, settings: RoomSettings, host_name: str, host_seat: int | None, store: Store, bot_delay: float,
+        config: ServerConfig,
+    ) -> tuple[Room, PlayerRow]:
+        """A new room with its host, seated at ``host_seat`` (or a spectator until it sits); returns the room and
+        the host (the settings and the seat were checked with ``build_variant``)."""
+        host = new_player(code, host_name, seat=host_seat)
         now = time.time()
         row = RoomRow(
             code=code, settings=settings.model_dump(), host_id=host.id, created_at=now, last_active=now,
@@ -111,7 +118,7 @@ class Room:
         return self.row.code
 
     @property
-    def game(self) -> Game | None:
+    def game(self) -> HandEngine | None:
         return self.table.game
 
     @property
@@ -179,7 +186,7 @@ class Room:
         """The running (or last) hand's log as this player may see it."""
         game = self.game
         if game is None:
-            raise RoomError("bad_state", "no hand has been dealt in this room yet")
+            raise RoomError("bad_state", "no hand has been dealt in this room yet", reason="no_hand_yet")
         return redacted_log(game, player.seat, self.hand_names())
 
     # ------------------------------------------------------------------ broadcasting
@@ -215,12 +222,15 @@ class Room:
         if token is not None:
             player = self.member(token)
             if player is None:
-                raise RoomError("bad_token", "this room does not know that token; join with a name instead")
+                raise RoomError("bad_token", "this room does not know that token; join with a name instead", reason="unknown_token")
             if player.name != name:
                 await self.save_player(player, name=name)
         else:
             if len(self.players) >= self.config.max_people:
-                raise RoomError("room_full", f"this room already has {self.config.max_people} people; it cannot take more")
+                raise RoomError(
+                    "room_full", f"this room already has {self.config.max_people} people; it cannot take more",
+                    params={"people": self.config.max_people},
+                )
             player = new_player(self.code, name)
             await self.store_op(self.store.save_player, copy_row(player))
             self.players[player.id] = player
@@ -248,14 +258,14 @@ class Room:
 
     async def sit(self, player: PlayerRow, seat: int) -> None:
         if not 0 <= seat < self.variant.players:
-            raise RoomError("bad_message", f"this table has seats 0 to {self.variant.players - 1}")
+            raise self._no_seat()
         holder = self.seat_holder(seat)
         if holder is player:
             return
         if holder is not None:
-            raise RoomError("seat_taken", f"seat {seat} is taken by {holder.name}")
+            raise self._taken(seat, holder)
         if player.seat is not None and self.table.playing:
-            raise RoomError("bad_state", "you can't change seats during a hand")
+            raise RoomError("bad_state", "you can't change seats during a hand", reason="seat_change_in_hand")
         await self.save_player(player, seat=seat, auto=False)
         self.broadcast_room()
         await self.broadcast_views()
@@ -265,14 +275,14 @@ class Room:
         if player.seat is None:
             return
         if self.table.playing:
-            raise RoomError("bad_state", "you can't leave your seat during a hand; turn on auto-play (托管) instead")
+            raise RoomError("bad_state", "you can't leave your seat during a hand; turn on auto-play (托管) instead", reason="stand_in_hand")
         await self.save_player(player, seat=None, auto=False)
         self.broadcast_room()
         await self.broadcast_views()
 
     async def set_auto(self, player: PlayerRow, on: bool) -> None:
         if player.seat is None:
-            raise RoomError("not_seated", "托管 plays a seat: take one first")
+            raise RoomError("not_seated", "托管 plays a seat: take one first", reason="auto_needs_seat")
         await self.save_player(player, auto=on)
         self.broadcast_room()
         await self.table.waiting_on(player.seat)
@@ -285,23 +295,31 @@ class Room:
     # ------------------------------------------------------------------ host actions
     def _host(self, player: PlayerRow, what: str) -> None:
         if player.id != self.row.host_id:
-            raise RoomError("not_host", f"only the room's host can {what}")
+            raise RoomError("not_host", f"only the room's host can {HOST_ACTIONS[what]}", params={"what": what})
+
+    def _no_seat(self) -> RoomError:
+        last = self.variant.players - 1
+        return RoomError("bad_message", f"this table has seats 0 to {last}", reason="no_such_seat", params={"last": last})
+
+    @staticmethod
+    def _taken(seat: int, holder: PlayerRow) -> RoomError:
+        return RoomError("seat_taken", f"seat {seat} is taken by {holder.name}", params={"seat": seat, "name": holder.name})
 
     async def add_bots(self, player: PlayerRow, strength: str, seats: list[int] | None) -> None:
-        self._host(player, "add bots")
+        self._host(player, "add_bots")
         targets = seats if seats is not None else [s for s in range(self.variant.players) if self.seat_holder(s) is None]
         for s in targets:
             if not 0 <= s < self.variant.players:
-                raise RoomError("bad_message", f"this table has seats 0 to {self.variant.players - 1}")
+                raise self._no_seat()
             holder = self.seat_holder(s)
             if holder is not None and holder.bot is None:
-                raise RoomError("seat_taken", f"seat {s} is taken by {holder.name}")
+                raise self._taken(s, holder)
         try:
             for s in targets:
                 holder = self.seat_holder(s)
                 if holder is not None:
                     await self._remove_player(holder)
-                bot = new_player(self.code, f"{strength} bot {s}", seat=s, bot=strength)
+                bot = new_player(self.code, f"AI {s + 1}", seat=s, bot=strength)  # a name read alike in 中文 and English
                 await self.store_op(self.store.save_player, copy_row(bot))
                 self.players[bot.id] = bot
         finally:  # the seats stored so far are filled, even when a later one failed
@@ -310,15 +328,15 @@ class Room:
             self.table.schedule()
 
     async def change_settings(self, player: PlayerRow, msg: Settings) -> None:
-        self._host(player, "change the settings")
+        self._host(player, "change_settings")
         if self.table.playing:
-            raise RoomError("bad_state", "settings change between hands, not during one")
+            raise RoomError("bad_state", "settings change between hands, not during one", reason="settings_in_hand")
         changes = msg.model_dump(exclude={"type"}, exclude_none=True)
         settings = RoomSettings.model_validate({**self.settings.model_dump(), **changes})
         try:
             variant = await asyncio.to_thread(build_variant, settings)
         except TableError as err:
-            raise RoomError("bad_message", str(err)) from err
+            raise err.refusal() from err
         new_table = any(getattr(settings, f) != getattr(self.settings, f) for f in TABLE_FIELDS)
         row_changes: dict[str, Any] = {"settings": settings.model_dump()}
         if new_table:
@@ -343,17 +361,17 @@ class Room:
             await self.save_player(p, seat=None, auto=False)
 
     async def kick(self, player: PlayerRow, player_id: str) -> None:
-        self._host(player, "remove a player")
+        self._host(player, "remove_player")
         target = self.players.get(player_id)
         if target is None:
-            raise RoomError("bad_message", "no such player in this room")
+            raise RoomError("bad_message", "no such player in this room", reason="no_such_player")
         if target is player:
-            raise RoomError("bad_message", "the host can't remove itself")
+            raise RoomError("bad_message", "the host can't remove itself", reason="kick_self")
         seat = target.seat
         await self._remove_player(target)
         for c in list(self.connections):
             if c.player is target:
-                c.send(ErrorMessage(code="bad_token", message="the host removed you from this room"))
+                c.send(RoomError("bad_token", "the host removed you from this room", reason="removed").frame())
                 c.player = None
                 c.close()
                 self.connections.discard(c)
@@ -363,12 +381,15 @@ class Room:
             await self.table.waiting_on(seat)
 
     async def start(self, player: PlayerRow) -> None:
-        self._host(player, "start a hand")
+        self._host(player, "start_hand")
         if self.table.playing:
-            raise RoomError("bad_state", "a hand is already being played")
+            raise RoomError("bad_state", "a hand is already being played", reason="hand_running")
         empty = [s for s in range(self.variant.players) if self.seat_holder(s) is None]
         if empty:
-            raise RoomError("bad_state", f"seats {', '.join(map(str, empty))} are empty: fill them with players or bots")
+            raise RoomError(
+                "bad_state", f"seats {', '.join(map(str, empty))} are empty: fill them with players or bots",
+                reason="seats_empty", params={"seats": ", ".join(str(s + 1) for s in empty)},
+            )
         await self.table.start(new_session=self.session_over())
 
     def close(self) -> None:

@@ -13,6 +13,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from paiju.server.api import client_of
 from paiju.server.connection import Connection, TokenBucket
+from paiju.server.errors import RoomError, invalid_field
 from paiju.server.guard import origin_allowed
 from paiju.server.protocol import (
     CLIENT_MESSAGE,
@@ -21,7 +22,6 @@ from paiju.server.protocol import (
     Act,
     Auto,
     Bots,
-    ErrorMessage,
     Hello,
     Kick,
     Ping,
@@ -32,7 +32,7 @@ from paiju.server.protocol import (
     Start,
     Watch,
 )
-from paiju.server.rooms import Room, RoomError
+from paiju.server.rooms import Room
 from paiju.server.state import Server
 
 __all__ = ["serve_socket"]
@@ -62,7 +62,7 @@ async def serve_socket(server: Server, ws: WebSocket, code: str) -> None:
         writer = asyncio.create_task(conn.write())
         room = await server.find_room(code)
         if room is None:
-            conn.send(ErrorMessage(code="bad_room", message=f"there is no room {code[:16]}"))
+            conn.send(RoomError("bad_room", f"there is no room {code[:16]}", params={"code": code[:16]}).frame())
             conn.close(NO_ROOM)
             await writer
             return
@@ -96,11 +96,9 @@ async def _read(server: Server, room: Room, conn: Connection, client: str) -> No
             try:
                 frame = await asyncio.wait_for(conn.ws.receive(), wait)
             except TimeoutError:
-                what = (
-                    f"no message for {wait:.0f} s (the page pings every 30 s)" if conn.player is not None
-                    else f"no hello within {config.hello_timeout:.0f} s"
-                )
-                conn.send(ErrorMessage(code="bad_state", message=f"closed: {what}"))
+                idle = conn.player is not None
+                what = f"no message for {wait:.0f} s (the page pings every 30 s)" if idle else f"no hello within {config.hello_timeout:.0f} s"
+                conn.send(RoomError("bad_state", f"closed: {what}", reason="idle" if idle else "no_hello").frame())
                 conn.close(SILENT)
                 return
             if frame["type"] == "websocket.disconnect":
@@ -120,11 +118,11 @@ async def handle_frame(server: Server, room: Room, conn: Connection, text: str, 
         if not conn.bucket.take():
             if not conn.throttled:
                 conn.throttled = True
-                raise RoomError("rate_limited", "too many messages: slow down")
+                raise RoomError("rate_limited", "too many messages: slow down", reason="too_many_frames")
             return
         conn.throttled = False
         if len(text.encode("utf-8")) > MAX_FRAME_BYTES:
-            raise RoomError("too_large", f"a message may be at most {MAX_FRAME_BYTES // 1024} KiB")
+            raise RoomError("too_large", f"a message may be at most {MAX_FRAME_BYTES // 1024} KiB", params={"kib": MAX_FRAME_BYTES // 1024})
         try:
             data = json.loads(text)
         except json.JSONDecodeError as err:
@@ -132,18 +130,18 @@ async def handle_frame(server: Server, room: Room, conn: Connection, text: str, 
         except RecursionError as err:
             raise RoomError("bad_json", "that JSON is nested too deeply") from err
         if not isinstance(data, dict) or not isinstance(data.get("type"), str):
-            raise RoomError("bad_message", 'a message is a JSON object with a "type"')
+            raise RoomError("bad_message", 'a message is a JSON object with a "type"', reason="no_type")
         if data["type"] not in CLIENT_TYPES:
             raise RoomError("unknown_type", f"unknown message type {data['type'][:40]!r}")
         try:
             msg = CLIENT_MESSAGE.validate_python(data)
         except ValidationError as err:
-            raise RoomError("bad_message", _validation_text(err)) from err
+            raise invalid_field(err.errors()) from err
         if isinstance(msg, Ping):
             conn.send(Pong())
             return
         if isinstance(msg, Hello) and not server.limits["hello"].take(client):
-            raise RoomError("rate_limited", "too many joins from this address: wait a minute")
+            raise RoomError("rate_limited", "too many joins from this address: wait a minute", reason="too_many_joins")
         async with room.lock:
             await dispatch(room, conn, msg)
     except RoomError as err:
@@ -153,19 +151,19 @@ async def handle_frame(server: Server, room: Room, conn: Connection, text: str, 
             conn.close(FULL)
     except Exception:  # a bug must not take the room or the server down
         log.exception("room %s: a message from %s failed", room.code, who)
-        conn.send(ErrorMessage(code="bad_state", message="the server could not carry that out; it has been logged"))
+        conn.send(RoomError("bad_state", "the server could not carry that out; it has been logged", reason="server_fault").frame())
 
 
 async def dispatch(room: Room, conn: Connection, msg: Any) -> None:
     """Carry out one valid frame for the connection's player (the room's lock is held)."""
     if isinstance(msg, Hello):
         if conn.player is not None:
-            raise RoomError("bad_message", "you have already said hello on this connection")
+            raise RoomError("bad_message", "you have already said hello on this connection", reason="hello_twice")
         await room.hello(conn, msg.name, msg.token)
         return
     player = conn.player
     if player is None or player.id not in room.players:
-        raise RoomError("bad_message", "say hello first: {\"type\": \"hello\", \"name\": …}")
+        raise RoomError("bad_message", "say hello first: {\"type\": \"hello\", \"name\": …}", reason="hello_first")
     if isinstance(msg, Sit):
         await room.sit(player, msg.seat)
     elif isinstance(msg, (Stand, Watch)):
@@ -182,10 +180,3 @@ async def dispatch(room: Room, conn: Connection, msg: Any) -> None:
         await room.act(player, msg)
     elif isinstance(msg, Auto):
         await room.set_auto(player, msg.on)
-
-
-def _validation_text(err: ValidationError) -> str:
-    """The first problem pydantic found, as one line."""
-    first = err.errors()[0]
-    where = ".".join(str(p) for p in first["loc"][1:]) or "message"
-    return f"{where}: {first['msg']}"

@@ -9,7 +9,7 @@ import time
 from collections import Counter, OrderedDict
 from typing import Any
 
-from paiju.climbing import LogError
+from paiju.engine import LogError
 from paiju.server.bounds import TableError
 from paiju.server.config import ServerConfig
 from paiju.server.errors import RoomError, http_error
@@ -53,7 +53,7 @@ class Server:
             return await asyncio.to_thread(op, *args)
         except StoreError as err:
             log.error("a database operation failed: %s", err)
-            raise http_error(503, "bad_state", "the server could not reach its database; try again") from err
+            raise http_error(503, "bad_state", "the server could not reach its database; try again", reason="no_database") from err
 
     async def find_room(self, code: str) -> Room | None:
         """The room with this code, loaded from the store on first use; ``None`` if there is none (or it is
@@ -81,7 +81,7 @@ class Server:
     async def room(self, code: str) -> Room:
         room = await self.find_room(code)
         if room is None:
-            raise http_error(404, "bad_room", f"there is no room {code[:16]}")
+            raise http_error(404, "bad_room", f"there is no room {code[:16]}", params={"code": code[:16]})
         return room
 
     async def new_code(self) -> str:
@@ -92,7 +92,7 @@ class Server:
 
     def limit(self, kind: str, client: str) -> None:
         if not self.limits[kind].take(client):
-            raise http_error(429, "rate_limited", "too many requests from this address: wait a minute")
+            raise http_error(429, "rate_limited", "too many requests from this address: wait a minute", reason="too_many_requests")
 
     async def expire(self) -> int:
         """Delete the rooms idle longer than the configured time (none while someone is connected)."""

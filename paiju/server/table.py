@@ -1,5 +1,6 @@
 """A room's table: the session of hands, its bots, the turn timer and 托管, and the storing of every move.
-It knows seats, not people (it asks its room), and runs under the room's lock (the automatic turn takes it)."""
+It knows seats, not people (it asks its room), nor any family (it asks the kernel), and runs under the room's
+lock (the automatic turn takes it). Several seats may act at once: they share one deadline."""
 
 from __future__ import annotations
 
@@ -11,20 +12,9 @@ from collections.abc import Callable
 from typing import Any, Protocol, TypeVar
 
 from paiju.bots import Bot, make_bot
-from paiju.cards import InvalidCardsError
-from paiju.climbing import (
-    Action,
-    Game,
-    Observation,
-    Session,
-    action_text,
-    forced_pass_shown,
-    game_log,
-    observe,
-    replay,
-)
-from paiju.climbing.parse import actions_for_text
-from paiju.patterns import IllegalMoveError
+from paiju.engine import HandEngine, Observation, Session, family_of, game_log, replay, variant_family
+from paiju.engine import new_session as open_session
+from paiju.server.acts import check_turn, chosen_action
 from paiju.server.config import ServerConfig
 from paiju.server.connection import Connection
 from paiju.server.errors import RoomError
@@ -65,8 +55,6 @@ __all__ = ["Table", "TableRoom", "secret_seed"]
 
 log = logging.getLogger("paiju.server")
 
-#: The bot that plays a seat on 托管, after a timeout, or when its player was removed mid-hand.
-AUTO_BOT = "heuristic"
 #: Seconds before an automatic move that could not be stored is tried again.
 RETRY_SECONDS = 2.0
 
@@ -81,7 +69,7 @@ class Table:
 
     def __init__(self, room: TableRoom) -> None:
         self.room = room
-        self.session: Session | None = None
+        self.session: Session[HandEngine] | None = None
         self.bots: dict[int, Bot] = {}
         self.deadline: float | None = None
         #: The public id of the last finished hand (``row.last_hand_id`` is the store's own key).
@@ -91,7 +79,7 @@ class Table:
 
     # ------------------------------------------------------------------ queries
     @property
-    def game(self) -> Game | None:
+    def game(self) -> HandEngine | None:
         return self.session.game if self.session is not None else None
 
     @property
@@ -110,15 +98,19 @@ class Table:
         return totals
 
     def views(self, seats: set[int | None]) -> dict[int | None, ViewMessage]:
-        """Each seat's view frame (engine work: run in a worker thread)."""
+        """Each seat's view frame (engine work: run in a worker thread). ``auto_play`` tells an acting seat
+        whether the server plays it, and everyone else whether the server plays every seat that acts."""
         game = self.game
         if game is None:
             return {}
-        auto = not game.is_over and self._automatic(game, game.to_act)
+        actors = game.actors()
+        auto = {seat for seat in actors if self._automatic(game, seat)}
+        everyone = bool(actors) and auto == actors
+        fields = family_of(game).frame_fields(game)
         room = self.room
         return {
-            seat: view_message(game, seat, deadline=self.deadline, counter=room.settings.card_counter,
-                               hand_number=room.row.hand_number, auto_play=auto)
+            seat: view_message(game, seat, fields, deadline=self.deadline, counter=room.settings.card_counter,
+                               hand_number=room.row.hand_number, auto_play=seat in auto if seat in actors else everyone)
             for seat in seats
         }
 
@@ -172,7 +164,7 @@ class Table:
         saved = None if self.session is None else (self.session.game, list(self.session.totals), list(self.session.results))
         changes: dict[str, Any] = {"hand_number": room.row.hand_number + 1, "last_hand_id": None}
         if self.session is None or new_session:
-            session = Session(room.variant, draw_seed=secret_seed)
+            session = open_session(room.variant, draw_seed=secret_seed)
             changes["session_hands"] = []
         else:
             session = self.session
@@ -193,48 +185,23 @@ class Table:
         await self._after_change()
 
     async def act(self, seat: int, msg: Act) -> None:
-        """The seat's move from an ``act`` frame."""
+        """The seat's move from an ``act`` frame: any seat among those to act, whatever the others do."""
         game = self.game
         if game is None or game.is_over:
-            raise RoomError("bad_state", "no hand is being played: the host starts the next one")
-        if game.to_act != seat:
-            raise RoomError("not_your_turn", f"it is {self.room.names()[game.to_act]}'s turn (seat {game.to_act})")
-        await self._apply(seat, lambda: self._chosen(game, msg))
+            raise RoomError("bad_state", "no hand is being played: the host starts the next one", reason="no_hand")
+        check_turn(game, seat, self.room.names())
+        await self._apply(seat, lambda: chosen_action(game, seat, msg))
 
-    @staticmethod
-    def _chosen(game: Game, msg: Act) -> Action:
-        """The one legal action an ``act`` frame names; ``RoomError`` with the reason otherwise."""
-        if msg.cards is None:
-            assert msg.action is not None
-            chosen = next((a for a in game.legal_actions() if action_text(a) == msg.action.strip()), None)
-            if chosen is None:
-                raise RoomError("illegal_move", f"{msg.action!r} is not one of your legal actions now")
-            return chosen
-        try:
-            options = actions_for_text(game, msg.cards)
-        except (InvalidCardsError, IllegalMoveError) as err:
-            raise RoomError("illegal_move", str(err)) from err
-        if msg.action is not None:
-            reading = next((a for a in options if action_text(a) == msg.action.strip()), None)
-            if reading is None:
-                readings = ", ".join(action_text(a) for a in options)
-                raise RoomError("illegal_move", f"{msg.cards} cannot be played as {msg.action}; they can be: {readings}")
-            return reading
-        if len(options) > 1:
-            texts = [action_text(a) for a in options]
-            raise RoomError("ambiguous", f"those cards can be played {len(texts)} ways: choose one", texts)
-        return options[0]
-
-    async def _apply(self, seat: int, action: Action | Callable[[], Action]) -> None:
-        """Play ``action`` (or the one it names, read in the same worker-thread trip) for ``seat`` and store
-        the new events; if they cannot be stored, the hand is rebuilt as it was and the action is refused."""
+    async def _apply(self, seat: int, choose: Callable[[], Any]) -> None:
+        """Play the action ``choose`` names (read in the same worker-thread trip) for ``seat`` and store the
+        new events; if they cannot be stored, the hand is rebuilt as it was and the action is refused."""
         room = self.room
         game = self.game
         assert game is not None and self.session is not None
         first = len(game.events)
 
         def play() -> None:
-            game.apply(action() if callable(action) else action, seat)
+            game.apply(choose(), seat)
 
         await asyncio.to_thread(play)
         try:
@@ -247,7 +214,7 @@ class Table:
             await self._finish(game)
         await self._after_change()
 
-    async def _finish(self, game: Game, strict: bool = False) -> None:
+    async def _finish(self, game: HandEngine, strict: bool = False) -> None:
         """Store the finished hand; a failure is logged (and raised when ``strict``) and retried at the next start."""
         assert game.result is not None
         room = self.room
@@ -274,37 +241,43 @@ class Table:
     # ------------------------------------------------------------------ bots, 托管 and the turn timer
     def make_bots(self) -> None:
         """One bot per bot seat, each with its own secret seed."""
+        played_by = variant_family(self.room.variant)
         self.bots = {
-            p.seat: make_bot(p.bot, secrets.randbits(64))
+            p.seat: make_bot(p.bot, secrets.randbits(64), played_by)
             for p in self.room.players.values()
             if p.bot is not None and p.seat is not None
         }
 
-    def _automatic(self, game: Game, seat: int) -> bool:
-        """Whether the server plays the seat to act now: a bot, 托管, an empty seat, or (``auto_forced``) a
-        forced pass where showing that it was forced is the option's point (the play phase)."""
+    def _person(self, seat: int) -> bool:
+        """Whether a person plays ``seat`` (not a bot, not 托管, not an empty seat)."""
         holder = self.room.seat_holder(seat)
-        if holder is None or holder.bot is not None or holder.auto:
+        return holder is not None and holder.bot is None and not holder.auto
+
+    def _automatic(self, game: HandEngine, seat: int) -> bool:
+        """Whether the server plays ``seat`` (one of those to act) now: a bot, 托管, an empty seat, or
+        (``auto_forced``) a forced pass where showing that it was forced is the option's point (the play phase)."""
+        if not self._person(seat):
             return True
-        if not self.room.settings.auto_forced or not forced_pass_shown(game):
+        played_by = family_of(game)
+        if not self.room.settings.auto_forced or not played_by.forced_pass_shown(game):
             return False
-        legal = game.legal_actions()
-        return len(legal) == 1 and action_text(legal[0]) == "pass"
+        legal = game.legal_actions(seat)
+        return len(legal) == 1 and played_by.action_text(legal[0]) == "pass"
 
     def schedule(self, delay: float | None = None) -> None:
-        """Arm the next automatic move or the turn timer for the seat to act."""
+        """Arm the next automatic move, and one turn timer whose deadline every person to act shares."""
         self.close()
         self.deadline = None
         game = self.game
         if game is None or game.is_over:
             return
-        holder = self.room.seat_holder(game.to_act)
-        person = holder is not None and holder.bot is None and not holder.auto
-        if not person or (self.room.settings.auto_forced and forced_pass_shown(game)):
-            # Whether the seat is played for it may need its legal actions: the automatic turn decides.
+        actors = game.actors()
+        people = {seat for seat in actors if self._person(seat)}
+        if people != actors or (self.room.settings.auto_forced and family_of(game).forced_pass_shown(game)):
+            # Whether a seat is played for it may need its legal actions: the automatic turn decides.
             wait = self.room.bot_delay if delay is None else delay
             self._auto = asyncio.get_running_loop().create_task(self._auto_turn(len(game.events), wait))
-        if person:
+        if people:
             self._arm_timer()
 
     def _arm_timer(self) -> None:
@@ -314,35 +287,38 @@ class Table:
             self._timer = asyncio.get_running_loop().call_later(seconds, self._timed_out)
 
     async def waiting_on(self, seat: int) -> None:
-        """Re-arm when a change concerns the seat to act (托管 on, a player removed or seated)."""
+        """Re-arm when a change concerns a seat to act (托管 on, a player removed or seated)."""
         game = self.game
-        if game is not None and not game.is_over and game.to_act == seat:
+        if game is not None and seat in game.actors():
             self.schedule()
             await self.room.broadcast_views()
             self.room.broadcast_room()
 
-    def _decide(self, game: Game, seat: int) -> tuple[Observation | None, Bot | None]:
-        """Under the lock, in a worker thread: whether the server plays ``seat`` now, and the bot's view."""
-        if not self._automatic(game, seat):
-            return None, None
+    def _decide(self, game: HandEngine) -> tuple[int, Observation, Bot] | None:
+        """Under the lock, in a worker thread: the first seat to act that the server plays now, its view and
+        its bot (the seat's own, else the family's bot for a person's seat); ``None`` when persons act."""
+        seat = next((s for s in sorted(game.actors()) if self._automatic(game, s)), None)
+        if seat is None:
+            return None
+        played_by = family_of(game)
         holder = self.room.seat_holder(seat)
         bot = self.bots.get(seat) if holder is not None and holder.bot is not None else None
-        return observe(game, seat), bot or make_bot(AUTO_BOT, secrets.randbits(64))
+        return seat, played_by.observe(game, seat), bot or make_bot(played_by.bot, secrets.randbits(64), played_by.name)
 
     async def _auto_turn(self, expected: int, delay: float) -> None:
-        """Play the seat to act for the server after ``delay``: the bot thinks meanwhile, within the think
+        """Play a seat to act for the server after ``delay``: the bot thinks meanwhile, within the think
         budget, so every automatic move takes the same time whatever the seat holds."""
         room = self.room
         game = self.game
         if game is None:
             return
-        seat = game.to_act
         async with room.lock:
             if self.game is not game or len(game.events) != expected:
                 return
-            obs, bot = await asyncio.to_thread(self._decide, game, seat)
-        if obs is None or bot is None:
-            return  # a person's turn: the turn timer, if any, is armed
+            decided = await asyncio.to_thread(self._decide, game)
+        if decided is None:
+            return  # persons' turn: the turn timer, if any, is armed
+        seat, obs, bot = decided
         thinking = None
         if len(obs.legal) > 1:
             thinking = asyncio.ensure_future(asyncio.wait_for(asyncio.to_thread(bot.act, obs), room.config.think_budget))
@@ -355,10 +331,10 @@ class Table:
             log.warning("room %s: the bot took over %.1f s; it plays its first legal action", room.code, room.config.think_budget)
         async with room.lock:
             if self.game is not game or len(game.events) != expected:
-                return  # the seat acted itself meanwhile
+                return  # a seat acted meanwhile: the automatic turn is armed again
             self._auto = None
             try:
-                await self._apply(seat, action)
+                await self._apply(seat, lambda: action)
             except RoomError as err:
                 log.warning("room %s: an automatic move was refused (%s); trying again", room.code, err.message)
                 self.schedule(delay=RETRY_SECONDS)
@@ -367,7 +343,7 @@ class Table:
                 self.schedule(delay=RETRY_SECONDS)
 
     def _timed_out(self) -> None:
-        """The turn timer ran out: the seat goes on 托管 and is played now."""
+        """The turn timer ran out: every person to act goes on 托管 and is played now."""
         self._timer = None
         asyncio.get_running_loop().create_task(self._time_out())
 
@@ -377,8 +353,10 @@ class Table:
             game = self.game
             if game is None or game.is_over:
                 return
-            holder = room.seat_holder(game.to_act)
-            if holder is not None and not holder.auto:
+            for seat in sorted(game.actors()):
+                holder = room.seat_holder(seat)
+                if holder is None or not self._person(seat):
+                    continue
                 try:
                     await room.save_player(holder, auto=True)
                 except RoomError:

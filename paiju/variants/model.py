@@ -62,6 +62,8 @@ class Variant:
     description: str = ""
     #: Free-form notes on resolutions this table adopts, shown by ``paiju variants --json``.
     notes: tuple[str, ...] = field(default=())
+    #: The engine family that plays the table (``paiju.engine`` finds it by this name).
+    family: str = "climbing"
 
     def __post_init__(self) -> None:
         coerce_options(self, _OPTIONS)
@@ -72,6 +74,8 @@ class Variant:
     def _problems(self) -> Iterator[str]:
         if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", self.name):
             yield f"name {self.name!r} must be lower-case letters, digits and dashes"
+        if not isinstance(self.family, str) or not re.fullmatch(r"[a-z][a-z0-9_]*", self.family):
+            yield f"family {self.family!r} must be a family's name, such as 'climbing'"
         if not 2 <= self.players <= 10:
             yield f"players = {self.players}: must be 2 to 10"
         if not 1 <= self.decks <= 3:
@@ -217,7 +221,7 @@ JSON_KEYS: tuple[str, ...] = (
     "patterns", "straight_min", "straight_max", "pair_chain_min", "pair_chain_max", "triple_chain_min",
     "airplane_min", "joker_pairs", "rocket_kickers", "distinct_four_two_kickers", "bomb_ladder", "doubling_bombs",
     "bid_style", "max_bid", "single_round_auction", "spring", "suits_matter", "flipped", "two_colour",
-    "red_over_black", "speculator", "description", "notes",
+    "red_over_black", "speculator", "description", "notes", "family",
 )  # fmt: skip
 _OPTIONS: dict[str, type[StrEnum]] = {"bid_style": BidStyle}
 _SETS = ("patterns", "doubling_bombs")

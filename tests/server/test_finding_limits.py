@@ -77,7 +77,7 @@ def _lead_view(client: TestClient) -> tuple[dict[str, Any], int]:
         seats[0].send_json({"type": "start"})
         start = until(seats[0], "view")
         game = live_game(client, code)
-        leads = [len(generate(game.variant, [*game.hands[s], *game.bottom])) for s in range(5)]
+        leads = [len(generate(game.variant, [*game.hands[s], *game.state.bottom])) for s in range(5)]
         landlord = leads.index(max(leads))
         pending = [start] if landlord == 0 else []
         acted: set[int] = set()

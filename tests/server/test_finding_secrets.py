@@ -256,7 +256,7 @@ def test_finding_12_speculator_event_hides_the_7c_holder(client: TestClient) -> 
             if turn["type"] == "view":
                 game = live_game(client, code)
                 truth = next(e for e in game.events if e["type"] == "speculator")
-                if game.previous is not None and truth["holder"] is not None:
+                if game.state.previous is not None and truth["holder"] is not None:
                     readers = [(None, watcher_token)] + ([(0, room["token"])] if truth["holder"] != 0 else [])
                     for seat, token in readers:
                         log = member_get(client, f"/api/rooms/{code}/log", token).json()

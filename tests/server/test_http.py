@@ -40,6 +40,12 @@ def test_a_table_that_does_not_add_up_is_refused_with_the_reason(client: TestCli
     assert extra.status_code == 422
 
 
+def test_a_table_of_a_family_this_server_does_not_know_is_refused(client: TestClient) -> None:
+    answer = client.post("/api/rooms", json={"variant": "classic", "rules": {"family": "trick"}})
+    assert answer.status_code == 400
+    assert answer.json()["detail"]["message"] == "unknown game family 'trick'; known families: climbing"
+
+
 def test_unknown_rooms_and_hands_are_404(client: TestClient) -> None:
     assert client.get("/api/rooms/ZZZZZ").json()["detail"]["code"] == "bad_room"
     assert client.get("/api/rooms/ZZZZZ/qr.svg").status_code == 404

@@ -12,10 +12,10 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from paiju.cards import Card, format_card
+from paiju.cards import format_card
 from paiju.climbing import Game
 from paiju.climbing.speculator import marked_card
-from tests.helpers import strings_of
+from tests.helpers import public_cards, strings_of
 from tests.server.wire import create_room, hello, until
 
 #: A single named card as the server writes it: rank and suit, or a joker.
@@ -34,20 +34,9 @@ def _names(cards: Any, game: Game) -> set[str]:
     return {format_card(c, marked=marked) for c in cards}
 
 
-def public_cards(game: Game) -> set[str]:
-    """What every seat may know now: plays, face-up cards, the shown bottom, revealed gifts, a retreated
-    hand, the cards shown to name a partner."""
-    seen: set[Card] = {c for record in game.plays for c in record.cards}
-    seen |= set(game.deal.flipped)
-    seen |= {c for c in (game.determination, game.deal.marker) if c is not None}
-    if game.landlord is not None and game.phase not in ("gift", "bid") and game.variant.bottom_shown:
-        seen |= set(game.bottom)
-    if game.gift_seats:
-        seen |= {c for gift in game.gifts for c in gift}
-    seen |= set(game.partner_shown) | set(game.partner_refused)  # shown by the landlord, or the speculator (§7)
-    if game.retreated and game.speculator is not None and game.phase not in ("gift", "bid"):
-        seen |= set(game.hands[game.speculator])
-    return _names(seen, game)
+def public_names(game: Game) -> set[str]:
+    """What every seat may know now, as frames write the cards."""
+    return _names(public_cards(game), game)
 
 
 class Table:
@@ -69,14 +58,14 @@ class Table:
 
     def leaks(self, who: int | None, frames: list[dict[str, Any]]) -> set[str]:
         """The cards these frames name that ``who`` may not know at this point of the hand."""
-        allowed = public_cards(self.game) | (self.held[who] if who is not None else set())
+        allowed = public_names(self.game) | (self.held[who] if who is not None else set())
         return {card for frame in frames for card in named_cards(frame)} - allowed
 
     def check(self, who: int | None, frames: list[dict[str, Any]]) -> None:
         leaked = self.leaks(who, frames)
         assert not leaked, f"{'the spectator' if who is None else f'seat {who}'} was sent {sorted(leaked)}"
         game = self.game
-        if game.small_landlord is not None and who != game.small_landlord and not game.partner_known and not game.is_over:
+        if game.state.small_landlord is not None and who != game.state.small_landlord and not game.state.partner_known and not game.is_over:
             # speculator.md §7: nobody else learns who the small landlord is until it is known.
             for frame in frames:
                 if frame["type"] == "view":

@@ -367,7 +367,10 @@ def test_a_failure_in_one_room_leaves_the_others_playing(client: TestClient, mon
             raise RuntimeError("this bot is broken")
 
     real = make_bot
-    monkeypatch.setattr("paiju.server.table.make_bot", lambda name, seed=0: Broken() if name == "random" else real(name, seed))
+    monkeypatch.setattr(
+        "paiju.server.table.make_bot",
+        lambda name, seed=0, family="climbing": Broken() if name == "random" else real(name, seed, family),
+    )
     broken, working = create_room(client), create_room(client)
     with client.websocket_connect(f"/ws/{broken['code']}") as a, client.websocket_connect(f"/ws/{working['code']}") as b:
         hello(a, "host", broken["token"])

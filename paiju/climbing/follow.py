@@ -1,16 +1,14 @@
-"""Wild cards: the speculator's 3s (speculator.md §10) and what it must play when following (§11)."""
+"""能跟必跟 (speculator.md §11): which answers the speculator must play when following, and when it may pass."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from paiju.cards import BLACK_JOKER, RED_JOKER
-from paiju.patterns.generate import generate_moves, generator_for
-from paiju.patterns.mixed import Wilds
-from paiju.patterns.move import Move
-from paiju.variants import HasPatternRules
+from paiju.patterns import HasPatternRules, Move, Wilds, generate_counts
+from paiju.patterns.generate import generator_for
 
-__all__ = ["Wilds", "bomb_ranks", "forced_answers", "speculator_answers", "threes_used"]
+__all__ = ["bomb_ranks", "forced_answers", "speculator_answers", "threes_used"]
 
 
 def threes_used(move: Move, faces: Sequence[int]) -> int:
@@ -42,7 +40,7 @@ def speculator_answers(
     bomb_cards_exempt: bool = False,
     promoted: int | None = None,
 ) -> tuple[list[Move], bool]:
-    """The speculator's allowed answers to ``to_beat`` and whether it may pass (能跟必跟, §11).
+    """The speculator's allowed answers to ``to_beat`` and whether it may pass.
 
     ``counts`` are its natural cards and ``wilds`` its 3s: every card of a wild face rank it holds
     is wild, so ``counts`` holds none of them.  Against a non-bomb it must play one of the non-bomb
@@ -54,7 +52,7 @@ def speculator_answers(
     faces = () if wilds is None else wilds.faces
     if any(counts[f] for f in faces):
         raise ValueError("every card of a wild face rank the speculator holds is wild: pass it in wilds, not counts")
-    answers = generate_moves(rules.pattern_rules, counts, to_beat, wilds, promoted)
+    answers = generate_counts(rules, counts, to_beat, wilds, promoted)
     held = bomb_ranks(rules, counts, wilds) if bomb_cards_exempt else set()
     return forced_answers(answers, to_beat, faces, held)
 

@@ -1,0 +1,52 @@
+"""The phases of a climbing hand and ``pipeline(variant)``, the one place where table switches choose them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from paiju.climbing.phases.auction import Bidding
+from paiju.climbing.phases.deal import DealPhase, check_deal
+from paiju.climbing.phases.find_speculator import FindSpeculator
+from paiju.climbing.phases.gifts import Gifts
+from paiju.climbing.phases.play import Playing, holding_of
+from paiju.climbing.phases.reveal import Reveal, TakeBottom
+from paiju.climbing.phases.settle import ClassicSettle, Settle, SpeculatorSettle
+from paiju.climbing.phases.small_landlord import Declaration, NamePartner
+from paiju.climbing.phases.step import CONTINUE, DONE, Continue, Done, Finish, Phase, Redeal, Step
+from paiju.variants import Variant
+
+__all__ = [
+    "CONTINUE",
+    "DONE",
+    "Continue",
+    "Done",
+    "Finish",
+    "Phase",
+    "Pipeline",
+    "Redeal",
+    "Settle",
+    "Step",
+    "check_deal",
+    "holding_of",
+    "pipeline",
+]
+
+
+@dataclass(frozen=True)
+class Pipeline:
+    """A table's phases in order (the first deals, and a redeal starts over from it) and its settlement."""
+
+    phases: tuple[Phase, ...]
+    settle: Settle
+
+
+def pipeline(variant: Variant) -> Pipeline:
+    """The phases ``variant`` plays: deal → (find the speculator → gifts) → bid → take the bottom, or reveal
+    → (name the partner → declare) → play; the brackets only on speculator and two-landlord tables."""
+    rules = variant.speculator
+    if rules is None:
+        return Pipeline((DealPhase(), Bidding(), TakeBottom(), Playing()), ClassicSettle())
+    partner: tuple[Phase, ...] = (NamePartner(), Declaration()) if rules.partner else ()
+    return Pipeline(
+        (DealPhase(), FindSpeculator(), Gifts(), Bidding(), Reveal(), *partner, Playing()), SpeculatorSettle()
+    )

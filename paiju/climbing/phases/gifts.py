@@ -1,0 +1,91 @@
+"""The speculator's gifts (speculator.md §4, §14): it fills the landlord's gift, then each farmer gift, one card
+at a time, never a 3, its determination card or the one card it keeps of its highest rank."""
+
+from __future__ import annotations
+
+from paiju.cards import Card, Colour, card_colour, card_rank, format_card
+from paiju.climbing import speculator as spec_rules
+from paiju.climbing.actions import Action, Give
+from paiju.climbing.events import GiveEvent
+from paiju.climbing.phase_name import PhaseName
+from paiju.climbing.phases.step import CONTINUE, DONE, Step, Turn
+from paiju.climbing.state import HandState, SpeculatorPart
+
+__all__ = ["Gifts"]
+
+
+def _spec(state: HandState) -> SpeculatorPart:
+    assert state.spec is not None
+    return state.spec
+
+
+class Gifts(Turn):
+    """The speculator gives one card at a time until every bundle is full."""
+
+    name = PhaseName.GIFT
+
+    def enter(self, state: HandState) -> Step:
+        """The speculator starts with the landlord's gift."""
+        state.phase = PhaseName.GIFT
+        state.to_act = _spec(state).seat
+        return CONTINUE
+
+    def legal(self, state: HandState, seat: int) -> list[Action]:
+        """Every card it may put into the gift being filled."""
+        spec = _spec(state)
+        free = spec_rules.giftable(state.hands[seat], spec.determination, state.promoted)
+        return [Give(c) for c in free if _colour_room(state, c)]
+
+    def explain(self, state: HandState, seat: int, action: Action) -> str:
+        """Why the speculator may not give this card."""
+        if not isinstance(action, Give):
+            return "the speculator chooses its gifts first: give a card"
+        card, name = action.card, format_card(action.card)
+        if card not in state.hands[seat]:
+            return f"you don't hold {name}"
+        if not _colour_room(state, card):
+            colour = "red" if card_colour(card) == Colour.RED else "black"
+            if _colour_room(state, card, later=False):
+                return f"the gifts still to fill need the {colour} cards you have left"
+            return f"this gift holds no more {colour} cards"
+        if card_rank(card) == spec_rules.THREE:
+            return "a gift may not contain a 3"
+        if card == _spec(state).determination:
+            return f"{name} is the determination card and may not be given"
+        return f"{name}: you keep one card of your highest rank"
+
+    def apply(self, state: HandState, seat: int, action: Action) -> Step:
+        """Put the card into the current bundle; the auction starts when the last bundle is full."""
+        assert isinstance(action, Give)
+        spec = _spec(state)
+        state.hands[seat].remove(action.card)
+        state.counts[seat][card_rank(action.card)] -= 1
+        spec.gifts[-1].append(action.card)
+        bundle = len(spec.gifts) - 1
+        state.events.append(GiveEvent(seat, action.card, bundle))
+        if len(spec.gifts[-1]) < spec.gift_sizes[bundle]:
+            return CONTINUE
+        if len(spec.gifts) < len(spec.gift_sizes):
+            spec.gifts.append([])
+            return CONTINUE
+        return DONE
+
+
+def _colour_room(state: HandState, card: Card, later: bool = True) -> bool:
+    """§15 two-colour tables: whether the gift being filled still takes a card of ``card``'s colour
+    (and, with ``later``, whether the gifts after it can still get their colours)."""
+    rules = spec_rules.rule_of(state.variant)
+    spec = _spec(state)
+    bundle = len(spec.gifts) - 1
+    rule = rules.landlord_gift_colours if bundle == 0 else rules.farmer_gift_colours
+    if not rule:
+        return True
+    given = [sum(1 for c in spec.gifts[-1] if card_colour(c) == k) for k in (Colour.BLACK, Colour.RED)]
+    if not spec_rules.colour_room(rule, spec.gift_sizes[bundle], given, card_colour(card)):
+        return False
+    if not later:
+        return True
+    # A free split (free_minK) must not use up a colour that the gifts still to fill need.
+    hand = [c for c in state.hands[spec.seat] if c != card]
+    gifts = [*spec.gifts[:-1], [*spec.gifts[-1], card]]
+    return spec_rules.can_make_gifts(hand, spec.determination, state.promoted, rules, spec.gift_sizes, gifts)

@@ -1,0 +1,142 @@
+"""The play (other-games.md §3.4–§3.5; speculator.md §9–§12): the landlord leads; each seat beats the play
+to beat or passes; when every other active seat has passed, the last to play leads again."""
+
+from __future__ import annotations
+
+from paiju.cards import card_rank
+from paiju.climbing import speculator as spec_rules
+from paiju.climbing.actions import Action, Pass, Play
+from paiju.climbing.events import OutEvent, PartnerKnownEvent, PassEvent, PlayEvent
+from paiju.climbing.holding import Holding
+from paiju.climbing.phase_name import PhaseName
+from paiju.climbing.phases.step import CONTINUE, Finish, Step, Turn
+from paiju.climbing.state import Factor, HandState, PlayRecord
+from paiju.patterns import IllegalMoveError
+
+__all__ = ["Playing", "holding_of"]
+
+_NO_WILD: frozenset[int] = frozenset()
+_PASS = Pass()
+
+
+def holding_of(state: HandState, seat: int) -> Holding:
+    """What ``seat`` holds and may play: the speculator's 3s are wild (§10), a 5p1d seat's flipped-suit cards (§15).
+
+    The last holding of each seat is kept while its cards and wild cards are the same (a turn asks twice: for
+    the legal moves, then for the cards of the move chosen).
+    """
+    hand = state.hands[seat]
+    speculator = seat == state.speculator
+    if speculator:
+        wild = frozenset(c for c in hand if card_rank(c) == spec_rules.THREE)
+    else:
+        mine = state.wild_cards.get(seat)
+        wild = frozenset(c for c in hand if c in mine) if mine else _NO_WILD
+    cards = tuple(hand)
+    kept = state.holdings.get(seat)
+    if kept is None or kept.cards != cards or kept.wild != wild or kept.speculator != speculator:
+        counts = tuple(state.counts[seat])
+        kept = state.holdings[seat] = Holding(state.variant, cards, wild, state.promoted, speculator, counts)
+    return kept
+
+
+class Playing(Turn):
+    """Tricks until a seat goes out (the speculator going out does not end the hand, §12)."""
+
+    name = PhaseName.PLAY
+
+    def enter(self, state: HandState) -> Step:
+        """§2.8: play starts with the landlord's lead."""
+        state.phase = PhaseName.PLAY
+        assert state.landlord is not None
+        state.to_act = state.landlord
+        return CONTINUE
+
+    def legal(self, state: HandState, seat: int) -> list[Action]:
+        """Every move the seat may lead or answer with, and a pass where allowed (能跟必跟 for the speculator)."""
+        moves, may_pass = holding_of(state, seat).moves(state.to_beat())
+        actions: list[Action] = [_PASS] if may_pass else []
+        actions.extend(map(Play, moves))
+        return actions
+
+    def explain(self, state: HandState, seat: int, action: Action) -> str:
+        """Why the play or pass is refused."""
+        if isinstance(action, Pass):
+            if state.is_leading():
+                return "you lead this trick, so you must play (a pass is not allowed)"
+            return "you must follow: a play of yours beats it (能跟必跟)"
+        if not isinstance(action, Play):
+            return "the play has started: play cards or pass"
+        holding = holding_of(state, seat)
+        try:
+            holding.cards_for(action.move, action.cards)
+        except IllegalMoveError as err:
+            return str(err)
+        return holding.why_not(action.move, state.to_beat())
+
+    def apply(self, state: HandState, seat: int, action: Action) -> Step:
+        """Play the cards (or pass); a seat with no cards left, or a farmer within its handicap, wins."""
+        play = state.play
+        if isinstance(action, Pass):
+            return _pass(state, seat)
+        assert isinstance(action, Play)
+        move = action.move
+        cards = holding_of(state, seat).cards_for(move, action.cards)
+        for c in cards:
+            state.hands[seat].remove(c)
+            state.counts[seat][card_rank(c)] -= 1
+        record = PlayRecord(seat, move, cards)
+        play.plays.append(record)
+        play.played_by[seat] += 1
+        play.trick = record
+        play.passes = 0
+        if move.bomb in state.variant.pattern_rules.doubling_bombs:
+            state.stake.factors.append(Factor.BOMB)
+        state.events.append(
+            PlayEvent(seat, tuple(cards), move.text(), move.kind, move.key, move.length, move.wilds, move.colour)
+        )
+        part = state.partner
+        if part is not None and seat == part.small_landlord and part.card in cards and not part.known:
+            part.known = True  # §7: playing the partner card makes it known
+            state.events.append(PartnerKnownEvent(seat))
+        if seat == state.speculator and not state.hands[seat]:
+            play.out.add(seat)  # §12: the speculator going out does not end the hand
+            state.events.append(OutEvent(seat))
+        elif not state.hands[seat] or _handicap_reached(state, seat):
+            return Finish(seat)
+        state.to_act = _next_active(state, seat)
+        return CONTINUE
+
+
+def _pass(state: HandState, seat: int) -> Step:
+    """A pass; when every other active seat has passed, the trick's holder leads (§9: if it has gone out,
+    the next active seat)."""
+    play = state.play
+    play.passes += 1
+    play.plays.append(PlayRecord(seat, None, ()))
+    state.events.append(PassEvent(seat))
+    assert play.trick is not None
+    holder = play.trick.seat
+    active = holder not in play.out
+    if play.passes == state.players - len(play.out) - (1 if active else 0):
+        state.to_act = holder if active else _next_active(state, holder)
+        play.trick = None
+        play.passes = 0
+    else:
+        state.to_act = _next_active(state, seat)
+    return CONTINUE
+
+
+def _next_active(state: HandState, seat: int) -> int:
+    """The next seat round the table that has not gone out."""
+    n, out = state.players, state.play.out
+    nxt = (seat + 1) % n
+    while nxt in out:
+        nxt = (nxt + 1) % n
+    return nxt
+
+
+def _handicap_reached(state: HandState, seat: int) -> bool:
+    """3p1d 让牌: a farmer holding the handicap or fewer cards wins for the farmers."""
+    h = state.handicap()
+    return h > 0 and seat not in (state.landlord, state.speculator) and len(state.hands[seat]) <= h

@@ -1,0 +1,53 @@
+"""What the apps count and show of a climbing hand beside its views: a simulation's tally, the server's
+frame fields, and how many plays a dealt hand may lead (the server's bound on a table)."""
+
+from __future__ import annotations
+
+from paiju.climbing.hand import Hand
+from paiju.climbing.observation import Observation, observe
+from paiju.climbing.state import Result
+from paiju.engine import FrameFields, HandTally
+from paiju.patterns import generate
+from paiju.variants import Variant
+
+__all__ = ["frame_fields", "most_leads", "tally"]
+
+
+def _role(seen: Observation, result: Result, seat: int) -> str:
+    """The role ``seat`` played in a finished hand, as every seat sees it once the hand is over."""
+    if seat == seen.speculator:
+        return "speculator"
+    if seen.landlord is None:  # an instant win before bidding: the winner played as landlord
+        return "landlord" if seat == result.winner else "farmer"
+    if seat == seen.small_landlord:
+        return "small_landlord"
+    return "landlord" if seat == seen.landlord else "farmer"
+
+
+def tally(hand: Hand) -> HandTally:
+    """Roles, redeals, instant wins, the speculator's side and the partnership of a finished hand."""
+    result = hand.result
+    if result is None:
+        raise ValueError("the hand is not over yet")
+    seen = observe(hand, None)
+    kinds = {"speculator_sides": result.speculator_side, "partnerships": result.partnership}
+    return HandTally(
+        roles=tuple(_role(seen, result, s) for s in range(hand.players)),
+        counts={
+            "redeals": sum(e["type"] == "deal" for e in hand.events) - 1,
+            "instant_wins": int(result.instant),
+            "declared": int(seen.declared) if result.partnership else 0,
+        },
+        kinds={name: kind for name, kind in kinds.items() if kind},
+    )
+
+
+def frame_fields(hand: Hand) -> FrameFields:
+    """The auction so far (``points`` 0 for a pass) and the multiplier on the bid: public, the same for all."""
+    seen = observe(hand, None)
+    return {"bids": [{"seat": s, "points": p} for s, p in seen.bid_history], "multiplier": seen.multiplier}
+
+
+def most_leads(variant: Variant, seed: int) -> int:
+    """The most plays one seat of the hand dealt from ``seed`` could lead with."""
+    return max(len(generate(variant, cards)) for cards in Hand(variant, seed).hands)

@@ -1,0 +1,300 @@
+"""The state of one climbing hand as grouped records: the deal, the auction, the stake, the speculator's,
+partner's and play's parts (``None`` where a table has no such part).
+
+Phases read and change these records; data that crosses phases is an explicit field (the auction leaves
+``landlord`` and ``stake.bid``; every multiplier is a ``Factor`` in ``stake.factors``).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field, replace
+
+from paiju.cards import Card, rank_counts
+from paiju.climbing.events import Event, Facts
+from paiju.climbing.holding import Holding
+from paiju.climbing.phase_name import PhaseName
+from paiju.patterns import Move
+from paiju.variants import Variant
+from paiju.variants.options import TextEnum
+
+__all__ = [
+    "Auction",
+    "Deal",
+    "Factor",
+    "HandState",
+    "PartnerPart",
+    "PlayPart",
+    "PlayRecord",
+    "Result",
+    "SpeculatorPart",
+    "Stake",
+]
+
+
+@dataclass(frozen=True)
+class Deal:
+    """Everything random about a hand, drawn at once: hands, bottom, the face-up cards.
+
+    ``marker`` picks the first bidder on tables without a speculator; ``extra`` is what the
+    speculator draws after it is found; ``gift_order`` says which farmer gift goes to which
+    farmer seat (bundle ``gift_order[i]`` to the i-th farmer seat).
+    """
+
+    hands: tuple[tuple[Card, ...], ...]
+    bottom: tuple[Card, ...]
+    marker: Card | None = None
+    flipped: tuple[Card, ...] = ()
+    extra: tuple[Card, ...] = ()
+    gift_order: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class PlayRecord:
+    """One turn of the play phase: who, and the move (``None`` for a pass)."""
+
+    seat: int
+    move: Move | None
+    cards: tuple[Card, ...]
+
+
+class Factor(TextEnum):
+    """One multiplier on the bid, named as views and settlements say it; ``times`` is its size."""
+
+    BOMB = "bomb"
+    RETREAT = "retreat"
+    DECLARED = "declared"
+    ALONE = "alone"
+    SPRING = "spring"
+
+    @property
+    def times(self) -> int:
+        """×2 per doubling bomb, ×3 retreat (§8), ×2 declared (§7), ×3 一打四 (§13), ×2 spring (Q3.10)."""
+        return 3 if self in (Factor.RETREAT, Factor.ALONE) else 2
+
+
+@dataclass(slots=True)
+class Stake:
+    """The bid and every multiplier, each appended by the phase that causes it."""
+
+    bid: int = 0
+    factors: list[Factor] = field(default_factory=list)
+
+    @property
+    def multiplier(self) -> int:
+        """The product of the factors so far."""
+        times = 1
+        for f in self.factors:
+            times *= f.times
+        return times
+
+    @property
+    def doublings(self) -> int:
+        """How many doubling bombs have been played."""
+        return self.factors.count(Factor.BOMB)
+
+    @property
+    def unit(self) -> int:
+        """The bid times every factor."""
+        return self.bid * self.multiplier
+
+
+@dataclass(slots=True)
+class Auction:
+    """The bidding: how many seats have spoken, consecutive passes, and each (seat, points or 0)."""
+
+    passes: int = 0
+    bids_made: int = 0
+    history: list[tuple[int, int]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class SpeculatorPart:
+    """speculator.md §3–§8: the speculator's seat, the card that chose it, its gifts and whether it retreated.
+
+    ``holder`` is the determination card's holder (``None`` when it lies in the bottom); ``gift_seats``
+    is each bundle's recipient once revealed; ``early_bottom`` the bottom cards it took at once (§4, 7p3d).
+    """
+
+    seat: int
+    determination: Card | None
+    holder: int | None
+    gift_sizes: list[int]
+    gifts: list[list[Card]] = field(default_factory=lambda: [[]])
+    gift_seats: list[int] = field(default_factory=list)
+    early_bottom: list[Card] = field(default_factory=list)
+    retreated: bool = False
+
+
+@dataclass(slots=True)
+class PartnerPart:
+    """speculator.md §7: the small landlord (secret until declared or its card is played) and how it was named.
+
+    ``partnership`` is ``named``, ``self``, ``alone`` (一打四) or ``none`` once chosen; ``queue`` the farmer
+    seats still to answer the declaration round.
+    """
+
+    small_landlord: int | None = None
+    card: Card | None = None
+    partnership: str = ""
+    shown: list[Card] = field(default_factory=list)
+    refused: list[Card] = field(default_factory=list)
+    declared: bool = False
+    known: bool = False
+    queue: list[int] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class PlayPart:
+    """The play: the play to beat, consecutive passes, every turn, plays per seat and seats gone out."""
+
+    trick: PlayRecord | None = None
+    passes: int = 0
+    plays: list[PlayRecord] = field(default_factory=list)
+    played_by: list[int] = field(default_factory=list)
+    out: set[int] = field(default_factory=set)
+
+
+@dataclass(frozen=True)
+class Result:
+    """How a hand ended: the winning side, the stake and every seat's score.
+
+    ``winner`` is the seat that went out (or won at once); ``speculator_side`` is the side
+    the speculator joined (``None`` on tables without one); ``instant`` marks an instant win and
+    ``retreat`` a hand the speculator sat out (speculator.md §8); ``small_landlord`` is the
+    landlord's partner and ``partnership`` how the landlord played (§7: ``named``, ``self``,
+    ``alone`` for 一打四, ``none`` without a legal card; empty on one-landlord tables);
+    ``factors`` every multiplier on the bid.
+    """
+
+    winner: int
+    landlord_won: bool
+    bid: int
+    doublings: int
+    spring: bool
+    stake: int
+    scores: tuple[int, ...]
+    speculator_side: str | None = None
+    instant: bool = False
+    retreat: bool = False
+    small_landlord: int | None = None
+    partnership: str = ""
+    factors: tuple[Factor, ...] = ()
+
+
+@dataclass(slots=True)
+class HandState:
+    """One hand: the table, its RNG, the current deal's cards and the parts each phase fills in.
+
+    ``to_act`` is the seat whose decision it is where exactly one seat acts; ``phase`` the decision the
+    hand rests at. ``deals`` are scripted deals (a replayed log's) taken before the RNG shuffles.
+    """
+
+    variant: Variant
+    seed: int
+    dealer: int
+    previous: int | None
+    rng: random.Random
+    deals: list[Deal]
+    events: list[Event] = field(default_factory=list)
+    deal_count: int = 0
+    deal: Deal = Deal((), ())
+    hands: list[list[Card]] = field(default_factory=list)
+    counts: list[list[int]] = field(default_factory=list)
+    bottom: list[Card] = field(default_factory=list)
+    phase: PhaseName = PhaseName.BID
+    to_act: int = 0
+    first_bidder: int = 0
+    landlord: int | None = None
+    #: 5p1d: the flipped card's rank, which ranks between 2 and the black joker (speculator.md §15).
+    promoted: int | None = None
+    #: 5p1d: each non-speculator's wild cards, fixed at the reveal (§15).
+    wild_cards: dict[int, frozenset[Card]] = field(default_factory=dict)
+    auction: Auction = field(default_factory=Auction)
+    stake: Stake = field(default_factory=Stake)
+    spec: SpeculatorPart | None = None
+    partner: PartnerPart | None = None
+    play: PlayPart = field(default_factory=PlayPart)
+    result: Result | None = None
+    #: Each seat's last ``Holding``, reused while its cards are unchanged (see ``phases.play.holding_of``).
+    holdings: dict[int, Holding] = field(default_factory=dict, compare=False, repr=False)
+
+    @property
+    def players(self) -> int:
+        """Number of seats."""
+        return self.variant.players
+
+    @property
+    def speculator(self) -> int | None:
+        """The speculator's seat, once found (``None`` on tables without one)."""
+        return self.spec.seat if self.spec is not None else None
+
+    @property
+    def small_landlord(self) -> int | None:
+        """The landlord's partner, if it has one (speculator.md §7)."""
+        return self.partner.small_landlord if self.partner is not None else None
+
+    @property
+    def partner_known(self) -> bool:
+        """Every seat knows the small landlord (it declared or played the partner card)."""
+        return self.partner is not None and self.partner.known
+
+    def clone(self) -> HandState:
+        """An independent copy for search: fresh containers, the immutable values (variant, deal, events,
+        records, cards) shared."""
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        spec, part, play = self.spec, self.partner, self.play
+        return replace(
+            self,
+            rng=rng,
+            holdings=dict(self.holdings),
+            deals=list(self.deals),
+            events=list(self.events),
+            hands=[list(h) for h in self.hands],
+            counts=[list(c) for c in self.counts],
+            bottom=list(self.bottom),
+            wild_cards=dict(self.wild_cards),
+            auction=Auction(self.auction.passes, self.auction.bids_made, list(self.auction.history)),
+            stake=Stake(self.stake.bid, list(self.stake.factors)),
+            spec=None if spec is None else replace(
+                spec,
+                gift_sizes=list(spec.gift_sizes),
+                gifts=[list(g) for g in spec.gifts],
+                gift_seats=list(spec.gift_seats),
+                early_bottom=list(spec.early_bottom),
+            ),
+            partner=None if part is None else replace(
+                part, shown=list(part.shown), refused=list(part.refused), queue=list(part.queue)
+            ),
+            play=PlayPart(play.trick, play.passes, list(play.plays), list(play.played_by), set(play.out)),
+        )
+
+    def refresh_counts(self) -> None:
+        """Recount every hand per rank after cards change hands in bulk."""
+        self.counts = [rank_counts(h) for h in self.hands]
+
+    def is_leading(self) -> bool:
+        """Whether the seat to act starts a new trick (and so may not pass)."""
+        trick = self.play.trick
+        return trick is None or trick.seat == self.to_act
+
+    def to_beat(self) -> Move | None:
+        """The move the seat to act must beat, ``None`` when it leads."""
+        trick = self.play.trick
+        return None if trick is None or trick.seat == self.to_act else trick.move
+
+    def landlord_side(self) -> tuple[int, ...]:
+        """The landlord and its small landlord, if it has one (the self-named landlord plays alone)."""
+        assert self.landlord is not None
+        small = self.small_landlord
+        return (self.landlord,) if small is None else (self.landlord, small)
+
+    def handicap(self) -> int:
+        """3p1d 让牌 h: the farmer wins holding h or fewer cards (0 on other tables)."""
+        rules = self.variant.speculator
+        return self.stake.bid if rules is not None and rules.rangpai else 0
+
+    def facts(self) -> Facts:
+        """The public facts that decide what a seat may see of the events now."""
+        return Facts(self.variant.bottom_shown, self.landlord, self.speculator, self.phase, self.partner_known)

@@ -1,0 +1,129 @@
+"""The commands that play or show hands: ``play``, ``simulate``, ``replay`` and ``serve``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+from collections.abc import Sequence
+from pathlib import Path
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from paiju.commands import UsageError
+from paiju.commands.tables import table_of
+from paiju.engine import LogError, load_log, replay
+from paiju.patterns import IllegalMoveError
+from paiju.variants import VariantError
+
+__all__ = ["cmd_play", "cmd_replay", "cmd_serve", "cmd_simulate"]
+
+
+def cmd_play(args: argparse.Namespace, out: Console) -> int:
+    """Play in the terminal against bots."""
+    from paiju.terminal import play_terminal
+
+    variant = table_of(args)
+    if not 0 <= args.seat < variant.players:
+        raise UsageError(f"--seat must be 0 to {variant.players - 1}")
+    bots = [b for b in args.bots.split(",") if b]
+    _check_bots(bots)
+    seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
+    play_terminal(variant, seed, args.seat, bots, out, Path(args.save) if args.save else None, args.hands)
+    return 0
+
+
+def _check_bots(names: Sequence[str]) -> None:
+    from paiju.bots import BOTS
+
+    for name in names:
+        if name not in BOTS:
+            raise UsageError(f"unknown bot {name!r}; known bots: {', '.join(BOTS)}")
+
+
+def cmd_simulate(args: argparse.Namespace, out: Console) -> int:
+    """Bot games with per-role statistics."""
+    from paiju.simulate import simulate
+
+    variant = table_of(args)
+    names = args.bots or ",".join(["heuristic"] + ["random"] * (variant.players - 1))
+    bots = [b for b in names.split(",") if b]
+    _check_bots(bots)
+    if len(bots) == 1:
+        bots = bots * variant.players
+    if len(bots) != variant.players:
+        raise UsageError(f"--bots: {variant.name} seats {variant.players} players, {len(bots)} bots given")
+    if args.games < 1:
+        raise UsageError("--games must be at least 1")
+    err = Console(stderr=True)
+    with Progress(
+        TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+        console=err, disable=args.json and not err.is_terminal, transient=True,
+    ) as bar:
+        task = bar.add_task("hands", total=args.games)
+        report = simulate(variant, args.games, bots, args.seed, lambda n: bar.update(task, completed=n))
+    if args.json:
+        print(json.dumps(report.to_json()))
+        return 0
+    table = Table(title=f"{variant.name}: {args.games} hands, seed {args.seed}, bots {','.join(bots)}")
+    for col in ("bot", "role", "hands", "win rate (95%)", "mean score (95%)"):
+        table.add_column(col)
+    rows = [("all", report.roles)] + sorted(report.by_bot.items())
+    for bot, roles in rows:
+        for role, st in sorted(roles.items()):
+            table.add_row(
+                bot, role, str(st.hands),
+                f"{st.win_rate:.3f} ± {st.win_rate_ci95:.3f}",
+                f"{st.mean_score:+.3f} ± {st.mean_score_ci95:.3f}",
+            )
+    out.print(table)
+    out.print(f"redeals: {report.redeals}")
+    if report.speculator_sides:
+        sides = ", ".join(f"{side} {n / args.games:.3f}" for side, n in sorted(report.speculator_sides.items()))
+        out.print(f"speculator ended on the side of: {sides}; instant wins: {report.instant_wins}")
+    if report.partnerships:
+        how = ", ".join(f"{kind} {n / args.games:.3f}" for kind, n in sorted(report.partnerships.items()))
+        out.print(f"the landlord played: {how}; the small landlord declared in {report.declared / args.games:.3f}")
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace, out: Console) -> int:
+    """Show a saved hand move by move."""
+    from paiju.terminal import show_replay
+
+    try:
+        log = load_log(args.file)
+        game = replay(log)
+    except (LogError, VariantError, IllegalMoveError) as err:
+        raise UsageError(str(err)) from err
+    if args.json:
+        print(json.dumps({"log": log, "result": list(game.result.scores) if game.result else None}))
+        return 0
+    show_replay(out, log, game)
+    return 0
+
+
+def cmd_serve(args: argparse.Namespace, out: Console) -> int:
+    """Run the web server (imported here so the other subcommands start without it); bad flags and a database
+    it cannot use are one line and status 2."""
+    from paiju.server.launch import serve, server_config
+    from paiju.server.storage import StoreError
+
+    if args.bot_delay < 0:
+        raise UsageError("--bot-delay must be 0 or more seconds")
+    try:
+        config = server_config(
+            args.host,
+            public_url=args.public_url,
+            allowed_hosts=args.allowed_host,
+            allowed_origins=args.allowed_origin,
+            api_docs=args.api_docs,
+            room_ttl_days=args.room_ttl,
+        )
+        serve(args.host, args.port, args.database_url, args.data_dir, args.bot_delay, config)
+    except (ValueError, StoreError) as err:
+        raise UsageError(str(err)) from err
+    return 0
+

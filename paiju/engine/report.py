@@ -1,0 +1,55 @@
+"""What a family tells the apps of a hand beyond its views: the settlement in words, a simulation's tally,
+the fields the server's frames add."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, TypedDict
+
+__all__ = ["FrameFields", "HandTally", "Settlement", "SettlementLine"]
+
+
+class SettlementLine(Protocol):
+    """One seat's part of a settled hand: its role, its score, its share of the unit, a sentence."""
+
+    @property
+    def seat(self) -> int: ...
+    @property
+    def role(self) -> str: ...
+    @property
+    def score(self) -> int: ...
+    @property
+    def share(self) -> float | None: ...
+    @property
+    def text(self) -> str: ...
+
+
+class Settlement(Protocol):
+    """A finished hand in words: sentences (the first says who won), one line per seat, and the facts behind
+    them as data (``outcome``: JSON-ready, for clients that word the settlement in their own language)."""
+
+    @property
+    def summary(self) -> Sequence[str]: ...
+    @property
+    def lines(self) -> Sequence[SettlementLine]: ...
+    @property
+    def outcome(self) -> Mapping[str, Any]: ...
+
+
+@dataclass(frozen=True)
+class HandTally:
+    """What a simulation counts of one finished hand: each seat's role, and the family's own counts."""
+
+    roles: tuple[str, ...]
+    #: Numbers the report sums over hands, by name (e.g. ``redeals``).
+    counts: Mapping[str, int] = field(default_factory=dict)
+    #: Outcomes the report counts by value, by name (e.g. ``speculator_sides``); absent where there is none.
+    kinds: Mapping[str, str] = field(default_factory=dict)
+
+
+class FrameFields(TypedDict, total=False):
+    """The public fields a family adds to the server's frames: the auction so far, the stake's multiplier."""
+
+    bids: list[dict[str, int]]
+    multiplier: int

@@ -1,0 +1,237 @@
+"""How the terminal shows a climbing hand to its person: the table, the prompt, every action and what followed,
+read from the seat's observation and the public events."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from paiju.bots import make_bot
+from paiju.cards import RANK_CHARS, Card
+from paiju.climbing import Action, Alone, Declare, Give, Hand, Observation, Partner, Play, action_text, observe
+from paiju.climbing.events import event_from_json
+from paiju.patterns import describe
+from paiju.terminal import Look, card_text, cards_line
+
+__all__ = ["LOOK", "ClimbingView", "render"]
+
+
+def _role(obs: Observation, seat: int) -> str:
+    return obs.role(seat) if obs.phase != "bid" else "bidding"
+
+
+def _table(obs: Observation, names: Sequence[str], last: dict[int, str]) -> Table:
+    table = Table(title=None, show_edge=False, pad_edge=False)
+    for col in ("seat", "player", "role", "cards", "last action"):
+        table.add_column(col)
+    for s in range(obs.players):
+        marker = "▶ " if s in obs.actors else "  "
+        table.add_row(f"{marker}{s}", names[s], _role(obs, s), str(obs.cards_left[s]), last.get(s, ""))
+    return table
+
+
+def render(console: Console, obs: Observation, names: Sequence[str], last: dict[int, str]) -> None:
+    """The table as ``obs.seat`` sees it: seats, the stake, the speculator's part, the play to beat, its hand."""
+    console.print()
+    console.print(_table(obs, names, last))
+    status = f"bid {obs.bid or '-'}   multiplier ×{obs.multiplier}"
+    if obs.bottom:
+        status += "   bottom: "
+    line = Text(status)
+    if obs.bottom:
+        line.append_text(card_text(obs.bottom, obs.marked))
+    console.print(line)
+    if obs.speculator is not None:
+        _render_speculator(console, obs, names)
+    if obs.trick is not None and obs.trick.move is not None:
+        console.print(
+            cards_line(f"to beat ({names[obs.trick.seat]}): ", obs.trick.cards, f"  {describe(obs.trick.move)}", obs.marked)
+        )
+    console.print(cards_line("your hand: ", obs.hand, marked=obs.marked))
+
+
+def _render_speculator(console: Console, obs: Observation, names: Sequence[str]) -> None:
+    """The speculator's seat and card, its gifts (where they went, once shown) and its side."""
+    assert obs.speculator is not None
+    line = Text(f"speculator: {names[obs.speculator]}, ")
+    if obs.determination is not None:
+        line.append("found by ")
+        line.append_text(card_text([obs.determination], obs.marked))
+    else:
+        line.append("the previous hand's first out")
+    if obs.flipped:
+        line.append("   flipped: ")
+        line.append_text(card_text(obs.flipped))
+    if obs.phase == "play" and obs.speculator_side:
+        line.append(f"   it would side with the {obs.speculator_side} now")
+    console.print(line)
+    if obs.promoted is not None and obs.promoted < 12:
+        console.print(f"  {RANK_CHARS[obs.promoted]}s rank between 2 and the black joker this hand (except in straights and pair chains)")
+    if obs.retreated_hand:
+        console.print(cards_line("  the speculator has retreated; its hand: ", obs.retreated_hand))
+    if obs.wild_cards:
+        console.print(cards_line("  your wild card: ", obs.wild_cards))
+    for i, (seat, cards) in enumerate(obs.gifts):
+        label = f"gift to {names[seat]}" if seat >= 0 else ("the landlord's gift" if i == 0 else f"farmer gift {i}")
+        console.print(cards_line(f"  {label}: ", cards, marked=obs.marked))
+    if obs.partnership or obs.partner_refused:
+        console.print(_partner_line(obs, names))
+
+
+def _partner_line(obs: Observation, names: Sequence[str]) -> Text:
+    """speculator.md §7: the cards the landlord showed, and what is known of its small landlord."""
+    if obs.partnership == "alone":
+        return cards_line("  一打四: the landlord plays alone against all, ×3, showing ", obs.partner_shown)
+    if obs.partnership == "none":
+        return Text("  no card names a partner: the landlord plays alone")
+    line = cards_line("  partner card: ", obs.partner_shown) if obs.partner_shown else Text("  ")
+    if obs.partner_refused:
+        line.append_text(cards_line("  (the speculator held ", obs.partner_refused, ")"))
+    if obs.partnership == "self":
+        line.append("; you hold the other copy yourself: you play alone in secret")
+    elif obs.small_landlord == obs.seat:
+        line.append("; you are the small landlord" + (" (declared, ×2)" if obs.declared else ""))
+    elif obs.small_landlord is not None:
+        how = "declared, ×2" if obs.declared else "played the partner card"
+        line.append(f"; the small landlord is {names[obs.small_landlord]} ({how})")
+    elif obs.partnership:
+        line.append("; the small landlord is not known yet")
+    return line
+
+
+def _this_deal(hand: Hand) -> list[dict[str, Any]]:
+    """The events since the last deal (a redeal starts the hand's story again)."""
+    events = hand.events
+    start = max((i for i, e in enumerate(events) if e["type"] == "deal"), default=0)
+    return events[start:]
+
+
+def _deals(hand: Hand) -> int:
+    return sum(e["type"] == "deal" for e in hand.events)
+
+
+class ClimbingView:
+    """One climbing hand as the person at ``seat`` follows it; it remembers each seat's last action."""
+
+    def __init__(self, console: Console, names: Sequence[str], seat: int) -> None:
+        self.console = console
+        self.names = names
+        self.seat = seat
+        self.last: dict[int, str] = {}
+        #: The deal whose speculator was announced, the deals before the last action, whether the landlord was.
+        self.announced = 0
+        self.dealt = 0
+        self.landlord_shown = False
+
+    def before(self, hand: Hand) -> None:
+        """Before each decision: the speculator of a new deal, and which card made it so."""
+        self.dealt = _deals(hand)
+        seen = observe(hand, self.seat)
+        if seen.speculator is None or self.announced == self.dealt:
+            return
+        self.announced = self.dealt
+        name = self.names[seen.speculator]
+        if seen.determination is None:
+            line = Text(f"{name} is the speculator (it went out first last hand)")
+        else:
+            line = cards_line(f"{name} is the speculator (", [seen.determination], ")", seen.marked)
+        self.console.print(line + Text("; it chooses gifts before the bidding"))
+
+    def show(self, hand: Hand) -> None:
+        """The table before the person decides."""
+        render(self.console, observe(hand, self.seat), self.names, self.last)
+
+    def prompt(self, hand: Hand) -> str:
+        """What the person is asked for."""
+        obs = observe(hand, self.seat)
+        spec = hand.variant.speculator
+        if obs.phase == "gift" and spec is not None:
+            bundle = len(obs.gifts) - 1
+            target = "the landlord's gift" if bundle == 0 else f"farmer gift {bundle}"
+            size = spec.gift_landlord if bundle == 0 else spec.gift_farmer
+            return f"give a card for {target} ({len(obs.gifts[-1][1]) + 1}/{size}), h for the cards you may give"
+        if obs.phase == "bid":
+            return "bid 1-3 or p to pass"
+        if obs.phase == "partner":
+            alone = ", alone PAIR for 一打四" if spec and spec.one_against_all else ""
+            return f"name your partner: partner CARD{alone}, h for your choices"
+        if obs.phase == "declare":
+            if obs.small_landlord == self.seat:
+                return "you are the small landlord: declare (×2) or p to stay hidden"
+            return "p to go on (only the small landlord may declare)"
+        return "play cards, p to pass, h for moves"
+
+    def chosen_for(self, hand: Hand) -> Action | None:
+        """speculator.md §8: a retreated speculator's gifts are chosen for it."""
+        obs = observe(hand, self.seat)
+        if obs.phase != "gift" or not any(e["type"] == "retreat" for e in _this_deal(hand)):
+            return None
+        chosen: Action = make_bot("heuristic").act(obs)
+        return chosen
+
+    def reading(self, action: Action) -> str:
+        """A play's pattern in words, to tell apart the readings of the same cards."""
+        return describe(action.move) if isinstance(action, Play) else ""
+
+    def acted(self, hand: Hand, seat: int, action: Action) -> None:
+        """Announce ``seat``'s action and what followed: a refused partner card, a redeal, the landlord."""
+        self.last[seat] = self._announce(hand, seat, action)
+        if _deals(hand) != self.dealt:
+            reasons = [e["reason"] for e in hand.events if e["type"] == "redeal"]
+            self.console.print(f"[yellow]{reasons[-1]}: the cards are dealt again[/]")
+            self.last = {}
+        seen = observe(hand, self.seat)
+        if seen.landlord is not None and not self.landlord_shown:
+            self.landlord_shown = True
+            self._show_landlord(seen)
+
+    def _announce(self, hand: Hand, seat: int, action: Action) -> str:
+        console, names = self.console, self.names
+        if isinstance(action, Give):
+            # Gifts stay secret until the reveal.
+            console.print(f"{names[seat]} puts a card in a gift")
+            return "gift"
+        if isinstance(action, Play):
+            seen = observe(hand, None)
+            console.print(cards_line(f"{names[seat]} plays ", seen.history[-1].cards, f"  ({describe(action.move)})", seen.marked))
+        elif isinstance(action, Partner):
+            console.print(cards_line(f"{names[seat]} names its partner with ", action.cards))
+        elif isinstance(action, Alone):
+            console.print(cards_line(f"{names[seat]} shows ", action.cards, ": 一打四, one against all, ×3"))
+        elif isinstance(action, Declare):
+            console.print(f"[bold]{names[seat]} declares itself the small landlord (亮明身份, ×2)[/]")
+        else:
+            console.print(f"{names[seat]}: {action_text(action)}")
+        event = hand.events[-1]
+        if event["type"] == "partner_refused":
+            console.print(cards_line(f"{names[event['seat']]} (the speculator) holds ", [event["card"]], ": the landlord names again"))
+        elif event["type"] == "partner_known":
+            console.print(f"[bold]{names[event['seat']]} played the partner card: it is the small landlord[/]")
+        elif event["type"] == "no_partner" and event["reason"] == "none":
+            console.print("no card names a partner: the landlord plays alone")
+        return action_text(action)
+
+    def _show_landlord(self, seen: Observation) -> None:
+        """The landlord, and the bottom (or, on speculator tables, every gift and where it went)."""
+        assert seen.landlord is not None
+        console, names = self.console, self.names
+        if seen.speculator is None:
+            console.print(cards_line(f"{names[seen.landlord]} is the landlord for {seen.bid}; the bottom: ", seen.bottom))
+            return
+        console.print(f"{names[seen.landlord]} is the landlord for {seen.bid}; the gifts are shown:")
+        for seat, cards in seen.gifts:
+            console.print(cards_line(f"  to {names[seat]}: ", cards))
+        console.print(cards_line(f"  the bottom, to {names[seen.speculator]}: ", seen.bottom))
+
+
+def replay_lines(hand: Hand, events: list[dict[str, Any]], names: Sequence[str]) -> list[str]:
+    """Each logged event in words, the table's marked card written as such."""
+    marked: Card | None = observe(hand, None).marked
+    return [event_from_json(event).describe(names, marked) for event in events]
+
+
+LOOK = Look(ClimbingView, replay_lines)

@@ -1,0 +1,96 @@
+"""A decision open to several seats at once: every acting seat is told so with one shared deadline, persons
+act in any order while the others are pending, bots among them act on their own, and a timeout plays them all.
+
+The hand is of a made-up family (``tests/vote_family.py``): every seat votes yes or no, all at once."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from starlette.testclient import WebSocketTestSession
+
+from paiju.engine import FAMILY_MODULES
+from tests.server.wire import create_room, error, hello, room_where, until
+from tests.vote_family import VOTES
+
+
+@pytest.fixture(autouse=True)
+def _vote_family(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The made-up family is known to the kernel for these tests only."""
+    monkeypatch.setitem(FAMILY_MODULES, "vote", "tests.vote_family")
+
+
+@contextmanager
+def voting_room(client: TestClient, **settings: Any) -> Iterator[tuple[WebSocketTestSession, WebSocketTestSession]]:
+    """A three-seat voting room: the host at seat 0, a second person at seat 1, a random bot at seat 2."""
+    room = create_room(client, rules={"family": "vote"}, **settings)
+    with ExitStack() as stack:
+        host = stack.enter_context(client.websocket_connect(f"/ws/{room['code']}"))
+        guest = stack.enter_context(client.websocket_connect(f"/ws/{room['code']}"))
+        hello(host, "host", room["token"])
+        hello(guest, "guest")
+        for ws, seat in ((host, 0), (guest, 1)):
+            ws.send_json({"type": "sit", "seat": seat})
+        host.send_json({"type": "bots", "strength": "random", "seats": [2]})
+        room_where(host, lambda r: all(s["name"] for s in r["seats"]))
+        yield host, guest
+
+
+def _view_where(ws: WebSocketTestSession, check: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
+    """Read until a view frame for which ``check`` holds."""
+    while True:
+        frame = until(ws, "view")
+        if check(frame):
+            return frame
+
+
+def _persons_pending(frame: dict[str, Any]) -> bool:
+    return bool(frame["view"]["actors"] == [0, 1])
+
+
+def test_every_acting_seat_is_told_its_turn_with_one_deadline_and_acts_in_any_order(client: TestClient) -> None:
+    """Both persons see their turn (legal votes, not played for them) with the same deadline, once the bot among
+    the actors has voted on its own; the later seat votes first, a seat that has voted is refused, and the
+    hand ends when the last person votes."""
+    with voting_room(client, turn_seconds=600) as (host, guest):
+        host.send_json({"type": "start"})
+        mine, theirs = _view_where(host, _persons_pending), _view_where(guest, _persons_pending)
+        for frame in (mine, theirs):
+            assert frame["view"]["legal"] == list(VOTES) and not frame["auto_play"]
+        assert mine["deadline"] is not None and mine["deadline"] == theirs["deadline"]
+        assert [seat for seat, _ in mine["view"]["votes"]] == [2]
+        guest.send_json({"type": "act", "action": "yes"})
+        after = _view_where(guest, lambda f: f["view"]["actors"] == [0])
+        assert after["view"]["legal"] == [] and after["auto_play"] is False
+        refused = error(guest, {"type": "act", "action": "no"})
+        assert refused["code"] == "not_your_turn" and refused["message"] == "it is host's turn (seat 0)"
+        host.send_json({"type": "act", "cards": "no"})
+        result = until(host, "result")
+        assert result["scores"][:2] == [0, 1] and result["lines"][1]["text"] == "guest scores 1"
+
+
+def test_a_refusal_names_every_seat_still_to_act(client: TestClient) -> None:
+    """A seat outside the decision is told which seats act now, all of them."""
+    with voting_room(client, turn_seconds=600) as (host, guest):
+        host.send_json({"type": "start"})
+        _view_where(host, _persons_pending)
+        host.send_json({"type": "act", "action": "yes"})
+        _view_where(host, lambda f: f["view"]["actors"] == [1])
+        refused = error(host, {"type": "act", "action": "yes"})
+        assert refused["message"] == "it is guest's turn (seat 1)"
+
+
+def test_a_timeout_plays_every_person_still_to_act(client: TestClient) -> None:
+    """When the shared deadline passes, both persons go on 托管 together and the server votes for them."""
+    with voting_room(client, turn_seconds=1) as (host, guest):
+        host.send_json({"type": "start"})
+        mine, theirs = _view_where(host, _persons_pending), _view_where(guest, _persons_pending)
+        assert mine["deadline"] == theirs["deadline"] is not None
+        state = room_where(host, lambda r: r["seats"][0]["auto"] and r["seats"][1]["auto"])
+        assert not state["seats"][2]["auto"]
+        result = until(host, "result")
+        assert len(result["scores"]) == 3
