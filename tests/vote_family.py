@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from rich.console import Console
@@ -53,6 +53,7 @@ class Line:
 class Words:
     summary: tuple[str, ...]
     lines: tuple[Line, ...]
+    outcome: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -8,9 +8,12 @@ from typing import Any
 
 import httpx
 from playwright.sync_api import BrowserContext, ElementHandle, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 #: How long one hand may take in the browser before a test gives up.
 HAND_SECONDS = 90
+#: Where a card of the fanned hand is pressed: its corner, the part the next card leaves showing.
+CARD_CORNER = {"x": 6, "y": 14}
 
 
 def create_room(server_url: str, **settings: Any) -> dict[str, Any]:
@@ -57,7 +60,7 @@ def take_turn(page: Page) -> str:
         if chosen:
             page.click("button.act-clear")
             for index in chosen:
-                page.click(f'.hand .card[data-index="{index}"]')
+                page.click(f'.hand .card[data-index="{index}"]', position=CARD_CORNER)
             assert page.locator("button.act-play").is_enabled()
             before = page.query_selector(".actions")
             assert before is not None
@@ -70,11 +73,11 @@ def take_turn(page: Page) -> str:
     if page.locator("button.act-give").count():
         cards = page.locator(".hand .card")
         for i in range(cards.count()):
-            cards.nth(i).click()
+            cards.nth(i).click(position=CARD_CORNER)
             if page.locator("button.act-give").is_enabled():
                 _acted(page, page.query_selector(".actions"), "button.act-give")  # type: ignore[arg-type]
                 return "give"
-            cards.nth(i).click()
+            cards.nth(i).click(position=CARD_CORNER)
         raise AssertionError("no card of the hand can be given")
     if page.locator("button.act-bid").count():
         _acted(page, bar, "button.act-bid >> nth=-1")
@@ -109,14 +112,17 @@ def errors(frames: list[dict[str, Any]]) -> list[dict[str, Any]]:
 def sit(page: Page, seat: int) -> None:
     """Take a seat. The seat list is redrawn on every room frame, and on a loaded machine a frame
     can land between the press and the release of a click, so a click that did not seat is repeated,
-    as a person would."""
+    as a person would; a host that came from the lobby is seated on arrival, and its button goes away."""
     mine = page.locator(f'.seat-row.me[data-seat="{seat}"]')
     button = page.locator(f'.seat-row[data-seat="{seat}"] button.sit')
     for _ in range(3):
         if mine.is_visible():
             return
         if button.count():
-            button.click()
+            try:
+                button.click(timeout=5_000)
+            except PlaywrightTimeoutError:
+                continue
         try:
             expect(mine).to_be_visible(timeout=5_000)
             return
@@ -192,7 +198,7 @@ def hand_ids(server_url: str, code: str, token: str) -> list[str]:
 
 def expect_last_cards_shown(page: Page) -> None:
     """At the end of a hand every other seat still holding cards shows them (from ``/final``); a seat that went out shows none."""
-    seats = page.locator(".seats .seat")
+    seats = page.locator(".ring .seat")
     expect(seats.locator(".shown-hand").first).to_be_visible()
     for i in range(seats.count()):
         seat = seats.nth(i)

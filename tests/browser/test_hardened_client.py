@@ -153,6 +153,7 @@ def test_presets_are_listed_only_for_their_owner(browser: Browser, server_url: s
     ann_context = browser.new_context()
     ann = ann_context.new_page()
     ann.goto(server_url)
+    ann.click(".create-room details.room-options summary")
     ann.fill('input[name="hands"]', "6")
     ann.fill('input[name="preset"]', "friday")
     ann.click("button.save-preset")

@@ -34,6 +34,7 @@ def test_lobby_room_bots_and_a_hand_played_by_clicking(browser: Browser, server_
     page.goto(server_url)
     # A preset keeps the room's settings; using it later fills the form again.
     page.click('input[name="variant"][value="spec-4p1d"]')
+    page.click(".create-room details.room-options summary")  # the room options are folded below Create
     page.fill('input[name="hands"]', "4")
     page.fill('input[name="preset"]', "friday")
     page.click("button.save-preset")
@@ -270,6 +271,7 @@ def test_the_host_changes_settings_and_removes_a_watcher(browser: Browser, serve
     expect(guest.locator(".host-panel")).to_be_hidden()
 
     host.click(".room-settings summary")
+    host.click(".room-settings details.room-options summary")
     host.check('.room-settings input[name="card_counter"]')
     host.fill('.room-settings input[name="hands"]', "1")
     host.click("button.apply-settings")

@@ -1,10 +1,12 @@
-/** The server's HTTP API: JSON in, JSON out, errors as Error objects with the server's message. */
+/** The server's HTTP API: JSON in, JSON out, errors as Error objects worded in the reader's language. */
+import { refusalText } from './refusals.js';
 
 /**
  * Call `path` and return the parsed JSON body; a failed status throws with the server's reason
- * (the error carries `status` and the server's `code`). `token` is sent as `X-Paiju-Token` (a room
- * member's secret: never in the URL), `owner` as `X-Paiju-Owner` (the key of this browser's presets).
- * `body` is sent as JSON; `text` is a JSON text sent as it is.
+ * worded by `refusalText` (the error carries `status`, the server's `code` and `reason`). `token`
+ * is sent as `X-Paiju-Token` (a room member's secret: never in the URL), `owner` as
+ * `X-Paiju-Owner` (the key of this browser's presets). `body` is sent as JSON; `text` is a JSON
+ * text sent as it is.
  */
 export async function api(path, options = {}) {
   const text = await apiText(path, options);
@@ -30,28 +32,21 @@ export async function apiText(path, { method = 'GET', body, text, token, owner }
   const response = await fetch(path, init);
   const answer = await response.text();
   if (!response.ok) {
-    let data = answer;
+    let data = null;
     try {
       data = JSON.parse(answer);
     } catch {
-      // not JSON: the text is the reason
+      // not JSON (a proxy's page): only the status is worth saying
     }
-    const err = new Error(errorMessage(data) || `${response.status} ${response.statusText}`);
+    const detail = data?.detail && typeof data.detail === 'object' && !Array.isArray(data.detail)
+      ? data.detail : { code: 'bad_message', reason: 'http_status', params: { status: response.status } };
+    const err = new Error(refusalText(detail));
     err.status = response.status;
-    err.code = data?.detail?.code ?? null;
+    err.code = detail.code ?? null;
+    err.reason = detail.reason ?? detail.code ?? null;
     throw err;
   }
   return answer;
-}
-
-/** The readable part of an error body: FastAPI's `detail` (a string or a list of problems) or `message`. */
-function errorMessage(data) {
-  if (!data) return '';
-  if (typeof data === 'string') return data;
-  const detail = data.detail ?? data.message;
-  if (Array.isArray(detail)) return detail.map((d) => `${(d.loc || []).slice(1).join('.')}: ${d.msg}`).join('; ');
-  if (detail && typeof detail === 'object') return detail.message || JSON.stringify(detail);
-  return detail ? String(detail) : '';
 }
 
 /** The variants the server offers, fetched once per page. */

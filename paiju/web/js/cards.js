@@ -1,10 +1,10 @@
 /** Card notation as the engine writes it (`7h`, `Ts`, `B`, `R`; `7c*` for the table's marked card), and cards drawn as elements. */
 import { h } from './dom.js';
+import { cardFace } from './card_face.js';
 import { t } from './i18n.js';
 
 /** Ranks from low to high, as the engine orders them. */
 export const RANKS = '3456789TJQKA2BR';
-const SUITS = { s: '♠', h: '♥', d: '♦', c: '♣' };
 const CARD_RE = /(10|[3-9TJQKA2])([shdc]\*?)?|[BR]/gi;
 
 /** The cards of a notation string, as written (`"3s 3h B"` → `["3s", "3h", "B"]`). */
@@ -23,6 +23,12 @@ export function rankOf(card) {
   return card[0];
 }
 
+/** Ranks from low to high this hand: a promoted rank (5p1d) sits between 2 and the jokers. */
+export function rankOrder(promoted) {
+  if (!promoted) return RANKS;
+  return RANKS.replace(promoted, '').replace('2', `2${promoted}`);
+}
+
 /** How a rank is printed on a card face: 10 for T, jokers by name. */
 export function rankFace(rank) {
   if (rank === 'T') return '10';
@@ -36,7 +42,26 @@ export function isMarked(card) {
   return card.endsWith('*');
 }
 
-/** A card face: rank and suit symbol, red for hearts, diamonds and the red joker; the marked card wears a ★. */
+const SUIT_NAMES = { s: 'spades', h: 'hearts', d: 'diamonds', c: 'clubs' };
+const RANK_WORDS = { J: 'jack', Q: 'queen', K: 'king', A: 'ace' };
+
+/** A card named in words for screen readers and tooltips (“7 of hearts”, “红桃7”, “big joker”); wild and marked cards say so. */
+export function cardLabel(card, { wild = false } = {}) {
+  const rank = rankOf(card);
+  const suit = card[1] === '*' ? undefined : card[1];
+  const rankWord = RANK_WORDS[rank] ? t(`card.name.${RANK_WORDS[rank]}`) : rankFace(rank);
+  let label = rankWord;
+  if (rank === 'B') label = t('card.name.small_joker');
+  else if (rank === 'R') label = t('card.name.big_joker');
+  else if (suit) label = t('card.name', { rank: rankWord, suit: t(`card.name.${SUIT_NAMES[suit]}`) });
+  if (wild) label = t('card.name.wild', { card: label });
+  return isMarked(card) ? `${label} — ${t('card.marked')}` : label;
+}
+
+/**
+ * A card: its SVG face (rank and suit in the corner, red for hearts, diamonds and the big joker), a
+ * “wild” badge on the table's wild cards and a ★ on the marked card; named in words for screen readers.
+ */
 export function cardElement(card, { small = false, wild = false, extraClass = '' } = {}) {
   const rank = rankOf(card);
   const suit = card[1] === '*' ? undefined : card[1];
@@ -44,12 +69,16 @@ export function cardElement(card, { small = false, wild = false, extraClass = ''
   const joker = rank === 'B' || rank === 'R';
   const marked = isMarked(card);
   const classes = ['card', red ? 'red' : 'black', small ? 'small' : '', joker ? 'joker' : '', wild ? 'wild' : '', marked ? 'marked' : '', extraClass];
+  const label = cardLabel(card, { wild });
+  const face = joker
+    ? cardFace(rank, null, { joker: true, big: rank === 'R', name: t(rank === 'R' ? 'card.face.big_joker' : 'card.face.small_joker') })
+    : cardFace(rankFace(rank), suit, { compact: small });
   return h(
     'span',
-    { class: classes.filter(Boolean).join(' '), dataset: { card }, title: marked ? `${card} — ${t('card.marked')}` : card },
-    h('span', { class: 'rank' }, rankFace(rank)),
-    suit ? h('span', { class: 'suit' }, SUITS[suit]) : null,
-    marked ? h('span', { class: 'mark', 'aria-label': t('card.marked') }, '★') : null,
+    { class: classes.filter(Boolean).join(' '), dataset: { card, suit: suit ?? '' }, title: label, role: 'img', 'aria-label': label },
+    face,
+    wild ? h('span', { class: 'wild-badge', 'aria-hidden': 'true' }, t('card.wild_badge')) : null,
+    marked ? h('span', { class: 'mark', 'aria-hidden': 'true' }, '★') : null,
   );
 }
 

@@ -1,4 +1,6 @@
 /** Labels in English and Chinese; the choice is remembered in localStorage. */
+import { GAME_LABELS } from './i18n_game.js';
+import { TABLE_LABELS } from './i18n_table.js';
 
 const LANG_KEY = 'paiju.lang';
 
@@ -11,7 +13,7 @@ const LABELS = {
     'lobby.variant': 'Table',
     'lobby.players': '{n} players',
     'lobby.options': 'Rules',
-    'lobby.room': 'Room',
+    'lobby.room': 'Room options',
     'lobby.seats': 'Seats',
     'lobby.turn_seconds': 'Turn timer (seconds, 0 = none)',
     'lobby.hands': 'Hands in the session (0 = no limit)',
@@ -46,7 +48,7 @@ const LABELS = {
     'room.kick': 'Remove',
     'room.you': 'you',
     'room.host': 'host',
-    'room.bot': 'bot: {name}',
+    'room.bot': 'bot',
     'room.offline': 'offline',
     'room.auto': '托管',
     'room.spectators': 'Spectators: {n}',
@@ -163,6 +165,84 @@ const LABELS = {
     'replay.import': 'Import JSON',
     'replay.imported': 'Hand imported',
     'error.generic': 'Something went wrong: {message}',
+    'lobby.players_decks': '{n} players · {d} decks',
+    'lobby.players_one_deck': '{n} players · 1 deck',
+    'lobby.edit_json': 'Edit as JSON',
+    'lobby.bad_json': '{rule}: this is not valid JSON.',
+    'lobby.bad_code': 'A room code is letters and digits, such as K7MRX2QA.',
+    'room.move_here': 'Move here',
+    'room.remove_bot': 'Remove {name}',
+    'room.strength.heuristic': 'Strong',
+    'room.strength.random': 'Random',
+    'room.setup_title': 'Before the first hand',
+    'room.step_sit': 'Take a seat',
+    'room.step_fill': 'Fill the empty seats with friends or bots',
+    'room.step_start': 'Start the hand',
+    'room.step_done': 'done',
+    'room.waiting_host': 'Waiting for the host to start the hand.',
+    'room.waiting_host_next': 'Waiting for the host to deal the next hand.',
+    'refusal.unknown': 'The server refused that.',
+    'refusal.http_status': 'The server answered with status {status}.',
+    'refusal.bad_json': 'That message was not valid JSON.',
+    'refusal.unknown_type': 'The server does not know that kind of message.',
+    'refusal.bad_message': 'That request is not valid.',
+    'refusal.no_type': 'That request is not valid.',
+    'refusal.too_large': 'That message is too large (at most {kib} KiB).',
+    'refusal.rate_limited': 'Too many requests: wait a moment.',
+    'refusal.too_many_frames': 'Too many messages: slow down.',
+    'refusal.too_many_joins': 'Too many joins from this address: wait a minute.',
+    'refusal.too_many_requests': 'Too many requests from this address: wait a minute.',
+    'refusal.not_your_turn': 'It is {name}’s turn.',
+    'refusal.illegal_move': 'That is not a legal move now.',
+    'refusal.not_legal': 'That is not one of your legal moves now.',
+    'refusal.bad_cards': 'Those cards cannot be played now.',
+    'refusal.ambiguous': 'Those cards can be played {n} ways: choose one.',
+    'refusal.not_host': 'Only the host can {what}.',
+    'refusal.what.add_bots': 'add bots',
+    'refusal.what.change_settings': 'change the settings',
+    'refusal.what.remove_player': 'remove a player',
+    'refusal.what.start_hand': 'start a hand',
+    'refusal.not_seated': 'Take a seat to play.',
+    'refusal.auto_needs_seat': '托管 plays a seat: take one first.',
+    'refusal.seat_taken': 'Seat {seat} is taken by {name}.',
+    'refusal.bad_room': 'There is no room {code}.',
+    'refusal.bad_token': 'This room does not know you any more.',
+    'refusal.unknown_token': 'This room does not know you any more; join with a name.',
+    'refusal.removed': 'The host removed you from this room.',
+    'refusal.members_only': 'Only the people in this room can see that.',
+    'refusal.room_full': 'This room already has {people} people; it cannot take more.',
+    'refusal.bad_state': 'The room cannot do that now.',
+    'refusal.hand_running': 'A hand is already being played.',
+    'refusal.seats_empty': 'Seats {seats} are empty: fill them with players or bots.',
+    'refusal.settings_in_hand': 'Settings change between hands, not during one.',
+    'refusal.seat_change_in_hand': 'You can’t change seats during a hand.',
+    'refusal.stand_in_hand': 'You can’t leave your seat during a hand; turn on 托管 instead.',
+    'refusal.no_hand': 'No hand is being played: the host starts the next one.',
+    'refusal.no_hand_yet': 'No hand has been dealt in this room yet.',
+    'refusal.not_saved': 'The server could not save that; try again.',
+    'refusal.no_database': 'The server could not reach its database; try again.',
+    'refusal.server_fault': 'The server could not carry that out; try again.',
+    'refusal.idle': 'Closed after a long silence.',
+    'refusal.no_hello': 'Closed: the page did not say hello in time.',
+    'refusal.hello_twice': 'You have already joined on this connection.',
+    'refusal.hello_first': 'Join the room first.',
+    'refusal.bad_name': 'A name needs 1 to 32 visible characters.',
+    'refusal.missing_field': '{field} is missing.',
+    'refusal.bad_field': '{field}: that value is not allowed.',
+    'refusal.bad_table': 'These rules make no table: {detail}',
+    'refusal.bid_too_high': 'A room’s table bids at most {limit}.',
+    'refusal.hand_too_large': 'A seat would hold {cards} cards; with {decks} deck(s) a room’s table holds at most {limit} in one hand.',
+    'refusal.too_many_plays': 'A hand of this table could lead {plays} different plays; the server plays tables of at most {limit}.',
+    'refusal.too_many_presets': 'You may keep at most {limit} presets: delete one first.',
+    'refusal.no_such_preset': 'You have no preset {name}.',
+    'refusal.no_such_hand': 'There is no such hand.',
+    'refusal.bad_log': 'That hand does not replay: {detail}',
+    'refusal.too_many_events': 'A hand has at most {limit} events.',
+    'refusal.long_table_name': 'A table name may be at most {limit} characters.',
+    'refusal.bad_seat_query': 'A seat is a seat number or all.',
+    'refusal.no_such_seat': 'This table has seats 1 to {last}.',
+    'refusal.no_such_player': 'There is no such player in this room.',
+    'refusal.kick_self': 'The host can’t remove itself.',
   },
   zh: {
     app: 'paiju 牌局',
@@ -172,7 +252,7 @@ const LABELS = {
     'lobby.variant': '玩法',
     'lobby.players': '{n} 人',
     'lobby.options': '规则',
-    'lobby.room': '房间',
+    'lobby.room': '房间选项',
     'lobby.seats': '座位数',
     'lobby.turn_seconds': '出牌时限（秒，0 = 不限）',
     'lobby.hands': '本场局数（0 = 不限）',
@@ -207,7 +287,7 @@ const LABELS = {
     'room.kick': '移出',
     'room.you': '你',
     'room.host': '房主',
-    'room.bot': '机器人：{name}',
+    'room.bot': '机器人',
     'room.offline': '离线',
     'room.auto': '托管',
     'room.spectators': '旁观：{n}',
@@ -324,8 +404,89 @@ const LABELS = {
     'replay.import': '导入 JSON',
     'replay.imported': '牌局已导入',
     'error.generic': '出错了：{message}',
+    'lobby.players_decks': '{n} 人 · {d} 副牌',
+    'lobby.players_one_deck': '{n} 人 · 1 副牌',
+    'lobby.edit_json': '以 JSON 编辑',
+    'lobby.bad_json': '{rule}：不是有效的 JSON。',
+    'lobby.bad_code': '房间号由字母和数字组成，例如 K7MRX2QA。',
+    'room.move_here': '换到这里',
+    'room.remove_bot': '移出{name}',
+    'room.strength.heuristic': '强',
+    'room.strength.random': '随机',
+    'room.setup_title': '开局前',
+    'room.step_sit': '坐下',
+    'room.step_fill': '请朋友入座，或用机器人补满空座',
+    'room.step_start': '开始',
+    'room.step_done': '已完成',
+    'room.waiting_host': '等待房主开始。',
+    'room.waiting_host_next': '等待房主开始下一局。',
+    'refusal.unknown': '服务器拒绝了这个请求。',
+    'refusal.http_status': '服务器返回状态 {status}。',
+    'refusal.bad_json': '消息不是有效的 JSON。',
+    'refusal.unknown_type': '服务器不认识这种消息。',
+    'refusal.bad_message': '请求无效。',
+    'refusal.no_type': '请求无效。',
+    'refusal.too_large': '消息太大（最多 {kib} KiB）。',
+    'refusal.rate_limited': '请求太多，请稍等。',
+    'refusal.too_many_frames': '消息太多，请慢一点。',
+    'refusal.too_many_joins': '这个地址加入太频繁，请等一分钟。',
+    'refusal.too_many_requests': '这个地址请求太频繁，请等一分钟。',
+    'refusal.not_your_turn': '现在轮到 {name}。',
+    'refusal.illegal_move': '现在不能这样出。',
+    'refusal.not_legal': '这不是你现在能做的动作。',
+    'refusal.bad_cards': '这些牌现在不能出。',
+    'refusal.ambiguous': '这些牌有 {n} 种出法，请选择一种。',
+    'refusal.not_host': '只有房主可以{what}。',
+    'refusal.what.add_bots': '添加机器人',
+    'refusal.what.change_settings': '更改设置',
+    'refusal.what.remove_player': '移出玩家',
+    'refusal.what.start_hand': '开始一局',
+    'refusal.not_seated': '请先坐下再出牌。',
+    'refusal.auto_needs_seat': '托管需要座位：请先坐下。',
+    'refusal.seat_taken': '{seat} 号座已被 {name} 占了。',
+    'refusal.bad_room': '没有房间 {code}。',
+    'refusal.bad_token': '这个房间已不认识你。',
+    'refusal.unknown_token': '这个房间已不认识你，请用名字加入。',
+    'refusal.removed': '房主把你移出了房间。',
+    'refusal.members_only': '只有房间里的人能看。',
+    'refusal.room_full': '房间已有 {people} 人，不能再加入了。',
+    'refusal.bad_state': '房间现在不能这样做。',
+    'refusal.hand_running': '已经在打一局了。',
+    'refusal.seats_empty': '{seats} 号座还空着：请朋友入座或补机器人。',
+    'refusal.settings_in_hand': '设置只能在两局之间更改。',
+    'refusal.seat_change_in_hand': '打牌时不能换座。',
+    'refusal.stand_in_hand': '打牌时不能离座，可以开托管。',
+    'refusal.no_hand': '现在没有在打的牌局：由房主开始下一局。',
+    'refusal.no_hand_yet': '这个房间还没发过牌。',
+    'refusal.not_saved': '服务器没能保存，请再试一次。',
+    'refusal.no_database': '服务器连不上数据库，请再试一次。',
+    'refusal.server_fault': '服务器出错了，请再试一次。',
+    'refusal.idle': '长时间无消息，连接已关闭。',
+    'refusal.no_hello': '连接已关闭：页面没有及时加入。',
+    'refusal.hello_twice': '你已经在这个连接上加入了。',
+    'refusal.hello_first': '请先加入房间。',
+    'refusal.bad_name': '名字需要 1 到 32 个可见字符。',
+    'refusal.missing_field': '缺少 {field}。',
+    'refusal.bad_field': '{field}：这个值不允许。',
+    'refusal.bad_table': '这些规则组不成牌局：{detail}',
+    'refusal.bid_too_high': '房间的玩法最多叫 {limit} 分。',
+    'refusal.hand_too_large': '每人会有 {cards} 张牌；{decks} 副牌的房间一手最多 {limit} 张。',
+    'refusal.too_many_plays': '这个玩法一手牌可有 {plays} 种首出，服务器最多支持 {limit} 种。',
+    'refusal.too_many_presets': '最多保存 {limit} 个预设：请先删除一个。',
+    'refusal.no_such_preset': '没有名为 {name} 的预设。',
+    'refusal.no_such_hand': '没有这一局。',
+    'refusal.bad_log': '这局记录无法回放：{detail}',
+    'refusal.too_many_events': '一局最多 {limit} 个事件。',
+    'refusal.long_table_name': '玩法名最多 {limit} 个字符。',
+    'refusal.bad_seat_query': '座位是座位号或 all。',
+    'refusal.no_such_seat': '这个玩法的座位是 1 到 {last} 号。',
+    'refusal.no_such_player': '房间里没有这个玩家。',
+    'refusal.kick_self': '房主不能移出自己。',
   },
 };
+for (const extra of [TABLE_LABELS, GAME_LABELS]) {
+  for (const code of Object.keys(LABELS)) Object.assign(LABELS[code], extra[code]);
+}
 
 /** View fields the table shows as facts when a table has them (others are shown by their key). */
 const FIELD_NAMES = {
@@ -393,7 +554,90 @@ const RULE_NAMES_ZH = {
   flip_wilds: '翻牌花色最大为癞子',
   flip_promotes: '翻牌点数大于 2',
   rangpai: '让牌',
+  two_colour: '双色',
+  red_over_black: '红管黑',
+  partner: '叫小地主的方式',
+  partner_self: '地主可叫自己',
+  one_against_all: '可以一打四',
+  lone_stake: '一打四的底注',
+  early_bottom: '提前拿的底牌张数',
+  diamond_ak: '方块 A、K',
+  landlord_gift_colours: '送地主的颜色',
+  farmer_gift_colours: '送农民的颜色',
 };
+
+/** Names of the patterns a table allows and of the values of rules with a known set of values. */
+const VALUE_NAMES = {
+  en: {
+    'pattern.single': 'single', 'pattern.pair': 'pair', 'pattern.triple': 'triple', 'pattern.triple+single': 'triple with a single',
+    'pattern.triple+pair': 'triple with a pair', 'pattern.straight': 'straight', 'pattern.pair-chain': 'pair chain',
+    'pattern.triple-chain': 'airplane', 'pattern.airplane+singles': 'airplane with singles', 'pattern.airplane+pairs': 'airplane with pairs',
+    'pattern.four+two-singles': 'four with two singles', 'pattern.four+two-pairs': 'four with two pairs', 'pattern.bomb': 'bomb',
+    'pattern.joker-bomb': 'rocket (jokers)',
+    'choice.selection.card': 'by the card', 'choice.selection.previous': 'the previous landlord',
+    'choice.selection.previous_if_in_bottom': 'the previous landlord if in the bottom',
+    'choice.flip_to.speculator': 'the speculator', 'choice.flip_to.landlord': 'the landlord', 'choice.rangpai.bid': 'by the bid',
+    'choice.rangpai.auction': 'by the auction', 'choice.determination.7c': 'whoever holds 7♣',
+    'choice.determination.marked-7c': 'whoever holds the marked 7♣', 'choice.determination.flip': 'the flipped card',
+    'choice.determination.bottom': 'the other copy of bottom card {k}',
+    'choice.partner.flip-rank': 'a card of the flipped rank', 'choice.partner.pair-or-bottom': 'a same-suit pair or a bottom card’s copy',
+    'choice.bid_style.points': 'points (1, 2, 3…)', 'choice.red_over_black.any': 'red beats black of any rank',
+    'choice.red_over_black.equal_or_higher': 'red beats black of the same rank or lower',
+    'choice.partner.single': 'one card', 'choice.diamond_ak.same': 'its other copy', 'choice.diamond_ak.swap': '♦A and ♦K swapped',
+    'ladder.bomb': '{n} of a kind', 'ladder.black': '{n} black joker(s)', 'ladder.red': '{n} red joker(s)',
+    'ladder.rocket': 'rocket', 'ladder.weakest_first': 'Bombs, weakest first: ',
+  },
+  zh: {
+    'pattern.single': '单张', 'pattern.pair': '对子', 'pattern.triple': '三张', 'pattern.triple+single': '三带一',
+    'pattern.triple+pair': '三带二', 'pattern.straight': '顺子', 'pattern.pair-chain': '连对', 'pattern.triple-chain': '飞机',
+    'pattern.airplane+singles': '飞机带单', 'pattern.airplane+pairs': '飞机带对', 'pattern.four+two-singles': '四带二单',
+    'pattern.four+two-pairs': '四带二对', 'pattern.bomb': '炸弹', 'pattern.joker-bomb': '王炸',
+    'choice.selection.card': '按牌定', 'choice.selection.previous': '上局地主', 'choice.selection.previous_if_in_bottom': '底牌中有则为上局地主',
+    'choice.flip_to.speculator': '投机商', 'choice.flip_to.landlord': '地主', 'choice.rangpai.bid': '按叫分', 'choice.rangpai.auction': '按叫牌',
+    'choice.determination.7c': '持梅花 7 者', 'choice.determination.marked-7c': '持标记梅花 7 者', 'choice.determination.flip': '翻牌',
+    'choice.determination.bottom': '第 {k} 张底牌的另一张',
+    'choice.partner.flip-rank': '翻牌同点的牌', 'choice.partner.pair-or-bottom': '同花对子或底牌的另一张', 'choice.partner.single': '一张牌',
+    'choice.bid_style.points': '叫分（1、2、3…）', 'choice.red_over_black.any': '红管任意点数的黑', 'choice.red_over_black.equal_or_higher': '红管同点或更小的黑',
+    'choice.diamond_ak.same': '另一张同样的牌', 'choice.diamond_ak.swap': '方块 A 与 K 互换',
+    'ladder.bomb': '{n} 张炸弹', 'ladder.black': '{n} 张小王', 'ladder.red': '{n} 张大王',
+    'ladder.rocket': '王炸', 'ladder.weakest_first': '炸弹从小到大：',
+  },
+};
+
+/** A pattern's name (`triple+pair`), or the name as written for one the client does not know. */
+export function patternLabel(name) {
+  return VALUE_NAMES[lang][`pattern.${name}`] ?? name;
+}
+
+/** A value of a rule with a known set of values (`selection: card`), in words; `bottom:3` names the bottom card. */
+export function choiceLabel(key, value) {
+  const [head, k] = String(value).split(':');
+  const text = VALUE_NAMES[lang][`choice.${key}.${head}`];
+  return text ? text.replace('{k}', k ?? '') : String(value);
+}
+
+/** A bomb by its ladder name in words: `bomb5` is five of a kind, `BBR` two black and one red joker, `BR` the rocket. */
+export function bombLabel(token) {
+  const names = VALUE_NAMES[lang];
+  const bomb = /^bomb(\d+)$/.exec(token);
+  if (bomb) return names['ladder.bomb'].replace('{n}', bomb[1]);
+  if (token === 'BR') return names['ladder.rocket'];
+  if (!/^[BR]+$/.test(token)) return token;
+  const count = (c) => [...token].filter((x) => x === c).length;
+  const parts = [['B', 'ladder.black'], ['R', 'ladder.red']].filter(([c]) => count(c)).map(([c, key]) => names[key].replace('{n}', count(c)));
+  return parts.join(' + ');
+}
+
+/** A bomb ladder (steps, weakest first; rungs of one step are equal) in words. */
+export function ladderText(ladder) {
+  const steps = ladder.map((step) => (Array.isArray(step) ? step : [step]).map(bombLabel).join(' = '));
+  return VALUE_NAMES[lang]['ladder.weakest_first'] + steps.join(' < ');
+}
+
+/** Whether `key` has a label (in English at least): callers fall back to a coarser key otherwise. */
+export function hasLabel(key) {
+  return key in LABELS.en;
+}
 
 const listeners = new Set();
 let lang = localStorage.getItem(LANG_KEY) || ((navigator.language || '').toLowerCase().startsWith('zh') ? 'zh' : 'en');

@@ -6,7 +6,7 @@ import { showLobby } from './lobby.js';
 import { showReplay } from './replay.js';
 import { showRoom } from './room.js';
 
-/** The page for a path: `/`, `/r/CODE`, `/r/CODE/history`, `/r/CODE/replay/ID` (a room's hand), `/replay/ID` (an imported hand). */
+/** The page for a path: `/`, `/r/CODE`, `/r/CODE/history`, `/r/CODE/replay/ID` (a room's hand), `/replay/ID` (an imported hand); any other `/r/…` is a room that does not exist. */
 function route(path) {
   let m = /^\/r\/([^/]+)\/replay\/([^/]+)\/?$/.exec(path);
   if (m) return (main) => showReplay(main, decodeURIComponent(m[2]), decodeURIComponent(m[1]));
@@ -16,6 +16,9 @@ function route(path) {
   if (m) return (main) => showRoom(main, decodeURIComponent(m[1]));
   m = /^\/replay\/([^/]+)\/?$/.exec(path);
   if (m) return (main) => showReplay(main, decodeURIComponent(m[1]));
+  // Any other path under /r/ names no room (a code typed with a slash): the room page says so.
+  m = /^\/r\/(.+?)\/?$/.exec(path);
+  if (m) return (main) => showRoom(main, decodeURIComponent(m[1]));
   return showLobby;
 }
 

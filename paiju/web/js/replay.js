@@ -4,10 +4,15 @@
  * (`/replay/ID`) by its id alone.
  */
 import { api, apiText } from './api.js';
+import { cardRow, parseCards } from './cards.js';
 import { download, fill, h, toast } from './dom.js';
 import { t } from './i18n.js';
+import { redealWords } from './notices.js';
+import { withCards } from './phase_panel.js';
+import { settlementElement } from './settlement.js';
 import { roomToken } from './store.js';
 import { TableView } from './table.js';
+import { tableName } from './table_names.js';
 
 /**
  * Download a stored hand's log as `paiju-hand-<number>.json`: a link cannot send the token, so it is
@@ -35,6 +40,34 @@ export function importHandButton() {
     }
   } });
   return h('label', { class: 'field import' }, h('span', {}, t('replay.import')), input);
+}
+
+/**
+ * The action that led to step `index` in words, read from the step's view (events name cards by number):
+ * a bid, a pass (“no bid” during the auction), the cards played, a gift, a partner named, a declaration.
+ */
+function eventWords(steps, index, names) {
+  const { event, view } = steps[index];
+  if (!event) return null;
+  const name = names[event.seat] ?? t('room.seat', { n: event.seat + 1 });
+  const before = steps[index - 1]?.view;
+  const words = {
+    bid: () => t('table.bid', { n: event.points }),
+    pass: () => (before?.phase === 'bid' ? t('table.no_bid') : t('table.pass')),
+    play: () => cardRow(view.history[view.history.length - 1]?.cards ?? ''),
+    give: () => t('replay.gives'),
+    partner: () => withCards('replay.partner', parseCards(view.partner_shown)[0]),
+    alone: () => withCards('partner.alone', view.partner_shown),
+    declare: () => t('declare.action'),
+  }[event.type];
+  return h('p', { class: 'event', dataset: { type: event.type } }, `${name}: `, words ? words() : t('replay.acted'));
+}
+
+/** The auction so far, as one line (`Ann: no bid · Bo: bid 1`). */
+function bidsLine(bids, names) {
+  if (!bids?.length) return null;
+  return h('p', { class: 'replay-bids' }, `${t('replay.bids')}: `, bids.map(({ seat, points }) =>
+    `${names[seat] ?? t('room.seat', { n: seat + 1 })}: ${points ? t('table.bid', { n: points }) : t('table.no_bid')}`).join(' · '));
 }
 
 /** The replay page of hand `handId`; `code` is its room (null for an imported hand). */
@@ -73,6 +106,8 @@ class ReplayViewer {
     this.steps = [];
     this.index = 0;
     this.playing = null;
+    /** Every seat's cards left at the end, from the cheap `/final` endpoint (a seat's view shows only its own). */
+    this.finalHands = null;
     this.tableRoot = h('div', { class: 'table-area' });
     this.table = new TableView(this.tableRoot, { spectatorNote: false });
   }
@@ -84,6 +119,9 @@ class ReplayViewer {
       this.steps = await api(`/api/hands/${encodeURIComponent(this.handId)}/views${query}`, { token: this.token });
       this.seat = seat;
       this.index = Math.min(this.index, this.steps.length - 1);
+      if (this.finalHands === null && this.steps[this.steps.length - 1]?.result) {
+        this.finalHands = (await api(`/api/hands/${encodeURIComponent(this.handId)}/final`, { token: this.token })).hands;
+      }
     } catch (err) {
       toast(err.message, 'error');
     }
@@ -127,11 +165,10 @@ class ReplayViewer {
       h('option', { value: '' }, t('replay.public')),
       names.map((name, i) => h('option', { value: String(i) }, name)),
       h('option', { value: 'all' }, t('replay.all')));
-    const event = step?.event;
     const slider = h('input', { type: 'range', min: 0, max: Math.max(0, this.steps.length - 1), value: String(this.index), class: 'replay-slider', onInput: (e) => this.go(Number(e.target.value)) });
     fill(this.main,
       h('section', { class: 'panel replay-controls' },
-        h('h1', {}, this.title(), ' ', h('small', { class: 'muted' }, this.log.variant)),
+        h('h1', {}, this.title(), ' ', h('small', { class: 'muted' }, tableName({ name: this.log.variant, title: this.log.variant }))),
         this.code ? h('p', {}, h('a', { href: `/r/${encodeURIComponent(this.code)}/history`, class: 'history-link' }, t('replay.back'))) : null,
         h('div', { class: 'inline' }, h('label', {}, t('replay.view_as'), ' ', seatSelect),
           h('button', { class: 'export', onClick: () => exportHand(this.handId, this.token, this.number).catch((err) => toast(err.message, 'error')) }, t('replay.export')),
@@ -144,8 +181,16 @@ class ReplayViewer {
           h('button', { class: 'last', onClick: () => this.go(this.steps.length - 1) }, t('replay.last')),
           h('button', { class: 'autoplay', 'aria-pressed': String(Boolean(this.playing)), onClick: () => this.autoplay() }, this.playing ? t('replay.stop') : t('replay.autoplay')),
           h('span', { class: 'step-count' }, t('replay.step', { i: this.index + 1, n: this.steps.length }))),
-        event ? h('p', { class: 'event' }, event.seat !== undefined ? `${names[event.seat] ?? event.seat}: ` : '', event.type) : null),
-      this.tableRoot);
-    if (step) this.table.update({ view: step.view, names, deadline: null, counter: null, seatInfo: null, auto: false });
+        step ? h('div', { class: 'replay-notes' },
+          eventWords(this.steps, this.index, names),
+          (step.redeals || []).map((reason) => h('p', { class: 'redeal' }, redealWords(reason))),
+          bidsLine(step.bids, names)) : null),
+      this.tableRoot,
+      step?.result ? settlementElement(step.result, names) : null);
+    if (!step) return;
+    let { view } = step;
+    // At the end, the other seats' last cards (the all-cards view has them already).
+    if (view.phase === 'over' && !view.hands && this.finalHands) view = { ...view, hands: this.finalHands };
+    this.table.update({ view, names, deadline: null, counter: null, seatInfo: null, auto: false, bids: step.bids });
   }
 }

@@ -6,11 +6,15 @@ import { api, apiText, variants } from './api.js';
 import { countStillOut } from './counter.js';
 import { copyText, fill, h, toast } from './dom.js';
 import { t } from './i18n.js';
+import { InFlight } from './in_flight.js';
+import { Feedback } from './notices.js';
+import { refusalText } from './refusals.js';
 import { SettingsForm, mergeRules } from './settings_form.js';
 import { settlementElement } from './settlement.js';
 import { RoomSocket } from './socket.js';
 import { forgetRoom, roomIdentity, saveName, saveRoomIdentity, savedName } from './store.js';
 import { TableView } from './table.js';
+import { tableName } from './table_names.js';
 
 export async function showRoom(main, code) {
   let room;
@@ -41,6 +45,8 @@ class RoomPage {
     this.settingsForm = null;
     this.finalHands = null;
     this.botStrength = 'heuristic';
+    /** Room requests (sit, bots, start…) and plays sent and not yet answered: their buttons wait. */
+    this.inFlight = new InFlight(() => this.renderRoom());
     this.parts = {
       header: h('section', { class: 'room-header' }),
       join: h('section', { class: 'panel join' }),
@@ -55,6 +61,7 @@ class RoomPage {
       h('div', { class: 'room-main' }, this.parts.table, this.parts.result),
       h('aside', { class: 'room-side' }, this.parts.seats, this.parts.host, this.parts.share)));
     this.table = new TableView(this.parts.table);
+    this.feedback = new Feedback();
     if (this.identity) this.connect(this.identity.name);
     this.render();
   }
@@ -84,13 +91,41 @@ class RoomPage {
     if (!this.socket?.send(frame)) toast(t('room.disconnected'), 'error');
   }
 
+  /** Send a room request once: a second press while the first is unanswered sends nothing. */
+  request(frame) {
+    if (this.inFlight.has(frame.type)) return;
+    this.inFlight.start(frame.type);
+    this.send(frame);
+    this.renderRoom();
+  }
+
+  /** A play, bid or gift from the table; none is sent while the previous one is unanswered. */
+  act(frame) {
+    if (this.inFlight.has('act')) return;
+    this.inFlight.start('act');
+    this.send({ type: 'act', ...frame });
+  }
+
+  /**
+   * The host's first seat: a room created from this browser's lobby seats its host at once
+   * (the first empty seat), so "fill with bots" never takes every seat.
+   */
+  sitOnArrival() {
+    if (!this.identity?.seat_on_arrival) return;
+    this.identity = { ...this.identity, seat_on_arrival: false };
+    saveRoomIdentity(this.code, this.identity);
+    const empty = this.room.seats.find((s) => !s.player_id && !s.bot);
+    if (this.isHost && this.mySeat === null && this.room.status === 'waiting' && empty) this.request({ type: 'sit', seat: empty.seat });
+  }
+
   receive(frame) {
     switch (frame.type) {
       case 'welcome':
         this.welcomed = true;
-        this.identity = { token: frame.token, player_id: frame.player_id, name: this.identity?.name ?? savedName() };
+        this.identity = { ...this.identity, token: frame.token, player_id: frame.player_id, name: this.identity?.name ?? savedName() };
         saveRoomIdentity(this.code, this.identity);
         this.host = frame.host;
+        this.sitOnArrival();
         this.renderRoom();
         break;
       case 'room':
@@ -99,10 +134,12 @@ class RoomPage {
           this.finalHands = null;
         }
         this.room = frame;
+        this.inFlight.clearRoom();
         this.renderRoom();
         break;
       case 'view':
         this.viewFrame = frame;
+        this.inFlight.clear('act');
         this.renderTable();
         break;
       case 'result':
@@ -116,6 +153,7 @@ class RoomPage {
       default:
         break;
     }
+    this.feedback.frame(frame, { names: this.seatNames(), seat: this.mySeat });
   }
 
   /**
@@ -124,6 +162,7 @@ class RoomPage {
    * (the host removed this person) or a full room leaves the page at the join form.
    */
   error(frame) {
+    if (this.inFlight.clearAll()) this.renderRoom();
     if (frame.code === 'ambiguous' && frame.options) {
       this.table.offerChoices(frame.options);
       return;
@@ -137,16 +176,16 @@ class RoomPage {
         toast(t('room.rejoined'));
         return;
       }
-      toast(frame.message, 'error');
+      toast(refusalText(frame), 'error');
       this.leave();
       return;
     }
-    toast(frame.message, 'error');
+    toast(refusalText(frame), 'error');
     // A hello refused (the room is full, a name with nothing visible) goes back to the form. Too many joins
     // from this address (`rate_limited`) needs nothing: the server closes a socket without hello after
     // a few seconds and the socket says hello again after its back-off.
     if (frame.code === 'room_full' || (!this.welcomed && frame.code === 'bad_message')) {
-      this.notice = frame.message;
+      this.notice = refusalText(frame);
       this.leave();
     }
   }
@@ -172,9 +211,9 @@ class RoomPage {
     return Boolean(this.identity) && (this.host || this.room.host_id === this.identity.player_id);
   }
 
-  /** Each seat's name as the table shows it: the player's, or the bot's strength. */
+  /** Each seat's name as the table shows it: the player's or the bot's (`AI 2`), or the seat's number when empty. */
   seatNames() {
-    return this.room.seats.map((s) => s.name ?? (s.bot ? `🤖 ${s.bot}` : t('room.seat', { n: s.seat + 1 })));
+    return this.room.seats.map((s) => s.name ?? t('room.seat', { n: s.seat + 1 }));
   }
 
   /** Draw the whole page (first, and after a language switch). */
@@ -199,14 +238,14 @@ class RoomPage {
     const reconnect = this.connection === 'gave_up' && this.socket
       ? h('button', { class: 'reconnect', onClick: () => this.socket.connect() }, t('room.reconnect')) : null;
     fill(this.parts.header,
-      h('h1', {}, room.title),
+      h('h1', {}, tableName({ name: room.variant, title: room.title })),
       h('span', { class: 'room-code' }, `${t('room.code')}: `, h('strong', {}, room.code)),
       h('span', { class: 'room-status', dataset: { status: room.status } }, t(`room.status.${room.status}`),
         room.hand_number ? ` · ${t('room.hand_number', { n: room.hand_number })}` : ''),
       this.identity ? h('span', { class: `connection ${this.connection}` }, status) : null,
       this.identity ? reconnect : null,
       h('a', { href: `/r/${room.code}/history`, class: 'history-link' }, t('room.history')),
-      this.mySeat !== null ? h('button', { class: 'copy-game', onClick: () => this.copyGame() }, t('room.copy_game')) : null);
+      this.mySeat !== null && room.hand_number > 0 ? h('button', { class: 'copy-game', onClick: () => this.copyGame() }, t('room.copy_game')) : null);
   }
 
   renderJoin() {
@@ -231,26 +270,33 @@ class RoomPage {
       } }, name, h('button', { type: 'submit', class: 'primary' }, t('room.join_button'))));
   }
 
-  /** The seats with their players, a Sit button on empty ones and the host's Remove. */
+  /**
+   * The seats with their players: Sit (or, between hands, Move here) on empty ones, and the
+   * host's Remove for people and, between hands, for bots.
+   */
   renderSeats() {
     const { room } = this;
     const mine = this.mySeat;
     const names = this.seatNames();
     const joined = Boolean(this.identity?.player_id);
     const betweenHands = room.status !== 'playing';
+    const busy = this.inFlight.has('sit');
     const seatRows = room.seats.map((s) => {
       const empty = !s.player_id && !s.bot;
       const me = s.seat === mine;
+      const canSit = empty && joined && (mine === null || betweenHands);
       return h('li', { class: `seat-row${me ? ' me' : ''}${empty ? ' empty' : ''}`, dataset: { seat: s.seat } },
         h('span', { class: 'seat-number' }, s.seat + 1),
         h('span', { class: 'seat-name' }, empty ? t('room.empty') : names[s.seat]),
         me ? h('span', { class: 'badge' }, t('room.you')) : null,
         s.player_id && s.player_id === room.host_id ? h('span', { class: 'badge' }, t('room.host')) : null,
-        s.player_id && !s.connected ? h('span', { class: 'badge warn' }, t('room.offline')) : null,
+        s.player_id && !s.bot && !s.connected ? h('span', { class: 'badge warn' }, t('room.offline')) : null,
         s.auto ? h('span', { class: 'badge' }, t('room.auto')) : null,
         h('span', { class: 'score' }, String(room.scores[s.seat] ?? 0)),
-        empty && joined && mine === null ? h('button', { class: 'sit', onClick: () => this.send({ type: 'sit', seat: s.seat }) }, t('room.sit')) : null,
-        s.player_id && !s.bot && !me ? this.kickButton(s.player_id) : null);
+        canSit ? h('button', { class: 'sit', disabled: busy, onClick: () => this.request({ type: 'sit', seat: s.seat }) },
+          mine === null ? t('room.sit') : t('room.move_here')) : null,
+        s.player_id && !s.bot && !me ? this.kickButton(s.player_id) : null,
+        s.bot && betweenHands ? this.kickButton(s.player_id, 'kick-bot', t('room.remove_bot', { name: names[s.seat] })) : null);
     });
     // `watchers` lists the spectators connected now; `spectators` is their count.
     const watchers = (room.watchers || []).map((w) => {
@@ -262,52 +308,94 @@ class RoomPage {
       h('ol', { class: 'seat-list' }, seatRows),
       h('p', { class: 'muted' }, t('room.spectators', { n: room.spectators })),
       watchers.length ? h('ul', { class: 'watchers' }, watchers) : null,
-      joined && mine !== null && betweenHands ? h('button', { class: 'stand', onClick: () => this.send({ type: 'stand' }) }, t('room.stand')) : null,
+      joined && mine !== null && betweenHands
+        ? h('button', { class: 'stand', disabled: this.inFlight.has('stand'), onClick: () => this.request({ type: 'stand' }) }, t('room.stand')) : null,
       joined && mine === null ? h('p', { class: 'muted' }, t('room.watching')) : null);
   }
 
-  /** The host's button that deals the next hand, between hands (disabled while a seat is empty). */
+  /** The host's button that deals the first or the next hand (disabled while a seat is empty or a start is on its way). */
   startButton(extraClass) {
     const { room } = this;
     if (!this.isHost || room.status === 'playing') return null;
-    return h('button', { class: `primary ${extraClass}`, disabled: this.hasEmptySeat, onClick: () => this.send({ type: 'start' }) },
+    return h('button', { class: `primary ${extraClass}`, disabled: this.hasEmptySeat || this.inFlight.has('start'), onClick: () => this.request({ type: 'start' }) },
       room.status === 'between' ? t('room.next') : t('room.start'));
   }
 
-  /** The host's Remove button for a player (nothing for everyone else). */
-  kickButton(playerId) {
-    if (!this.isHost) return null;
-    return h('button', { class: 'kick', onClick: () => this.send({ type: 'kick', player_id: playerId }) }, t('room.kick'));
+  /** Between hands, what everyone but the host sees: the host deals the next hand. */
+  waitingForHost() {
+    if (this.isHost || !this.identity?.player_id || this.room.status === 'playing') return null;
+    return h('p', { class: 'waiting-host', role: 'status' }, t(this.room.status === 'between' ? 'room.waiting_host_next' : 'room.waiting_host'));
   }
 
-  /** Bots, start, settings: only the host sees them. */
+  /** The host's Remove button for a player or a bot (nothing for everyone else). */
+  kickButton(playerId, extraClass = '', label = '') {
+    if (!this.isHost) return null;
+    return h('button', {
+      class: `kick ${extraClass}`.trim(), disabled: this.inFlight.has('kick'), 'aria-label': label || null,
+      onClick: () => this.request({ type: 'kick', player_id: playerId }),
+    }, t('room.kick'));
+  }
+
+  /** The host's panel beside the table: the room's settings between hands, bots for a seat freed during one. */
   renderHost() {
     const { room } = this;
-    this.parts.host.hidden = !this.isHost;
-    if (!this.isHost) return;
-    const strength = h('select', { name: 'strength', value: this.botStrength, onChange: (e) => { this.botStrength = e.target.value; } },
-      ['heuristic', 'random'].map((s) => h('option', { value: s }, s)));
     const idle = room.status !== 'playing';
+    this.parts.host.hidden = !this.isHost || (!idle && !this.hasEmptySeat);
+    if (this.parts.host.hidden) return;
     this.settingsForm ??= new SettingsForm(this.variants, room.settings);
     const details = this.parts.host.querySelector('details.room-settings');
     const open = details?.open ?? false;
     if (!open) this.settingsForm.set(room.settings);
     fill(this.parts.host,
       h('h2', {}, t('room.host_controls')),
-      h('div', { class: 'inline' },
-        h('label', {}, t('room.strength'), ' ', strength),
-        h('button', { class: 'fill-bots', disabled: !this.hasEmptySeat, onClick: () => this.send({ type: 'bots', strength: this.botStrength }) }, t('room.fill_bots'))),
-      this.startButton('start'),
+      idle ? null : this.botsRow(),
       idle ? h('details', { class: 'room-settings', open },
         h('summary', {}, t('room.settings')),
         this.settingsForm.root,
-        h('button', { class: 'apply-settings', onClick: () => this.applySettings() }, t('room.apply_settings'))) : null);
+        h('button', { class: 'apply-settings', disabled: this.inFlight.has('settings'), onClick: () => this.applySettings() }, t('room.apply_settings'))) : null);
+  }
+
+  /**
+   * Before a session's first hand, in the table's place, the host's steps (sit, fill the other
+   * seats, start), each ticked when done, with the bots and the start button.
+   */
+  hostSetup() {
+    if (!this.isHost || this.room.status === 'playing') return null;
+    const steps = [['room.step_sit', this.mySeat !== null], ['room.step_fill', !this.hasEmptySeat], ['room.step_start', false]];
+    return h('section', { class: 'panel host-setup' },
+      h('h2', {}, t('room.setup_title')),
+      h('ol', { class: 'host-steps' }, steps.map(([key, done]) =>
+        h('li', { class: done ? 'done' : null }, h('span', { class: 'step-mark', 'aria-hidden': 'true' }, done ? '✓' : '•'), t(key),
+          done ? h('span', { class: 'sr-only' }, ` (${t('room.step_done')})`) : null))),
+      this.botsRow(),
+      this.startButton('start'));
+  }
+
+  /** The bots' strength and “fill the empty seats with bots”, while a seat is empty (or before the first hand). */
+  botsRow() {
+    if (!this.hasEmptySeat && this.room.status !== 'waiting') return null;
+    const strength = h('select', { name: 'strength', value: this.botStrength, onChange: (e) => { this.botStrength = e.target.value; } },
+      ['heuristic', 'random'].map((s) => h('option', { value: s }, t(`room.strength.${s}`))));
+    return h('div', { class: 'inline bots-row' },
+      h('label', {}, t('room.strength'), ' ', strength),
+      h('button', { class: 'fill-bots', disabled: this.botSeats().length === 0 || this.inFlight.has('bots'), onClick: () => this.fillBots() }, t('room.fill_bots')));
+  }
+
+  /** The empty seats bots may fill: all of them once the host sits, all but one for a host still standing. */
+  botSeats() {
+    const empty = this.room.seats.filter((s) => !s.player_id && !s.bot).map((s) => s.seat);
+    return this.mySeat === null && this.room.status === 'waiting' ? empty.slice(1) : empty;
+  }
+
+  fillBots() {
+    const seats = this.botSeats();
+    if (seats.length) this.request({ type: 'bots', strength: this.botStrength, seats });
   }
 
   applySettings() {
     try {
       const value = this.settingsForm.value();
-      this.send({ type: 'settings', ...value, rules: value.rules ?? {} });
+      this.request({ type: 'settings', ...value, rules: value.rules ?? {} });
       toast(t('room.settings_saved'));
     } catch (err) {
       toast(err.message, 'error');
@@ -335,8 +423,8 @@ class RoomPage {
     if (this.finalHands && view.phase === 'over') view = { ...view, hands: this.finalHands };
     const seated = this.viewFrame.seat !== null && this.viewFrame.seat !== undefined;
     const info = seated ? this.room.seats[this.viewFrame.seat] : null;
-    this.table.onAct = seated ? (frame) => this.send({ type: 'act', ...frame }) : null;
-    this.table.onAuto = seated ? (on) => this.send({ type: 'auto', on }) : null;
+    this.table.onAct = seated ? (frame) => this.act(frame) : null;
+    this.table.onAuto = seated ? (on) => this.request({ type: 'auto', on }) : null;
     this.table.update({
       view,
       names: this.seatNames(),
@@ -347,7 +435,7 @@ class RoomPage {
       bids: this.viewFrame.bids,
       legalTotal: this.viewFrame.auto_play ? 0 : this.viewFrame.legal_total ?? view.legal.length,
     });
-    document.title = `${view.legal.length && seated ? '● ' : ''}${this.room.title} · paiju`;
+    document.title = `${view.legal.length && seated ? '● ' : ''}${tableName({ name: this.room.variant, title: this.room.title })} · paiju`;
   }
 
   /** Once a hand is over every seat's last cards may be shown: the stored hand's `/final` (members only). */
@@ -370,14 +458,16 @@ class RoomPage {
     return variant ? countStillOut(view, mergeRules(variant.rules, this.room.settings.rules)) : null;
   }
 
+  /** Under the table: the settlement with the next hand's button (the host's) or the wait for it (everyone else's); before a first hand, the host's steps. */
   renderResult() {
     if (!this.result) {
-      fill(this.parts.result);
+      fill(this.parts.result, this.hostSetup() ?? this.waitingForHost());
       return;
     }
     const next = this.startButton('next-hand');
     const over = this.room.session_over ? h('p', { class: 'session-over' }, t('room.session_over')) : null;
-    fill(this.parts.result, settlementElement(this.result, this.seatNames(), [over, next]));
+    const bots = this.isHost ? this.botsRow() : null;
+    fill(this.parts.result, settlementElement(this.result, this.seatNames(), [over, bots, next, this.waitingForHost()]));
   }
 
   /** “Copy this game”: the current hand's log as this seat may see it, onto the clipboard. */

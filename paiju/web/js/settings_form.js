@@ -3,18 +3,34 @@
  * JSON, whatever keys it holds) and the room options. Used by the lobby and the host's settings.
  */
 import { fill, h } from './dom.js';
-import { ruleLabel, t } from './i18n.js';
+import { bombLabel, choiceLabel, ladderText, patternLabel, ruleLabel, t } from './i18n.js';
+import { tableNames, tableSummary } from './table_names.js';
 
-/** Keys that name or describe a table rather than set a rule; `players` is the room's seat count. */
-const NOT_RULES = new Set(['name', 'title', 'description', 'notes', 'players']);
+/** Keys that name or describe a table rather than set a rule (`family`: the engine that plays it); `players` is the room's seat count. */
+const NOT_RULES = new Set(['name', 'title', 'description', 'notes', 'players', 'family']);
 /** String rules whose values are a known set (the rest are typed). */
 const CHOICES = {
   selection: ['card', 'previous', 'previous_if_in_bottom'],
   flip_to: ['speculator', 'landlord'],
   rangpai: ['', 'bid', 'auction'],
   determination: ['7c', 'marked-7c', ...[1, 2, 3, 4, 5, 6, 7, 8, 9].map((k) => `bottom:${k}`), 'flip'],
+  bid_style: ['points'],
+  red_over_black: ['any', 'equal_or_higher'],
+  partner: ['', 'flip-rank', 'pair-or-bottom', 'single'],
+  diamond_ak: ['same', 'swap'],
 };
 
+/** A table's players and decks, as its picker card says them. */
+const deckCount = (v) => {
+  const decks = v.rules?.decks ?? 1;
+  return decks === 1 ? t('lobby.players_one_deck', { n: v.players }) : t('lobby.players_decks', { n: v.players, d: decks });
+};
+/** A value of a list rule in words: a pattern's name, a bomb's; cards (`44`) and others as written. */
+const listValueLabel = (key, value) => {
+  if (key === 'patterns') return patternLabel(value);
+  if (key === 'doubling_bombs') return bombLabel(value);
+  return value;
+};
 const isFlatList = (value) => Array.isArray(value) && value.every((v) => typeof v === 'string');
 /** Equal rule values; lists of names compare as sets (their order carries no meaning). */
 const sameValue = (a, b) => {
@@ -46,7 +62,10 @@ export class SettingsForm {
   /** `variants`: the `/api/variants` list; `initial`: room settings to show (or none for defaults). */
   constructor(variants, initial = {}) {
     this.variants = variants;
-    this.root = h('div', { class: 'settings-form' });
+    /** The table picker, and the folded room options and rules: the lobby puts the name and Create between them. */
+    this.picker = h('div', { class: 'table-picker' });
+    this.folds = h('div', { class: 'settings-folds' });
+    this.root = h('div', { class: 'settings-form' }, this.picker, this.folds);
     this.set(initial);
   }
 
@@ -65,25 +84,32 @@ export class SettingsForm {
   }
 
   render() {
-    const variantList = h('div', { class: 'variant-list', role: 'radiogroup' }, this.variants.map((v) =>
-      h('label', { class: `variant-choice${v.name === this.variant.name ? ' chosen' : ''}` },
+    const variantList = h('div', { class: 'variant-list', role: 'radiogroup', 'aria-label': t('lobby.variant') }, this.variants.map((v) => {
+      const [zh, en] = tableNames(v);
+      return h('label', { class: `variant-choice${v.name === this.variant.name ? ' chosen' : ''}`, dataset: { variant: v.name } },
         h('input', { type: 'radio', name: 'variant', value: v.name, checked: v.name === this.variant.name, onChange: () => this.set({ ...this.value(true), variant: v.name, rules: null, seats: null }) }),
-        h('span', { class: 'variant-title' }, v.title),
-        h('span', { class: 'variant-meta' }, `${v.name} · ${t('lobby.players', { n: v.players })}`),
-        h('span', { class: 'variant-summary' }, v.summary))));
+        h('span', { class: 'variant-zh', lang: 'zh-CN' }, zh),
+        h('span', { class: 'variant-en', lang: 'en' }, en),
+        h('span', { class: 'variant-meta' }, deckCount(v)));
+    }));
     const number = (key, label, min, max) => h('label', { class: 'field' }, h('span', {}, label),
       h('input', { type: 'number', name: key, min, max, value: String(this.options[key]) }));
     const check = (key, label) => h('label', { class: 'field check' },
       h('input', { type: 'checkbox', name: key, checked: this.options[key] }), h('span', {}, label));
-    fill(this.root,
-      h('fieldset', { class: 'variants' }, h('legend', {}, t('lobby.variant')), variantList),
-      h('fieldset', { class: 'room-options' }, h('legend', {}, t('lobby.room')),
-        number('seats', t('lobby.seats'), 2, 10),
-        number('turn_seconds', t('lobby.turn_seconds'), 0, 3600),
-        number('hands', t('lobby.hands'), 0, 1000),
-        check('card_counter', t('lobby.card_counter')),
-        check('auto_forced', t('lobby.auto_forced'))),
-      h('details', { class: 'rules' },
+    const wasOpen = (cls) => this.folds.querySelector(`details.${cls}`)?.open ?? false;
+    fill(this.picker,
+      h('fieldset', { class: 'variants' }, h('legend', {}, t('lobby.variant')), variantList,
+        h('p', { class: 'variant-summary' }, tableSummary(this.variant))));
+    fill(this.folds,
+      h('details', { class: 'room-options', open: wasOpen('room-options') },
+        h('summary', {}, t('lobby.room')),
+        h('fieldset', { class: 'room-options' },
+          number('seats', t('lobby.seats'), 2, 10),
+          number('turn_seconds', t('lobby.turn_seconds'), 0, 3600),
+          number('hands', t('lobby.hands'), 0, 1000),
+          check('card_counter', t('lobby.card_counter')),
+          check('auto_forced', t('lobby.auto_forced')))),
+      h('details', { class: 'rules', open: wasOpen('rules') },
         h('summary', {}, t('lobby.options')),
         this.ruleFields(this.rules, this.variant.rules, []),
         h('button', { type: 'button', onClick: () => this.set({ ...this.value(true), rules: null }) }, t('lobby.reset'))));
@@ -104,16 +130,20 @@ export class SettingsForm {
       if (typeof value === 'string') {
         const known = CHOICES[key] ? [...new Set([...CHOICES[key], value])] : null;
         return h('label', { class: 'field' }, label, known
-          ? h('select', { dataset: { rule: name }, value }, known.map((v) => h('option', { value: v }, v || '—')))
+          ? h('select', { dataset: { rule: name }, value }, known.map((v) => h('option', { value: v }, v ? choiceLabel(key, v) : '—')))
           : h('input', { type: 'text', dataset: { rule: name }, value }));
       }
       if (isFlatList(value)) {
         const all = [...new Set([...listOptions(this.variants, [...path, key]), ...value])];
         return h('fieldset', { class: 'field list', dataset: { rule: name, kind: 'list' } }, h('legend', {}, label),
-          all.map((v) => h('label', { class: 'check' }, h('input', { type: 'checkbox', value: v, checked: value.includes(v) }), v)));
+          all.map((v) => h('label', { class: 'check' }, h('input', { type: 'checkbox', value: v, checked: value.includes(v) }), listValueLabel(key, v))));
       }
       if (Array.isArray(value)) {
-        return h('label', { class: 'field wide' }, label, h('input', { type: 'text', dataset: { rule: name, kind: 'json' }, value: JSON.stringify(value) }));
+        // A ladder is read in words, weakest first; its JSON stays editable under a fold of its own.
+        const words = key === 'bomb_ladder' ? h('p', { class: 'ladder-words' }, ladderText(value)) : null;
+        const json = h('input', { type: 'text', dataset: { rule: name, kind: 'json' }, value: JSON.stringify(value), 'aria-label': ruleLabel(key) });
+        return h('div', { class: 'field wide' }, label, words,
+          words ? h('details', { class: 'json-edit' }, h('summary', {}, t('lobby.edit_json')), json) : json);
       }
       return h('fieldset', { class: 'rule-group' }, h('legend', {}, ruleLabel(key)), this.ruleFields(value, defaults?.[key], [...path, key]));
     });
@@ -122,7 +152,7 @@ export class SettingsForm {
   /** The rules as the form shows them now (a full rules object). */
   readRules() {
     const rules = structuredClone(this.rules);
-    for (const el of this.root.querySelectorAll('[data-rule]')) {
+    for (const el of this.folds.querySelectorAll('[data-rule]')) {
       const path = el.dataset.rule.split('.');
       const last = path.pop();
       const target = path.reduce((obj, key) => obj[key], rules);
@@ -131,7 +161,7 @@ export class SettingsForm {
         try {
           target[last] = JSON.parse(el.value);
         } catch {
-          throw new Error(`${el.dataset.rule}: not valid JSON`);
+          throw new Error(t('lobby.bad_json', { rule: ruleLabel(el.dataset.rule.split('.').pop()) }));
         }
       } else if (el.dataset.kind === 'number') target[last] = Number(el.value);
       else if (el.type === 'checkbox') target[last] = el.checked;
@@ -167,7 +197,7 @@ export class SettingsForm {
     } catch (err) {
       if (!lenient) throw err;
     }
-    const field = (name) => this.root.querySelector(`[name="${name}"]`);
+    const field = (name) => this.folds.querySelector(`[name="${name}"]`);
     const seats = Number(field('seats').value);
     return {
       variant: this.variant.name,

@@ -1,0 +1,159 @@
+/**
+ * What the phase a view is in means, drawn in the table's centre: the speculator's gifts, the auction,
+ * naming a partner, the declaration and, during play, the sides and the stake. Everything comes from the
+ * view (and the auction's `bids`); nothing is shown by its raw key.
+ */
+import { cardRow, parseCards, rankOf, rankOrder } from './cards.js';
+import { h } from './dom.js';
+import { t } from './i18n.js';
+import { stakeChips } from './stake.js';
+
+/** A seat's name, or “Seat n” where the table has none. */
+function who(names, seat) {
+  return names?.[seat] ?? t('room.seat', { n: seat + 1 });
+}
+
+/** A label whose `{cards}` placeholder is drawn as card faces (the other placeholders filled from `vars`). */
+export function withCards(key, cards, vars = {}) {
+  const [before, after = ''] = t(key, vars).split('{cards}');
+  return h('span', { class: 'with-cards' }, before, cardRow(cards), after);
+}
+
+/** A card without the marked card's star, as the engine writes it in actions (`give 7c`). */
+function plain(card) {
+  return card.replace('*', '');
+}
+
+/** The cards a verb's actions name (`give 7h` → `7h`), as a set of plain cards. */
+function cardsOfVerb(legal, verb) {
+  return new Set(legal.filter((a) => a.startsWith(`${verb} `)).map((a) => plain(a.slice(verb.length + 1))));
+}
+
+/**
+ * Why each card of the speculator's hand may not go into the gift being filled: a 3, the determination
+ * card, the one card it keeps of its highest rank, or a colour the gift has no room for.
+ * Returns `[[reason, cards]]` for the reasons that apply.
+ */
+export function ungiftable(view) {
+  const giftable = cardsOfVerb(view.legal, 'give');
+  const determination = view.determination ? plain(view.determination) : null;
+  const hand = parseCards(view.hand);
+  const order = rankOrder(view.promoted);
+  const top = hand.map(rankOf).filter((r) => r !== '3').sort((a, b) => order.indexOf(b) - order.indexOf(a))[0];
+  const topKept = hand.filter((c) => rankOf(c) === top && !giftable.has(plain(c))).length === 1;
+  const reasons = new Map();
+  for (const card of hand) {
+    if (giftable.has(plain(card))) continue;
+    let reason = 'colour';
+    if (rankOf(card) === '3') reason = 'three';
+    else if (plain(card) === determination) reason = 'determination';
+    else if (rankOf(card) === top && topKept) reason = 'kept';
+    reasons.set(reason, [...(reasons.get(reason) ?? []), card]);
+  }
+  return ['three', 'determination', 'kept', 'colour'].filter((r) => reasons.has(r)).map((r) => [r, reasons.get(r).join(' ')]);
+}
+
+/** The speculator's gifts: who receives each pile, the piles so far (the speculator's own view) and why cards are dimmed. */
+function giftPanel(view, names) {
+  const mine = view.seat !== null && view.seat === view.speculator;
+  const piles = (view.gifts || []).map((gift, i) => h('li', { class: `pile${i === view.gifts.length - 1 ? ' filling' : ''}`, dataset: { pile: i } },
+    h('span', { class: 'pile-label' }, i === 0 ? t('gift.pile_landlord') : t('gift.pile_farmer', { n: i })),
+    gift.cards ? cardRow(gift.cards) : h('span', { class: 'muted' }, t('gift.empty'))));
+  const reasons = mine && view.legal.length ? ungiftable(view) : [];
+  // What to do and what is in the way first; the rule last, as the middle of the table scrolls.
+  return [
+    h('p', {}, mine ? t('gift.you') : t('gift.other', { name: who(names, view.speculator) })),
+    piles.length ? h('ol', { class: 'piles' }, piles) : null,
+    reasons.length ? h('ul', { class: 'ungiftable' }, reasons.map(([reason, cards]) =>
+      h('li', { dataset: { reason } }, cardRow(cards), ' ', t(`gift.why.${reason}`)))) : null,
+    h('p', { class: 'rule' }, t('gift.rule')),
+  ];
+}
+
+/** The auction: what a bid means, each seat's bid so far and what the seat to act may bid. */
+function bidPanel(view, names, bids) {
+  const mine = view.legal.some((a) => a.startsWith('bid '));
+  const said = (bids || []).map(({ seat, points }) => h('li', { dataset: { seat } },
+    `${who(names, seat)}: `, points ? t('table.bid', { n: points }) : t('table.no_bid')));
+  return [
+    mine ? h('p', { class: 'prompt' }, view.bid ? t('bid.beat', { n: view.bid }) : t('bid.open')) : null,
+    said.length ? h('ul', { class: 'bids' }, said) : null,
+    h('p', { class: 'rule' }, t('bid.rule')),
+    view.speculator !== null && view.speculator !== undefined ? h('p', { class: 'rule' }, t('bid.rule_speculator')) : null,
+    h('p', { class: 'muted' }, t('bid.redeal')),
+  ];
+}
+
+/** A partner-choice or declaration action in words with card faces (`partner 7h` → “name the holder of 7♥ as your partner”). */
+export function actionWords(text) {
+  const [verb, ...rest] = text.split(' ');
+  const cards = rest.join(' ');
+  if (verb === 'partner') return withCards('partner.name', parseCards(cards)[0]);
+  if (verb === 'alone') return withCards('partner.alone', cards);
+  if (verb === 'declare') return h('span', {}, t('declare.action'));
+  return null;
+}
+
+/** Naming the small landlord: what naming a card does, and 一打四 with its ×3. */
+function partnerPanel(view, names) {
+  const mine = view.legal.some((a) => a.startsWith('partner ') || a.startsWith('alone '));
+  const alone = view.legal.some((a) => a.startsWith('alone '));
+  if (!mine) return [h('p', {}, t('partner.other', { name: who(names, view.landlord) }))];
+  return [
+    h('p', {}, t('partner.you')),
+    alone ? h('p', { class: 'alone' }, t('partner.alone_rule')) : null,
+  ];
+}
+
+/** The declaration (亮明身份): what declaring does. */
+function declarePanel(view) {
+  return [
+    h('p', {}, t('declare.rule')),
+    view.partner_shown ? h('p', {}, withCards('declare.card', parseCards(view.partner_shown)[0])) : null,
+  ];
+}
+
+/** During play: how the landlord plays (partner, 一打四), the speculator's side, a retreat, the stake so far. */
+function playPanel(view, names) {
+  const landlord = who(names, view.landlord);
+  let partner = null;
+  const small = view.small_landlord ?? null;
+  if (view.partnership === 'alone') partner = t('play.alone', { name: landlord });
+  else if (view.partnership === 'none') partner = t('play.no_partner', { name: landlord });
+  else if (view.partnership === 'self') partner = t('play.self');
+  else if (small !== null && view.partner_known) partner = t('play.small_landlord', { name: who(names, small) });
+  else if (small !== null && small === view.seat) partner = t('play.you_small_landlord');
+  else if (view.partner_shown) partner = withCards('play.partner_card', parseCards(view.partner_shown)[0]);
+  const speculator = view.speculator ?? null;
+  const side = speculator !== null && view.speculator_side && !view.retreated_hand
+    ? h('p', { class: `side side-${view.speculator_side}`, dataset: { side: view.speculator_side } }, t(`side.current.${view.speculator_side}`, { name: who(names, speculator) }))
+    : null;
+  return [
+    partner ? h('p', { class: 'partner' }, partner) : null,
+    side,
+    view.retreated_hand ? h('p', { class: 'retreat' }, t('play.retreated', { name: who(names, speculator) })) : null,
+    h('div', { class: 'stake' }, stakeChips({ bid: view.bid, factors: view.factors }), h('span', { class: 'stake-total' }, t('stake.total', { n: view.multiplier }))),
+  ];
+}
+
+const TITLES = { gift: 'gift.title', bid: 'bid.title', partner: 'partner.title', declare: 'declare.title' };
+
+/**
+ * The explanation of the phase `view` is in, or null when there is none (the hand is over: the
+ * settlement says it). `names`: the seats' names; `bids`: the auction so far (`[{seat, points}]`).
+ * The reader's seat is the view's own.
+ */
+export function phasePanel(view, { names, bids } = {}) {
+  const bodies = {
+    gift: () => giftPanel(view, names),
+    bid: () => bidPanel(view, names, bids),
+    partner: () => partnerPanel(view, names),
+    declare: () => declarePanel(view),
+    play: () => playPanel(view, names),
+  };
+  const body = bodies[view.phase];
+  if (!body) return null;
+  return h('section', { class: `phase-panel phase-panel-${view.phase}`, dataset: { phase: view.phase } },
+    TITLES[view.phase] ? h('h3', {}, t(TITLES[view.phase])) : null,
+    body());
+}

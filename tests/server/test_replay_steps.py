@@ -1,0 +1,68 @@
+"""A replay's steps carry the auction, the redeals and, on the last step, the result; the result frame
+carries the facts a client words in its own language."""
+
+from __future__ import annotations
+
+from paiju.bots import make_bot, play_out
+from paiju.climbing import Game, Pass, PhaseName
+from paiju.climbing.log import game_log
+from paiju.server.frames import result_message
+from paiju.server.history import step_views
+from paiju.variants import get_variant
+
+NAMES = ["Ann", "Bo", "Cy"]
+
+
+def _hand_with_a_redeal() -> Game:
+    """A classic hand where every seat passes on the first deal, then bots play it out."""
+    game = Game.new(get_variant("classic"), seed=5)
+    while game.state.phase is PhaseName.BID and not any(e.kind == "redeal" for e in game.typed_events):
+        game.apply(Pass(), min(game.actors()))
+    play_out(game, [make_bot("heuristic", s) for s in range(game.players)])
+    return game
+
+
+def test_the_step_after_the_last_pass_names_the_redeal_and_the_bids_start_again() -> None:
+    steps = step_views(game_log(_hand_with_a_redeal(), NAMES), None, False)
+    redealt = [i for i, step in enumerate(steps) if step["redeals"]]
+    assert redealt and redealt[0] == 3  # the third pass of the first deal
+    for i in redealt:
+        assert steps[i]["redeals"] == ["nobody bid"]
+        assert steps[i]["event"]["type"] == "pass"
+        assert [b["points"] for b in steps[i - 1]["bids"]] == [0, 0]
+        assert steps[i]["bids"] == []
+    assert all(b["points"] == 0 for step in steps[: redealt[-1]] for b in step["bids"])
+    later_bids = [step["bids"] for step in steps[i + 1 :] if step["bids"]]
+    assert later_bids and any(b["points"] > 0 for b in later_bids[-1])
+
+
+def test_only_the_last_step_holds_the_result_and_it_matches_the_result_frame() -> None:
+    game = _hand_with_a_redeal()
+    steps = step_views(game_log(game, NAMES), 1, False)
+    assert [("result" in step) for step in steps].count(True) == 1 and "result" in steps[-1]
+    frame = result_message(game, NAMES, [0, 0, 0], None, 1)
+    assert frame is not None
+    shown = steps[-1]["result"]
+    assert shown["scores"] == frame.scores == list(game.result.scores)
+    assert shown["factors"] == frame.factors == [str(f) for f in game.result.factors]
+    assert shown["bid"] == frame.bid == game.result.bid > 0
+    assert shown["winner"] == frame.winner == game.result.winner
+    assert shown["landlord_won"] is frame.landlord_won is game.result.landlord_won
+    assert [line["name"] for line in shown["lines"]] == NAMES
+
+
+def test_an_unfinished_hand_has_no_result_step() -> None:
+    game = Game.new(get_variant("classic"), seed=5)
+    game.apply(Pass(), min(game.actors()))
+    steps = step_views(game_log(game, NAMES), 0, False)
+    assert len(steps) == 2 and not any("result" in step for step in steps)
+
+
+def test_the_result_frame_names_the_speculator_side_and_its_cards_left() -> None:
+    game = Game.new(get_variant("spec-4p1d"), seed=11)
+    result = play_out(game, [make_bot("heuristic", s) for s in range(game.players)])
+    frame = result_message(game, ["a", "b", "c", "d"], [0] * 4, None, 1)
+    assert frame is not None
+    assert frame.speculator_side == result.speculator_side in ("landlord", "farmers")
+    assert frame.speculator_left == len(game.hands[game.speculator])
+    assert frame.stake == result.stake and frame.instant is result.instant
