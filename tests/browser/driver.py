@@ -10,6 +10,11 @@ import httpx
 from playwright.sync_api import BrowserContext, ElementHandle, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
+#: The two screens every page is looked at on: a laptop and a phone (portrait, and on its side).
+LAPTOP = {"width": 1366, "height": 768}
+PHONE = {"width": 390, "height": 844}
+PHONE_LANDSCAPE = {"width": 844, "height": 390}
+
 #: How long one hand may take in the browser before a test gives up.
 HAND_SECONDS = 90
 #: Where a card of the fanned hand is pressed: its corner, the part the next card leaves showing.

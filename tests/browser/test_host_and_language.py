@@ -15,12 +15,10 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.driver import create_room, errors, expect_settlement, record_frames
+from tests.browser.driver import LAPTOP, PHONE, create_room, errors, expect_settlement, record_frames
 
 pytestmark = pytest.mark.browser
 
-PHONE = {"width": 390, "height": 844}
-LAPTOP = {"width": 1366, "height": 768}
 
 #: English words a Chinese page may show: the players' names (Ann, Bo) and the bots' (AI 2), the brand,
 #: the language switch, and the technical names a player types or reads as they are.

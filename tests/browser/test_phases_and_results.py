@@ -19,6 +19,8 @@ from paiju.climbing.report import frame_fields
 from paiju.server.frames import result_message
 from paiju.variants import get_variant
 from tests.browser.driver import (
+    LAPTOP,
+    PHONE,
     create_room,
     errors,
     expect_settlement,
@@ -30,8 +32,6 @@ from tests.browser.driver import (
 
 pytestmark = pytest.mark.browser
 
-LAPTOP = {"width": 1366, "height": 768}
-PHONE = {"width": 390, "height": 844}
 #: Text a reader must never see: a label key, a placeholder or an engine word with an underscore.
 RAW = re.compile(
     r"\b(?:phase|gift|bid|partner|declare|play|side|settle|notice|factor|stake|sound)\.[a-z_.]+|\{\w+\}|small_landlord|landlord_won"

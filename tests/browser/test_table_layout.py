@@ -12,6 +12,9 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.driver import (
     HAND_SECONDS,
+    LAPTOP,
+    PHONE,
+    PHONE_LANDSCAPE,
     create_room,
     errors,
     fill_bots_and_start,
@@ -24,9 +27,6 @@ from tests.browser.test_client_modules import mount_table
 
 pytestmark = pytest.mark.browser
 
-PHONE = {"width": 390, "height": 844}
-PHONE_LANDSCAPE = {"width": 844, "height": 390}
-LAPTOP = {"width": 1366, "height": 768}
 
 #: Layout shifts as the page records them (buffered, so those before the script ran count too).
 SHIFT_RECORDER = """
