@@ -159,6 +159,9 @@ def test_actions_and_view_fields_of_tables_the_client_does_not_know(browser: Bro
     table.locator("button.act-play").click()
     expect(table.locator(".choices button.choice")).to_have_text(["77 red", "77 black"])
     table.locator(".choices button.choice", has_text="77 red").click()
+    # The partner and 一打四 buttons say what they do, with card faces, not the engine's words.
+    expect(table.locator('button[data-action="partner Ah"]')).to_contain_text("as your partner")
+    expect(table.locator('button[data-action="alone 7h 7h"]')).to_contain_text("×3")
     table.locator('button[data-action="partner Ah"]').click()
     table.locator('button[data-action="alone 7h 7h"]').click()
     table.locator('button[data-action="declare"]').click()

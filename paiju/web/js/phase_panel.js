@@ -84,13 +84,15 @@ function bidPanel(view, names, bids) {
   ];
 }
 
-/** A partner-choice or declaration action in words with card faces (`partner 7h` → “name the holder of 7♥ as your partner”). */
-export function actionWords(text) {
+/** A partner-choice or declaration action in words with card faces (`partner 7h` → “name the holder of 7♥ as your partner”), or as
+ * text with the cards as written (`plain`, for a list option); `null` for other actions. */
+export function actionWords(text, { plain = false } = {}) {
   const [verb, ...rest] = text.split(' ');
   const cards = rest.join(' ');
-  if (verb === 'partner') return withCards('partner.name', parseCards(cards)[0]);
-  if (verb === 'alone') return withCards('partner.alone', cards);
-  if (verb === 'declare') return h('span', {}, t('declare.action'));
+  const words = (key, shown) => (plain ? t(key, { cards: shown }) : withCards(key, shown));
+  if (verb === 'partner') return words('partner.name', plain ? rest[0] : parseCards(cards)[0]);
+  if (verb === 'alone') return words('partner.alone', cards);
+  if (verb === 'declare') return plain ? t('declare.action') : h('span', {}, t('declare.action'));
   return null;
 }
 

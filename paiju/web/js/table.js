@@ -9,7 +9,7 @@ import { HandFan } from './hand_fan.js';
 import { fieldLabel, t } from './i18n.js';
 import { CardTyping, liftForRanks, typedRanks } from './keyboard.js';
 import { cardActionsForSelection, cardsForPlay, classify, namesHandCards, playableRanks, playsForSelection } from './moves.js';
-import { phasePanel } from './phase_panel.js';
+import { actionWords, phasePanel } from './phase_panel.js';
 import { seatPlaces } from './seats.js';
 import { beep } from './sound.js';
 
@@ -48,7 +48,7 @@ function actionLabel(text, phase) {
   if (text === 'pass') return phase === 'bid' ? t('table.no_bid') : t('table.pass');
   const bid = /^bid (\d+)$/.exec(text);
   if (bid) return t('table.bid', { n: bid[1] });
-  return text;
+  return actionWords(text) ?? text;
 }
 
 /**
@@ -398,7 +398,7 @@ export class TableView {
       ];
     }
     if (group.actions.length > MAX_BUTTONS) {
-      const select = h('select', { class: `act-${group.verb}-list` }, group.actions.map((a) => h('option', { value: a.text }, actionLabel(a.text, phase))));
+      const select = h('select', { class: `act-${group.verb}-list` }, group.actions.map((a) => h('option', { value: a.text }, actionWords(a.text, { plain: true }) ?? actionLabel(a.text, phase))));
       return [select, h('button', { class: `act-${group.verb}`, onClick: () => this.send({ action: select.value }) }, group.verb)];
     }
     return group.actions.map((a) => h('button', { class: `act-${group.verb}`, dataset: { action: a.text }, onClick: () => this.send({ action: a.text }) }, actionLabel(a.text, phase)));
