@@ -18,6 +18,8 @@ const DRAWN = new Set([
   'seat', 'phase', 'players', 'roles', 'to_act', 'hand', 'cards_left', 'landlord', 'bid', 'multiplier', 'bottom',
   'trick', 'history', 'legal', 'scores', 'speculator', 'determination', 'flipped', 'gifts', 'out',
   'speculator_side', 'wild_cards', 'promoted', 'retreated_hand', 'hands', 'small_landlord', 'actors', 'factors',
+  // Drawn in words by the phase panel: who the small landlord is, how the landlord plays, the declaration.
+  'partner_shown', 'partnership', 'partner_known', 'declared',
 ]);
 
 /** The seats to act now (several where a decision is open to more than one at once). */
