@@ -7,7 +7,7 @@ import pytest
 
 from paiju.bots import make_bot, play_out
 from paiju.climbing import Action, Bid, Declare, Game, Pass, PhaseName, observe
-from paiju.climbing.events import DeclareEvent, PassEvent
+from paiju.climbing.events import DeclareEvent, LandlordEvent, PassEvent
 from paiju.climbing.phases import CONTINUE, DONE, Pipeline, Step, pipeline
 from paiju.climbing.state import Factor, HandState
 from paiju.patterns import IllegalMoveError
@@ -52,7 +52,7 @@ class EveryFarmerDoubles:
     @staticmethod
     def _start(state: HandState) -> int:
         """Where this phase's answers begin in the log: after the landlord took the bottom."""
-        return max(i for i, e in enumerate(state.events) if e.to_json()["type"] == "landlord")
+        return max(i for i, e in enumerate(state.events) if isinstance(e, LandlordEvent))
 
 
 def doubling_hand(seed: int = 3) -> Game:

@@ -158,12 +158,9 @@ class Hand:
         cached = self._legal
         if cached is not None and cached[0] == seat:
             return cached[1]
-        if self.is_over:
+        if seat not in self.actors():
             return []
-        phase = self._pipeline.phases[self._at]
-        if seat not in phase.actors(self.state):
-            return []
-        actions = phase.legal(self.state, seat)
+        actions = self._current.legal(self.state, seat)
         self._legal = (seat, actions)
         return actions
 

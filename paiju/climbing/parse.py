@@ -54,7 +54,7 @@ def actions_for_text(game: Game, text: str) -> list[Action]:
         if word.isdigit() and Bid(int(word)) in game.legal_actions():
             return [Bid(int(word))]
         if word.isdigit():
-            return [_refuse_bid(game, int(word))]
+            raise IllegalMoveError(game.explain(Bid(int(word))))
         raise InvalidCardsError(f"bidding: type a bid from {game.state.stake.bid + 1} to {game.variant.max_bid}, or p to pass")
     if game.phase == PhaseName.PARTNER:
         return _partner_for_text(game, word)
@@ -95,13 +95,6 @@ def actions_for_text(game: Game, text: str) -> list[Action]:
     if not readings:
         raise IllegalMoveError(f"{''.join(RANK_CHARS[r] for r in ranks)} is not a valid combination")
     raise IllegalMoveError(game.explain(Play(readings[0])))
-
-
-def _refuse_bid(game: Game, points: int) -> Action:
-    if points <= game.state.stake.bid:
-        raise IllegalMoveError(f"a bid must be higher than the current bid of {game.state.stake.bid}")
-    raise IllegalMoveError(f"bids go from 1 to {game.variant.max_bid}")
-
 
 
 def held_cards(game: Game, seat: int, text: str) -> list[Card]:

@@ -35,7 +35,7 @@ class Bidding(Turn):
             return "bidding is not over yet: bid or pass"
         if action.points <= state.stake.bid:
             return f"a bid must be higher than the current bid of {state.stake.bid}"
-        return f"bids go up to {state.variant.max_bid}"
+        return f"bids go from 1 to {state.variant.max_bid}"
 
     def apply(self, state: HandState, seat: int, action: Action) -> Step:
         """Record the bid or pass; when the auction is over, the landlord is known (or the cards are redealt)."""
