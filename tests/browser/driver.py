@@ -114,6 +114,13 @@ def errors(frames: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [f for f in frames if f.get("type") in ("error", "pageerror")]
 
 
+def join_room(page: Page, room_url: str, name: str) -> None:
+    """Open a room's page and join it as ``name`` (a person without a saved identity for the room)."""
+    page.goto(room_url)
+    page.fill('.join input[name="name"]', name)
+    page.click(".join button[type=submit]")
+
+
 def sit(page: Page, seat: int) -> None:
     """Take a seat. The seat list is redrawn on every room frame, and on a loaded machine a frame
     can land between the press and the release of a click, so a click that did not seat is repeated,

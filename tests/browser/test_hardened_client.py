@@ -20,6 +20,7 @@ from tests.browser.driver import (
     errors,
     expect_last_cards_shown,
     hand_ids,
+    join_room,
     play_a_hand_on_auto,
     record_frames,
     remember_identity,
@@ -243,9 +244,7 @@ def test_a_full_room_stops_and_says_why(browser: Browser, make_server: Callable[
     page = context.new_page()
     sockets: list[Any] = []
     page.on("websocket", lambda ws: sockets.append(ws))
-    page.goto(f"{server.url}/r/{room['code']}")
-    page.fill('.join input[name="name"]', "Bo")
-    page.click(".join button[type=submit]")
+    join_room(page, f"{server.url}/r/{room['code']}", "Bo")
     expect(page.locator(".join .notice")).to_contain_text("1 people")
     expect(page.locator(".toast-error")).to_contain_text("cannot take more")
     page.wait_for_timeout(3_000)
@@ -296,9 +295,7 @@ def test_a_spectator_who_reloads_joins_again_by_itself(browser: Browser, server_
     watcher_context = browser.new_context()
     watcher = watcher_context.new_page()
     frames = record_frames(watcher)
-    watcher.goto(f"{server_url}/r/{room['code']}")
-    watcher.fill('.join input[name="name"]', "Bo")
-    watcher.click(".join button[type=submit]")
+    join_room(watcher, f"{server_url}/r/{room['code']}", "Bo")
     expect(watcher.locator(".room-side .muted", has_text="You are watching")).to_be_visible()
     expect(host.locator(".room-side .muted", has_text="Spectators: 1")).to_be_visible()
     expect(host.locator(".watchers .watcher")).to_have_text([re.compile("^Bo")])

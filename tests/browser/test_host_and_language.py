@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.driver import LAPTOP, PHONE, create_room, errors, expect_settlement, record_frames
+from tests.browser.driver import LAPTOP, PHONE, create_room, errors, expect_settlement, join_room, record_frames
 
 pytestmark = pytest.mark.browser
 
@@ -112,9 +112,7 @@ def test_the_host_fills_removes_bots_moves_deals_and_deals_again_while_a_guest_w
     guest_context = browser.new_context(viewport=PHONE)
     guest = guest_context.new_page()
     guest_frames = record_frames(guest)
-    guest.goto(f"{server_url}/r/{code}")
-    guest.fill('.join input[name="name"]', "Bo")
-    guest.click(".join button[type=submit]")
+    join_room(guest, f"{server_url}/r/{code}", "Bo")
     expect(guest.locator(".waiting-host")).to_be_visible()
     expect(guest.locator(".host-panel")).to_be_hidden()
 

@@ -24,6 +24,7 @@ from tests.browser.driver import (
     create_room,
     errors,
     expect_settlement,
+    join_room,
     record_frames,
     remember_identity,
     sit,
@@ -373,10 +374,10 @@ def _people_at_every_seat(
             remember_identity(context, room["code"], room, "P1")
         page = context.new_page()
         recorded.append(record_frames(page))
-        page.goto(f"{server_url}/r/{room['code']}")
         if seat:
-            page.fill('.join input[name="name"]', f"P{seat + 1}")
-            page.click(".join button[type=submit]")
+            join_room(page, f"{server_url}/r/{room['code']}", f"P{seat + 1}")
+        else:
+            page.goto(f"{server_url}/r/{room['code']}")
         sit(page, seat)
         pages.append(page)
     pages[0].click("button.start")

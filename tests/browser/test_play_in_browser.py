@@ -16,6 +16,7 @@ from tests.browser.driver import (
     create_room,
     errors,
     expect_last_cards_shown,
+    join_room,
     play_to_the_end,
     record_frames,
     remember_identity,
@@ -130,9 +131,7 @@ def test_a_spectator_sees_only_public_cards(browser: Browser, server_url: str, a
     phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     watcher = phone.new_page()
     frames = record_frames(watcher)
-    watcher.goto(f"{server_url}/r/{room['code']}")
-    watcher.fill('.join input[name="name"]', "Bo")
-    watcher.click(".join button[type=submit]")
+    join_room(watcher, f"{server_url}/r/{room['code']}", "Bo")
     expect(watcher.locator(".spectating")).to_be_visible()
     play_to_the_end([host], turns=3)
     watcher.screenshot(path=str(artifacts / "table-phone-spectator.png"), full_page=True)
@@ -162,9 +161,7 @@ def test_two_people_and_bots_play_a_speculator_hand(browser: Browser, server_url
     bo_context = browser.new_context()
     bo = bo_context.new_page()
     bo_frames = record_frames(bo)
-    bo.goto(f"{server_url}/r/{room['code']}")
-    bo.fill('.join input[name="name"]', "Bo")
-    bo.click(".join button[type=submit]")
+    join_room(bo, f"{server_url}/r/{room['code']}", "Bo")
     _sit(bo, 2)
     expect(bo.locator(".host-panel")).to_be_hidden()
     _fill_bots_and_start(ann)
@@ -264,9 +261,7 @@ def test_the_host_changes_settings_and_removes_a_watcher(browser: Browser, serve
 
     guest_context = browser.new_context()
     guest = guest_context.new_page()
-    guest.goto(f"{server_url}/r/{room['code']}")
-    guest.fill('.join input[name="name"]', "Bo")
-    guest.click(".join button[type=submit]")
+    join_room(guest, f"{server_url}/r/{room['code']}", "Bo")
     expect(guest.locator(".room-side .muted", has_text="You are watching")).to_be_visible()
     expect(guest.locator(".host-panel")).to_be_hidden()
 
