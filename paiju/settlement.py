@@ -7,13 +7,12 @@ the same thing about a hand.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import Any
 
 from paiju.climbing import Game, observe
 from paiju.climbing.state import Factor
+from paiju.engine import Settlement, SettlementLine
 
-__all__ = ["Settlement", "SettlementLine", "settlement"]
+__all__ = ["settlement"]
 
 #: How each factor besides bombs is written in the unit, in the order it is written.
 _FACTOR_WORDS = {
@@ -22,28 +21,6 @@ _FACTOR_WORDS = {
     Factor.DECLARED: " × 2 declared",
     Factor.ALONE: " × 3 一打四",
 }
-
-
-@dataclass(frozen=True)
-class SettlementLine:
-    """One seat's part: its role, its score this hand, its share of the unit (speculator tables) and a sentence."""
-
-    seat: int
-    role: str
-    score: int
-    share: float | None
-    text: str
-
-
-@dataclass(frozen=True)
-class Settlement:
-    """``summary``: sentences about the hand, the first one saying who won; ``lines``: one per seat;
-    ``outcome``: the same facts as data, for a client that words them in its own language (the bid, the
-    stake, every factor, the winner and the sides)."""
-
-    summary: tuple[str, ...]
-    lines: tuple[SettlementLine, ...]
-    outcome: dict[str, Any] = field(default_factory=dict)
 
 
 def settlement(game: Game, names: Sequence[str]) -> Settlement:

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from rich.console import Console
 
-from paiju.engine import Family, HandTally, Session, log_rules, log_variant
+from paiju.engine import Family, HandTally, Session, Settlement, SettlementLine, log_rules, log_variant
 from paiju.engine.log import LOG_FORMAT, LOG_VERSION, LogError
 from paiju.patterns import IllegalMoveError
 from paiju.terminal import Look
@@ -38,22 +38,6 @@ class Vote:
 @dataclass(frozen=True)
 class Outcome:
     scores: tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class Line:
-    seat: int
-    role: str
-    score: int
-    share: float | None
-    text: str
-
-
-@dataclass(frozen=True)
-class Words:
-    summary: tuple[str, ...]
-    lines: tuple[Line, ...]
-    outcome: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -149,11 +133,11 @@ def _replay(
     return hand
 
 
-def _settle(hand: VoteHand, names: Sequence[str]) -> Words:
+def _settle(hand: VoteHand, names: Sequence[str]) -> Settlement:
     result = hand.result
     assert result is not None
-    lines = tuple(Line(s, "voter", score, None, f"{names[s]} scores {score}") for s, score in enumerate(result.scores))
-    return Words((f"{sum(result.scores)} voted yes.",), lines)
+    lines = tuple(SettlementLine(s, "voter", score, None, f"{names[s]} scores {score}") for s, score in enumerate(result.scores))
+    return Settlement((f"{sum(result.scores)} voted yes.",), lines)
 
 
 FAMILY: Family[VoteHand] = Family(

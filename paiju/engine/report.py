@@ -3,38 +3,33 @@ the fields the server's frames add."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypedDict
+from typing import Any, TypedDict
 
 __all__ = ["FrameFields", "HandTally", "Settlement", "SettlementLine"]
 
 
-class SettlementLine(Protocol):
-    """One seat's part of a settled hand: its role, its score, its share of the unit, a sentence."""
+@dataclass(frozen=True)
+class SettlementLine:
+    """One seat's part of a settled hand: its role, its score, its share of the unit (where the table has
+    shares) and a sentence."""
 
-    @property
-    def seat(self) -> int: ...
-    @property
-    def role(self) -> str: ...
-    @property
-    def score(self) -> int: ...
-    @property
-    def share(self) -> float | None: ...
-    @property
-    def text(self) -> str: ...
+    seat: int
+    role: str
+    score: int
+    share: float | None
+    text: str
 
 
-class Settlement(Protocol):
+@dataclass(frozen=True)
+class Settlement:
     """A finished hand in words: sentences (the first says who won), one line per seat, and the facts behind
     them as data (``outcome``: JSON-ready, for clients that word the settlement in their own language)."""
 
-    @property
-    def summary(self) -> Sequence[str]: ...
-    @property
-    def lines(self) -> Sequence[SettlementLine]: ...
-    @property
-    def outcome(self) -> Mapping[str, Any]: ...
+    summary: tuple[str, ...]
+    lines: tuple[SettlementLine, ...]
+    outcome: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
