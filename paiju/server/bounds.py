@@ -7,7 +7,7 @@ from functools import cache, lru_cache
 from paiju.engine import family, variant_family
 from paiju.server.errors import Params, RoomError
 from paiju.server.protocol import RoomSettings
-from paiju.variants import REGISTRY, Variant, VariantError, get_variant
+from paiju.variants import REGISTRY, Problem, Variant, VariantError, get_variant
 from paiju.variants.files import with_overrides
 
 __all__ = ["MAX_BID", "MAX_LEAD_MOVES", "TableError", "build_variant", "largest_hand", "lead_moves", "most_cards_in_hand"]
@@ -28,6 +28,16 @@ class TableError(ValueError):
         super().__init__(message)
         self.reason = reason
         self.params = dict(params or {"detail": message})
+
+    @classmethod
+    def bad_table(cls, message: str, problems: tuple[Problem, ...]) -> TableError:
+        """Rules that make no table: ``detail`` in English, then the first problem's ``code`` and params, and how
+        many ``more`` there are (refusal params are flat), for a client to word."""
+        params: dict[str, str | int] = {"detail": message}
+        if problems:
+            first = problems[0]
+            params.update(first.params, code=first.code, more=len(problems) - 1)
+        return cls(message, params=params)
 
     def refusal(self) -> RoomError:
         """The refusal a room request or an HTTP request answers with (``bad_message``)."""
@@ -65,9 +75,15 @@ def build_variant(settings: RoomSettings) -> Variant:
             changes.setdefault("players", settings.seats)
         if changes:
             variant = with_overrides(variant, changes, "rules")
-        family(variant_family(variant))  # a family this server does not know is refused, naming those it knows
-    except (VariantError, KeyError, TypeError, ValueError, AttributeError, RecursionError) as err:
-        raise TableError(str(err).strip("'\"")) from err
+    except VariantError as err:
+        raise TableError.bad_table(str(err), err.problems) from err
+    except (KeyError, TypeError, ValueError, AttributeError, RecursionError) as err:
+        message = str(err).strip("'\"")
+        raise TableError.bad_table(message, (Problem("bad_settings", message),)) from err
+    try:
+        family(variant_family(variant))
+    except ValueError as err:  # a family this server does not know is refused, naming those it knows
+        raise TableError.bad_table(str(err), (Problem("unknown_family", str(err), family=variant.family),)) from err
     if not isinstance(variant.max_bid, int) or variant.max_bid > MAX_BID:
         raise TableError(
             f"max_bid = {variant.max_bid}: a room's table bids at most {MAX_BID}", "bid_too_high",

@@ -17,9 +17,9 @@ from paiju.variants.pattern_rules import (
     HasPatternRules,
     PatternKind,
     PatternRules,
-    VariantError,
     bomb_class_size,
 )
+from paiju.variants.problems import Problem, VariantError
 from paiju.variants.registry import REGISTRY, get_variant, variant_names
 from paiju.variants.speculator import SpeculatorRules
 
@@ -35,6 +35,7 @@ __all__ = [
     "PartnerRule",
     "PatternKind",
     "PatternRules",
+    "Problem",
     "Rangpai",
     "RedOverBlack",
     "Selection",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from paiju.variants.model import Variant, VariantError
 from paiju.variants.options import Determination
+from paiju.variants.problems import Problem
 from paiju.variants.registry import CLASSIC, ladder_by_size, speculator_table
 from paiju.variants.speculator import SpeculatorRules
 
@@ -29,9 +30,14 @@ def custom_table(
     decks 4p2d's (bombs by size under all the jokers); the stake T defaults to the smallest that
     keeps every share whole (nF × (nF + 1))."""
     if not 3 <= players <= 10:
-        raise VariantError(f"custom table: players = {players}: must be 3 to 10 (speculator.md §16)")
+        raise VariantError(Problem(
+            "players_range", f"custom table: players = {players}: must be 3 to 10 (speculator.md §16)",
+            players=players, least=3, most=10,
+        ))
     if not 1 <= decks <= 3:
-        raise VariantError(f"custom table: decks = {decks}: must be 1 to 3 (speculator.md §16)")
+        raise VariantError(Problem(
+            "decks_range", f"custom table: decks = {decks}: must be 1 to 3 (speculator.md §16)", decks=decks, least=1, most=3
+        ))
     farmers = players - 2
     multi = decks > 1
     return speculator_table(

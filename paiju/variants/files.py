@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from paiju.variants.model import Variant, VariantError
+from paiju.variants.problems import Problem
 from paiju.variants.registry import get_variant
 
 __all__ = ["load_variant_file", "load_variant_toml", "variant_to_toml", "with_overrides"]
@@ -34,11 +35,13 @@ def with_overrides(base: Variant, changes: dict[str, Any], source: str = "the ta
     spec = data.pop("speculator", None)
     if spec is not None:
         if not isinstance(spec, dict):
-            raise VariantError(f"{source}: 'speculator' must be a table ([speculator])")
+            raise VariantError(Problem("speculator_not_table", f"{source}: 'speculator' must be a table ([speculator])"))
         merged["speculator"] = {**(merged["speculator"] or {}), **spec}
     unknown = sorted(set(data) - set(merged))
     if unknown:
-        raise VariantError(f"{source}: unknown key(s) {unknown}; known keys: {sorted(merged)}")
+        raise VariantError(Problem(
+            "unknown_keys", f"{source}: unknown key(s) {unknown}; known keys: {sorted(merged)}", keys=",".join(unknown)
+        ))
     merged.update(data)
     return Variant.from_json(merged)
 

@@ -19,9 +19,9 @@ from paiju.variants.pattern_rules import (
     PATTERN_KINDS,
     PATTERN_RULE_KEYS,
     PatternRules,
-    VariantError,
     bomb_class_size,
 )
+from paiju.variants.problems import Problem, VariantError
 from paiju.variants.speculator import SpeculatorRules, colour_split_fits
 
 __all__ = ["JSON_KEYS", "PATTERN_KINDS", "Variant", "VariantError", "bomb_class_size"]
@@ -69,20 +69,22 @@ class Variant:
         coerce_options(self, _OPTIONS)
         problems = list(self._problems())
         if problems:
-            raise VariantError(f"variant {self.name!r}: " + "; ".join(problems))
+            raise VariantError(f"variant {self.name!r}: " + "; ".join(problems), problems)
 
-    def _problems(self) -> Iterator[str]:
+    def _problems(self) -> Iterator[Problem]:
         if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", self.name):
-            yield f"name {self.name!r} must be lower-case letters, digits and dashes"
+            yield Problem("bad_name", f"name {self.name!r} must be lower-case letters, digits and dashes", name=self.name)
         if not isinstance(self.family, str) or not re.fullmatch(r"[a-z][a-z0-9_]*", self.family):
-            yield f"family {self.family!r} must be a family's name, such as 'climbing'"
+            yield Problem(
+                "bad_family", f"family {self.family!r} must be a family's name, such as 'climbing'", family=str(self.family)
+            )
         if not 2 <= self.players <= 10:
-            yield f"players = {self.players}: must be 2 to 10"
+            yield Problem("players_range", f"players = {self.players}: must be 2 to 10", players=self.players, least=2, most=10)
         if not 1 <= self.decks <= 3:
-            yield f"decks = {self.decks}: must be 1 to 3"
-        bad_ranks = set(self.removed_ranks) - set(RANKS)
+            yield Problem("decks_range", f"decks = {self.decks}: must be 1 to 3", decks=self.decks, least=1, most=3)
+        bad_ranks = "".join(sorted(set(self.removed_ranks) - set(RANKS)))
         if bad_ranks:
-            yield f"removed_ranks: {''.join(sorted(bad_ranks))!r} are not ranks 3…2"
+            yield Problem("bad_ranks", f"removed_ranks: {bad_ranks!r} are not ranks 3…2", ranks=bad_ranks)
         in_play = self.cards_in_play
         extra = self.speculator.extra_draw if self.speculator else 0
         dealt = self.players * self.hand_size + self.bottom_size + self.flipped + extra
@@ -90,50 +92,75 @@ class Variant:
             parts = f"{self.players} players × {self.hand_size} + {self.bottom_size} bottom"
             parts += f" + {self.flipped} flipped" if self.flipped else ""
             parts += f" + {extra} drawn by the speculator" if extra else ""
-            yield (
+            yield Problem(
+                "cards_dont_add_up",
                 f"cards don't add up: {parts} = {dealt}, but {self.decks} deck(s)"
                 f"{' without ' + self.removed_ranks if self.removed_ranks else ''} "
-                f"hold {in_play}"
+                f"hold {in_play}",
+                dealt=dealt, decks=self.decks, in_play=in_play,
             )
         if self.speculator is not None:
             yield from self.speculator.problems()
             yield from self._speculator_problems(self.speculator)
         yield from self.pattern_rules.problems(self.decks)
         if self.max_bid < 1:
-            yield f"max_bid = {self.max_bid}: must be at least 1"
+            yield Problem("max_bid_too_low", f"max_bid = {self.max_bid}: must be at least 1", max_bid=self.max_bid)
         yield from option_problems(self, _OPTIONS)
 
-    def _speculator_problems(self, spec: SpeculatorRules) -> Iterator[str]:
+    def _speculator_problems(self, spec: SpeculatorRules) -> Iterator[Problem]:
         """speculator.md §6, §13, §16: hand sizes and stakes that a speculator table must meet."""
         if self.players < 3:
-            yield "a speculator table needs at least 3 players"
+            yield Problem("speculator_players", "a speculator table needs at least 3 players", least=3)
             return
         landlord, farmer, speculator = self.final_hand_sizes
         if speculator < 1:
-            yield f"the speculator's gifts ({spec.gift_landlord} + {self.players - 2} × {spec.gift_farmer}) leave it no cards"
+            yield Problem(
+                "speculator_no_cards",
+                f"the speculator's gifts ({spec.gift_landlord} + {self.players - 2} × {spec.gift_farmer}) leave it no cards",
+            )
         for who, rule, size in (
             ("landlord", spec.landlord_gift_colours, spec.gift_landlord),
             ("farmer", spec.farmer_gift_colours, spec.gift_farmer),
         ):
             if rule and not self.two_colour:
-                yield f"speculator {who}_gift_colours needs a two-colour table (two_colour = true)"
+                yield Problem(
+                    "gift_colours_need_two_colour", f"speculator {who}_gift_colours needs a two-colour table (two_colour = true)",
+                    rule=f"{who}_gift_colours",
+                )
             elif rule and not colour_split_fits(rule, size):
-                yield f"speculator {who}_gift_colours {rule!r} does not fit a gift of {size} cards"
+                yield Problem(
+                    "gift_colours_dont_fit", f"speculator {who}_gift_colours {rule!r} does not fit a gift of {size} cards",
+                    rule=f"{who}_gift_colours", colours=str(rule), size=size,
+                )
         if spec.early_bottom > self.bottom_size:
-            yield f"the speculator takes {spec.early_bottom} bottom cards early, but the bottom has {self.bottom_size}"
+            yield Problem(
+                "early_bottom_too_many",
+                f"the speculator takes {spec.early_bottom} bottom cards early, but the bottom has {self.bottom_size}",
+                early=spec.early_bottom, bottom=self.bottom_size,
+            )
         three = spec.partner == PartnerRule.PAIR_OR_BOTTOM
         if three and self.decks != 3 or spec.partner in (PartnerRule.FLIP_RANK, PartnerRule.SINGLE) and self.decks != 2:
-            yield f"speculator partner {spec.partner!r} needs {3 if three else 2} decks"
+            yield Problem(
+                "partner_decks", f"speculator partner {spec.partner!r} needs {3 if three else 2} decks",
+                partner=str(spec.partner), decks=3 if three else 2,
+            )
         if spec.partner == PartnerRule.FLIP_RANK and (spec.flip_to != FlipTo.LANDLORD or not self.flipped):
-            yield "speculator partner 'flip-rank' needs a flipped card that goes to the landlord (flip_to = landlord)"
+            yield Problem(
+                "flip_rank_needs_flip_to_landlord",
+                "speculator partner 'flip-rank' needs a flipped card that goes to the landlord (flip_to = landlord)",
+            )
         if not landlord > farmer > speculator:
-            yield (
-                f"final hands must shrink from landlord to farmer to speculator; got {landlord} / "
-                f"{farmer} / {speculator}"
+            yield Problem(
+                "hands_dont_shrink",
+                f"final hands must shrink from landlord to farmer to speculator; got {landlord} / {farmer} / {speculator}",
+                landlord=landlord, farmer=farmer, speculator=speculator,
             )
         face_up = self.bottom_size - spec.early_bottom + (self.flipped if spec.flip_to == FlipTo.SPECULATOR else 0)
         if 2 * face_up > speculator:
-            yield f"the speculator takes {face_up} cards face up, more than half its final {speculator}"
+            yield Problem(
+                "too_many_face_up", f"the speculator takes {face_up} cards face up, more than half its final {speculator}",
+                face_up=face_up, final=speculator,
+            )
         if spec.rangpai:
             return
         farmers = self.players - 2
@@ -141,12 +168,17 @@ class Variant:
         stakes = [(spec.stake, paired, "stake")] + ([(spec.stake_alone, farmers, "lone_stake")] if spec.partner else [])
         for stake, n, what in stakes:
             if stake % (n + 1) or stake % n:
-                yield (
+                yield Problem(
+                    "stake_not_whole",
                     f"speculator {what} {stake}: it must divide by {n} farmers and by "
-                    f"{n + 1} (the speculator's share), so every score is whole"
+                    f"{n + 1} (the speculator's share), so every score is whole",
+                    rule=what, stake=stake, farmers=n, shares=n + 1,
                 )
         if spec.partner and (spec.stake - spec.stake // (paired + 1)) % 3:
-            yield f"speculator stake {spec.stake}: the landlords' share must split 2:1, so every score is whole"
+            yield Problem(
+                "stake_not_split", f"speculator stake {spec.stake}: the landlords' share must split 2:1, so every score is whole",
+                stake=spec.stake,
+            )
 
     # ----------------------------------------------------------------- derived values
     @property
@@ -188,7 +220,7 @@ class Variant:
         """A new, validated variant: this one plus ``changes`` (flat ``to_json`` keys, or ``pattern_rules``)."""
         unknown = set(changes) - set(JSON_KEYS) - {"pattern_rules"}
         if unknown:
-            raise VariantError(f"unknown variant key(s): {sorted(unknown)}")
+            raise VariantError(Problem("unknown_keys", f"unknown variant key(s): {sorted(unknown)}", keys=_joined(unknown)))
         table = {k: v for k, v in changes.items() if k not in PATTERN_RULE_KEYS}
         rules = {k: v for k, v in changes.items() if k in PATTERN_RULE_KEYS}
         table["pattern_rules"] = dataclasses.replace(table.get("pattern_rules", self.pattern_rules), **rules)
@@ -199,14 +231,14 @@ class Variant:
         """Rebuild (and validate) a variant from ``to_json`` output; unknown keys are an error."""
         unknown = set(data) - set(JSON_KEYS)
         if unknown:
-            raise VariantError(f"unknown variant key(s): {sorted(unknown)}")
+            raise VariantError(Problem("unknown_keys", f"unknown variant key(s): {sorted(unknown)}", keys=_joined(unknown)))
         try:
             values = {name: _from_plain(name, value) for name, value in data.items()}
             table = {k: v for k, v in values.items() if k not in PATTERN_RULE_KEYS}
             rules = PatternRules(**{k: v for k, v in values.items() if k in PATTERN_RULE_KEYS})
             return cls(**table, pattern_rules=rules)
         except TypeError as err:
-            raise VariantError(f"variant settings: {err}") from err
+            raise VariantError(Problem("bad_settings", f"variant settings: {err}")) from err
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready description of the table, its rule records' keys flat (``paiju variants --json``, logs)."""
@@ -257,9 +289,14 @@ def _speculator_from_json(data: dict[str, Any]) -> SpeculatorRules:
     known = {f.name for f in dataclasses.fields(SpeculatorRules)}
     unknown = set(data) - known
     if unknown:
-        raise VariantError(f"unknown speculator key(s): {sorted(unknown)}")
+        raise VariantError(Problem("unknown_keys", f"unknown speculator key(s): {sorted(unknown)}", keys=_joined(unknown)))
     try:
         values: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items()}
         return SpeculatorRules(**values)
     except TypeError as err:
-        raise VariantError(f"speculator settings: {err}") from err
+        raise VariantError(Problem("bad_settings", f"speculator settings: {err}")) from err
+
+
+def _joined(keys: set[str]) -> str:
+    """Keys as one problem param: sorted and joined by commas."""
+    return ",".join(sorted(keys))

@@ -6,6 +6,8 @@ from collections.abc import Iterator, Mapping
 from enum import StrEnum
 from typing import Any
 
+from paiju.variants.problems import Problem
+
 __all__ = [
     "BidStyle",
     "TextEnum",
@@ -132,11 +134,14 @@ def coerce_options(record: object, enums: Mapping[str, type[StrEnum]]) -> None:
         object.__setattr__(record, name, value)
 
 
-def option_problems(record: object, enums: Mapping[str, type[StrEnum]], prefix: str = "") -> Iterator[str]:
-    """One message per option value no member of its enum has, listing the allowed values."""
+def option_problems(record: object, enums: Mapping[str, type[StrEnum]], prefix: str = "") -> Iterator[Problem]:
+    """One problem per option value no member of its enum has, listing the allowed values."""
     for name, enum in enums.items():
         value = getattr(record, name)
         for v in sorted(value, key=str) if isinstance(value, (tuple, frozenset)) else (value,):
             if not isinstance(v, enum):
                 allowed = ", ".join(repr(m.value) for m in enum)
-                yield f"{prefix}{name} {v!r}: use one of {allowed}"
+                yield Problem(
+                    "bad_option", f"{prefix}{name} {v!r}: use one of {allowed}",
+                    rule=name, value=str(v), allowed=",".join(m.value for m in enum),
+                )

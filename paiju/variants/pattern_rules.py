@@ -13,6 +13,7 @@ from functools import cached_property
 from typing import Protocol
 
 from paiju.variants.options import RedOverBlack, TextEnum, coerce_options, option_problems
+from paiju.variants.problems import Problem, VariantError
 
 __all__ = [
     "PATTERN_KINDS",
@@ -22,10 +23,6 @@ __all__ = [
     "VariantError",
     "bomb_class_size",
 ]
-
-
-class VariantError(ValueError):
-    """A variant whose numbers or switches contradict each other."""
 
 
 class PatternKind(TextEnum):
@@ -59,10 +56,11 @@ def bomb_class_size(name: str) -> int:
     """Cards in a bomb class: ``bomb5`` → 5, ``BBRR`` → 4; raises on an unknown name."""
     m = _BOMB_CLASS.match(name)
     if m is None:
-        raise VariantError(
-            f"bomb ladder: {name!r} is not a bomb class (use bombN for N of a kind, "
-            "or a joker set such as BR, BB, BBRR)"
-        )
+        raise VariantError(Problem(
+            "not_bomb_class",
+            f"bomb ladder: {name!r} is not a bomb class (use bombN for N of a kind, or a joker set such as BR, BB, BBRR)",
+            bomb=str(name),
+        ))
     return int(m.group(1)) if m.group(1) else len(name)
 
 
@@ -109,14 +107,17 @@ class PatternRules:
     def __hash__(self) -> int:
         return self._hash
 
-    def problems(self, decks: int) -> Iterator[str]:
+    def problems(self, decks: int) -> Iterator[Problem]:
         """What does not add up within these rules on a table of ``decks`` decks."""
         for name, least, most in (
             ("straight", self.straight_min, self.straight_max),
             ("pair_chain", self.pair_chain_min, self.pair_chain_max),
         ):
             if not least <= most <= _LONGEST:
-                yield f"{name}_max = {most}: must lie between {name}_min ({least}) and {_LONGEST}"
+                yield Problem(
+                    "chain_max_range", f"{name}_max = {most}: must lie between {name}_min ({least}) and {_LONGEST}",
+                    rule=f"{name}_max", most=most, least=least, longest=_LONGEST,
+                )
         for name, value in (
             ("straight_min", self.straight_min),
             ("pair_chain_min", self.pair_chain_min),
@@ -124,36 +125,44 @@ class PatternRules:
             ("airplane_min", self.airplane_min),
         ):
             if value < 2:
-                yield f"{name} = {value}: must be at least 2"
+                yield Problem("chain_min_too_small", f"{name} = {value}: must be at least 2", rule=name, value=value, least=2)
         yield from self._ladder_problems(decks)
         yield from option_problems(self, _OPTIONS)
 
-    def _ladder_problems(self, decks: int) -> Iterator[str]:
+    def _ladder_problems(self, decks: int) -> Iterator[Problem]:
         """Bomb classes that are unknown, repeated, larger than the decks hold, or of a kind not played."""
         seen: set[str] = set()
         for tier in self.bomb_ladder:
             if not tier:
-                yield "bomb ladder: an empty tier"
+                yield Problem("ladder_empty_tier", "bomb ladder: an empty tier")
             for cls in tier:
                 try:
                     size = bomb_class_size(cls)
                 except VariantError as err:
-                    yield str(err)
+                    yield from err.problems
                     continue
                 if cls in seen:
-                    yield f"bomb ladder: {cls!r} appears twice"
+                    yield Problem("ladder_twice", f"bomb ladder: {cls!r} appears twice", bomb=cls)
                 seen.add(cls)
                 if cls.startswith("bomb") and not 2 <= size <= 4 * decks:
-                    yield f"bomb ladder: {cls!r} needs {size} of a kind; {decks} deck(s) hold {4 * decks}"
+                    yield Problem(
+                        "ladder_bomb_too_large", f"bomb ladder: {cls!r} needs {size} of a kind; {decks} deck(s) hold {4 * decks}",
+                        bomb=cls, size=size, decks=decks, cards=4 * decks,
+                    )
                 if not cls.startswith("bomb") and (cls.count("B") > decks or cls.count("R") > decks):
-                    yield f"bomb ladder: {cls!r} needs more jokers than {decks} deck(s) hold"
+                    yield Problem(
+                        "ladder_too_many_jokers", f"bomb ladder: {cls!r} needs more jokers than {decks} deck(s) hold",
+                        bomb=cls, decks=decks,
+                    )
         if seen and "bomb" not in self.patterns and any(c.startswith("bomb") for c in seen):
-            yield "bomb ladder lists bombs but 'bomb' is not among the patterns"
+            yield Problem("ladder_bombs_not_played", "bomb ladder lists bombs but 'bomb' is not among the patterns")
         if any(not c.startswith("bomb") for c in seen) and "joker-bomb" not in self.patterns:
-            yield "bomb ladder lists joker bombs but 'joker-bomb' is not among the patterns"
+            yield Problem("ladder_jokers_not_played", "bomb ladder lists joker bombs but 'joker-bomb' is not among the patterns")
         stray = self.doubling_bombs - seen
         if stray:
-            yield f"doubling_bombs: {sorted(stray)} are not on the bomb ladder"
+            yield Problem(
+                "doubling_not_on_ladder", f"doubling_bombs: {sorted(stray)} are not on the bomb ladder", bombs=",".join(sorted(stray))
+            )
 
     @property
     def pattern_rules(self) -> PatternRules:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from paiju.variants.model import Variant, VariantError
 from paiju.variants.options import Determination, FlipTo, LowPair, PartnerRule, Rangpai, Selection
+from paiju.variants.problems import Problem
 from paiju.variants.speculator import SpeculatorRules
 
 __all__ = ["CLASSIC", "REGISTRY", "get_variant", "ladder_by_size", "speculator_table", "variant_names"]
@@ -350,6 +351,6 @@ def get_variant(name: str) -> Variant:
     try:
         return REGISTRY[name]
     except KeyError:
-        raise VariantError(
-            f"unknown variant {name!r}; known variants: {', '.join(REGISTRY)}"
-        ) from None
+        raise VariantError(Problem(
+            "unknown_variant", f"unknown variant {name!r}; known variants: {', '.join(REGISTRY)}", name=str(name)
+        )) from None

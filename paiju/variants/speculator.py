@@ -18,6 +18,7 @@ from paiju.variants.options import (
     coerce_options,
     option_problems,
 )
+from paiju.variants.problems import Problem
 
 __all__ = ["SpeculatorRules", "colour_split", "colour_split_fits"]
 
@@ -96,22 +97,26 @@ class SpeculatorRules:
     def __post_init__(self) -> None:
         coerce_options(self, _OPTIONS)
 
-    def problems(self) -> Iterator[str]:
+    def problems(self) -> Iterator[Problem]:
         """What does not add up within these rules alone."""
         if self.gift_landlord < 1 or self.gift_farmer < 1:
-            yield "speculator gifts: the landlord's and each farmer's gift need at least one card"
+            yield Problem("gifts_empty", "speculator gifts: the landlord's and each farmer's gift need at least one card")
         yield from option_problems(self, _OPTIONS, "speculator ")
         if (self.flip_wilds or self.flip_promotes) and self.determination != Determination.FLIP:
-            yield "speculator flip_wilds / flip_promotes need a flipped card (determination flip)"
+            yield Problem("flip_needs_flip", "speculator flip_wilds / flip_promotes need a flipped card (determination flip)")
         if self.stake < 1 or self.lone_stake < 0:
-            yield "speculator stake must be positive"
+            yield Problem("stake_not_positive", "speculator stake must be positive")
         if self.rangpai == Rangpai.AUCTION:
-            yield (
+            yield Problem(
+                "rangpai_auction",
                 "speculator rangpai = auction: 让牌 grows with each 抢地主, and no table has a grab round "
-                "for it to count yet; use rangpai = bid"
+                "for it to count yet; use rangpai = bid",
             )
         if (self.partner_self or self.one_against_all or self.lone_stake) and not self.partner:
-            yield "speculator partner_self / one_against_all / lone_stake need a small landlord (partner)"
+            yield Problem(
+                "partner_options_need_partner",
+                "speculator partner_self / one_against_all / lone_stake need a small landlord (partner)",
+            )
 
     @property
     def stake_alone(self) -> int:

@@ -41,11 +41,12 @@ VISIBLE_TEXT = """() => {
 }"""
 
 
-def _english_words(page: Page) -> list[str]:
-    """The English words shown on a Chinese page that are not on the allow-list (card ranks are single letters)."""
+def _english_words(page: Page, code: str = "") -> list[str]:
+    """The English words shown on a Chinese page that are not on the allow-list (card ranks are single letters;
+    the room ``code``, where a title names it, is not a word)."""
     found = []
     for text in page.evaluate(VISIBLE_TEXT):
-        for word in re.findall(r"[A-Za-z]{2,}", text):
+        for word in re.findall(r"[A-Za-z]{2,}", text.replace(code, "") if code else text):
             if word not in ALLOWED_WORDS:
                 found.append(f"{word!r} in {text[:80]!r}")
     return found
@@ -217,6 +218,60 @@ def test_refusals_are_worded_in_the_readers_language_never_as_the_validators_tex
     page.fill('.create-room input[name="name"]', "Ann")
     page.click("button.create")
     expect(page.locator(".toast-error").last).to_contain_text(too_large)
+    # Rules that make no table are worded from the problem's code, not the engine's English.
+    no_table = _refusal(page, {"name": "Ann", "seats": 4})
+    assert no_table == "这些规则组不成牌局：牌数对不上：发牌需要 71 张，但 1 副牌共 54 张", no_table
+    colours = _refusal(page, {"name": "Ann", "variant": "spec-4p3d-2c", "rules": {"speculator": {"landlord_gift_colours": "5r3b"}}})
+    assert colours == "这些规则组不成牌局：送地主的颜色：红 5 张、黑 3 张与 10 张的送牌对不上", colours
+    page.fill('input[data-rule="hand_size"]', "17")
+    page.fill('input[data-rule="decks"]', "1")
+    page.click(".create-room details.room-options summary")
+    page.fill('input[name="seats"]', "4")
+    page.click("button.create")
+    expect(page.locator(".toast-error").last).to_have_text(no_table)
+    page.close()
+
+
+#: Rule values shown as the engine writes them (`5r4b`, `flip-rank`, `44`): any on a Chinese page, and those that are
+#: not plain words on an English one (where `single` or `bomb` is the word itself).
+RAW_VALUES = """() => {
+  const zh = document.documentElement.lang === 'zh-CN';
+  const raw = (value, text) => value && text.trim() === value && (zh || /[^a-z]/.test(value));
+  const found = [];
+  for (const option of document.querySelectorAll('.create-room option')) {
+    if (raw(option.value, option.textContent)) found.push(option.value);
+  }
+  for (const box of document.querySelectorAll('.create-room .field.list input[type=checkbox]')) {
+    if (raw(box.value, box.parentElement.textContent)) found.push(box.value);
+  }
+  return found;
+}"""
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_every_tables_rule_values_are_shown_in_words(browser: Browser, server_url: str, lang: str) -> None:
+    page = browser.new_page()
+    frames = record_frames(page)
+    page.goto(server_url)
+    if lang == "zh":
+        page.click("button.lang-switch")
+        expect(page.locator("button.lang-switch")).to_have_text("English")
+    page.click(".create-room details.rules summary")
+    names = page.eval_on_selector_all('input[name="variant"]', "inputs => inputs.map((i) => i.value)")
+    assert "spec-4p3d-2c" in names
+    for name in names:
+        page.click(f'input[name="variant"][value="{name}"]')
+        expect(page.locator(f'.variant-choice.chosen[data-variant="{name}"]')).to_be_visible()
+        assert page.evaluate(RAW_VALUES) == [], name
+        assert not re.search(r"\d+r\d+b|free_min", page.locator(".create-room").inner_text()), name
+    # A gift's colours are chosen in words, and its size decides the splits offered; the value sent stays the rule.
+    page.click('input[name="variant"][value="spec-4p3d-2c"]')
+    colours = page.locator('select[data-rule="speculator.landlord_gift_colours"]')
+    expect(colours.locator("option:checked")).to_have_text("红 5 张、黑 5 张" if lang == "zh" else "5 red + 5 black")
+    page.fill('input[data-rule="speculator.gift_landlord"]', "9")
+    colours.select_option("5r4b")
+    assert colours.input_value() == "5r4b"
+    assert errors(frames) == []
     page.close()
 
 
@@ -235,7 +290,7 @@ def test_no_english_word_on_the_chinese_lobby_room_table_and_settlement(
     page.click(".create-room details.rules summary")
     assert (words := _english_words(page)) == [], "\n".join(words)
     page.click(".create-room details.rules summary")
-    _lobby_room(page, "Ann", "spec-4p1d")
+    code = _lobby_room(page, "Ann", "spec-4p1d")
     assert (words := _english_words(page)) == [], "\n".join(words)
     page.click("button.fill-bots")
     page.click("button.start")
@@ -246,6 +301,15 @@ def test_no_english_word_on_the_chinese_lobby_room_table_and_settlement(
     expect(page.locator(".settlement")).to_be_visible(timeout=90_000)
     page.screenshot(path=str(artifacts / "room-phone-zh-settlement.png"), full_page=True)
     assert (words := _english_words(page)) == [], "\n".join(words)
+    # The room's history lists the hand, its date written the Chinese way (no AM / PM).
+    page.goto(page.url.rstrip("/") + "/history")
+    expect(page.locator(".history tbody tr")).to_have_count(1)
+    expect(page.locator(".history td.finished")).to_have_text(re.compile(r"^\d{4}年\d{1,2}月\d{1,2}日 \d{2}:\d{2}$"))
+    page.screenshot(path=str(artifacts / "history-phone-zh.png"), full_page=True)
+    assert (words := _english_words(page, code)) == [], "\n".join(words)
+    # Switched to English, the same page redraws its date the English way.
+    page.click("button.lang-switch")
+    expect(page.locator(".history td.finished")).to_have_text(re.compile(r"^\d{1,2} [A-Z][a-z]{2,3} \d{4}, \d{2}:\d{2}$"))
     assert errors(frames) == []
     context.close()
 

@@ -4,10 +4,20 @@
  */
 import { api } from './api.js';
 import { fill, h, toast } from './dom.js';
-import { t } from './i18n.js';
+import { currentLang, t } from './i18n.js';
 import { exportHand, importHandButton } from './replay.js';
 import { roomToken } from './store.js';
 
+/** The locale a date is written in for the page's language (a 24-hour clock in both). */
+const DATE_LOCALES = { en: 'en-GB', zh: 'zh-CN' };
+
+/** When a hand finished (seconds since 1970), as the page's language writes a date and time. */
+function finishedText(seconds) {
+  const format = new Intl.DateTimeFormat(DATE_LOCALES[currentLang()] ?? 'en-GB', { dateStyle: 'medium', timeStyle: 'short', hourCycle: 'h23' });
+  return format.format(new Date(seconds * 1000));
+}
+
+/** Draw the room's history; the function returned redraws it (in the language chosen since). */
 export async function showHistory(main, code) {
   const token = roomToken(code);
   let hands = null;
@@ -28,7 +38,7 @@ export async function showHistory(main, code) {
       h('thead', {}, h('tr', {}, [t('history.hand'), t('history.finished'), t('history.scores'), '', ''].map((c) => h('th', {}, c)))),
       h('tbody', {}, hands.map((hand) => h('tr', { dataset: { hand: hand.hand_id } },
         h('td', {}, String(hand.number)),
-        h('td', {}, new Date(hand.finished_at * 1000).toLocaleString()),
+        h('td', { class: 'finished' }, finishedText(hand.finished_at)),
         h('td', {}, hand.scores.map((score, seat) => `${hand.seats?.[seat] ?? seat + 1}: ${score > 0 ? '+' : ''}${score}`).join(' · ')),
         h('td', {}, h('a', { href: `${room}/replay/${encodeURIComponent(hand.hand_id)}`, class: 'replay-link' }, t('history.replay'))),
         h('td', {}, exportButton(hand))))));

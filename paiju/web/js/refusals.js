@@ -3,10 +3,23 @@
  * `code`, a finer `reason` and `params`; the words are the client's (`refusal.*` labels), never the
  * server's English `message` nor a validator's text.
  */
-import { hasLabel, t } from './i18n.js';
+import { bombLabel, choiceLabel, giftColoursLabel, hasLabel, patternLabel, ruleLabel, t } from './i18n.js';
 
 /** Params that count seats from 0 on the wire and from 1 for a reader. */
 const SEAT_PARAMS = ['seat', 'last'];
+
+/** A list param of a table problem (names joined by commas) in words, each by `word`. */
+const listOf = (word) => (list) => list.split(',').map(word).join(t('problem.list_sep'));
+
+/** How a table problem's params read: rules by their names; bombs, gift colours and option values in words. */
+const PROBLEM_WORDS = {
+  rule: ruleLabel,
+  bomb: bombLabel,
+  bombs: listOf(bombLabel),
+  keys: listOf((key) => key),
+  colours: giftColoursLabel,
+  partner: (value) => choiceLabel('partner', value),
+};
 
 /** A refusal (`{code, reason?, params?}`) as one sentence for a toast or a notice. */
 export function refusalText(detail) {
@@ -14,8 +27,26 @@ export function refusalText(detail) {
   for (const key of SEAT_PARAMS) if (typeof params[key] === 'number') params[key] += 1;
   if (typeof params.what === 'string') params.what = t(`refusal.what.${params.what}`);
   if (typeof params.field === 'string') params.field = fieldName(params.field);
+  if (detail?.reason === 'bad_table') params.detail = problemText(params) ?? params.detail;
   const key = [detail?.reason, detail?.code].map((k) => `refusal.${k}`).find((k) => hasLabel(k));
   return t(key ?? 'refusal.unknown', params);
+}
+
+/**
+ * The first thing a table's rules get wrong (`code` and its params), with how many `more` there are, in
+ * words; null for a code this client does not know (the server's English `detail` stands instead).
+ */
+function problemText(params) {
+  if (!hasLabel(`problem.${params.code}`)) return null;
+  const words = { ...params };
+  for (const [name, word] of Object.entries(PROBLEM_WORDS)) if (typeof params[name] === 'string') words[name] = word(params[name]);
+  if (params.code === 'bad_option') {
+    const word = params.rule === 'patterns' ? patternLabel : (value) => choiceLabel(params.rule, value);
+    const option = (value) => (value ? word(value) : '—');
+    words.value = option(params.value);
+    words.allowed = listOf(option)(params.allowed);
+  }
+  return t(`problem.${params.code}`, words) + (params.more ? t('problem.more', { n: params.more }) : '');
 }
 
 /** A request field as the lobby's form names it (`turn_seconds` is the turn timer), else as written. */

@@ -3,7 +3,7 @@
  * JSON, whatever keys it holds) and the room options. Used by the lobby and the host's settings.
  */
 import { fill, h } from './dom.js';
-import { bombLabel, choiceLabel, ladderText, patternLabel, ruleLabel, t } from './i18n.js';
+import { bombLabel, choiceLabel, giftColoursLabel, ladderText, patternLabel, ruleLabel, t } from './i18n.js';
 import { tableNames, tableSummary } from './table_names.js';
 
 /** Keys that name or describe a table rather than set a rule (`family`: the engine that plays it); `players` is the room's seat count. */
@@ -19,6 +19,21 @@ const CHOICES = {
   partner: ['', 'flip-rank', 'pair-or-bottom', 'single'],
   diamond_ak: ['same', 'swap'],
 };
+/** Gift colour rules (speculator.md §15: `5r4b`, `free_min4`, empty for any) and the gift size each one splits. */
+const GIFT_COLOURS = { landlord_gift_colours: 'gift_landlord', farmer_gift_colours: 'gift_farmer' };
+/** Largest gift whose colour splits the form lists (the built-in tables give at most 10). */
+const MOST_GIFT = 54;
+
+/** The colour rules a gift of `size` cards may take (any, each red and black split, at least k of each), `current` kept. */
+function colourChoices(size, current) {
+  const n = Number.isInteger(size) && size >= 0 && size <= MOST_GIFT ? size : 0;
+  const splits = Array.from({ length: n + 1 }, (_, red) => `${n - red}r${red}b`);
+  const least = Array.from({ length: Math.floor(n / 2) }, (_, k) => `free_min${k + 1}`);
+  return [...new Set(['', ...splits, ...least, current])];
+}
+
+/** A <select>'s options: each value sent as written, shown in words. */
+const optionsOf = (values, word) => values.map((v) => h('option', { value: v }, word(v)));
 
 /** A table's players and decks, as its picker card says them. */
 const deckCount = (v) => {
@@ -29,6 +44,7 @@ const deckCount = (v) => {
 const listValueLabel = (key, value) => {
   if (key === 'patterns') return patternLabel(value);
   if (key === 'doubling_bombs') return bombLabel(value);
+  if (key === 'two_low') return choiceLabel(key, value);
   return value;
 };
 const isFlatList = (value) => Array.isArray(value) && value.every((v) => typeof v === 'string');
@@ -125,12 +141,17 @@ export class SettingsForm {
         return h('label', { class: 'field check' }, h('input', { type: 'checkbox', dataset: { rule: name }, checked: value }), label);
       }
       if (typeof value === 'number') {
-        return h('label', { class: 'field' }, label, h('input', { type: 'number', dataset: { rule: name, kind: 'number' }, value: String(value) }));
+        // A gift's size decides the colour splits its colour rule offers.
+        const colours = Object.keys(GIFT_COLOURS).find((rule) => GIFT_COLOURS[rule] === key && rule in values);
+        const onInput = colours && ((event) => this.refillColours([...path, colours].join('.'), Number(event.target.value)));
+        return h('label', { class: 'field' }, label, h('input', { type: 'number', dataset: { rule: name, kind: 'number' }, value: String(value), onInput }));
       }
       if (typeof value === 'string') {
-        const known = CHOICES[key] ? [...new Set([...CHOICES[key], value])] : null;
-        return h('label', { class: 'field' }, label, known
-          ? h('select', { dataset: { rule: name }, value }, known.map((v) => h('option', { value: v }, v ? choiceLabel(key, v) : '—')))
+        const options = GIFT_COLOURS[key]
+          ? optionsOf(colourChoices(values[GIFT_COLOURS[key]], value), giftColoursLabel)
+          : CHOICES[key] && optionsOf([...new Set([...CHOICES[key], value])], (v) => (v ? choiceLabel(key, v) : '—'));
+        return h('label', { class: 'field' }, label, options
+          ? h('select', { dataset: { rule: name }, value }, options)
           : h('input', { type: 'text', dataset: { rule: name }, value }));
       }
       if (isFlatList(value)) {
@@ -147,6 +168,14 @@ export class SettingsForm {
       }
       return h('fieldset', { class: 'rule-group' }, h('legend', {}, ruleLabel(key)), this.ruleFields(value, defaults?.[key], [...path, key]));
     });
+  }
+
+  /** Offer in the select of colour rule `name` the splits of a gift of `size` cards, keeping its choice. */
+  refillColours(name, size) {
+    const select = this.folds.querySelector(`select[data-rule="${name}"]`);
+    const chosen = select.value;
+    fill(select, optionsOf(colourChoices(size, chosen), giftColoursLabel));
+    select.value = chosen;
   }
 
   /** The rules as the form shows them now (a full rules object). */
