@@ -70,6 +70,8 @@ class Observation:
     #: Gifts as (destination seat, cards): public after the reveal; before it, only the
     #: speculator sees its own bundles (destination -1 = not yet known).
     gifts: tuple[tuple[int, tuple[Card, ...]], ...] = ()
+    #: How many cards each gift pile takes in all, landlord's first (public: the table's rules fix them).
+    gift_sizes: tuple[int, ...] = ()
     #: Seats that have gone out without ending the hand (the speculator).
     out: tuple[int, ...] = ()
     #: The side the speculator would join if the hand ended now (speculator.md §12).
@@ -146,7 +148,7 @@ class Observation:
             "speculator": self.speculator,
             "determination": fmt([self.determination]) if self.determination is not None else None,
             "flipped": fmt(self.flipped) if self.flipped else "",
-            "gifts": [{"seat": s, "cards": fmt(c)} for s, c in self.gifts],
+            "gifts": [{"seat": s, "cards": fmt(c), "size": self.gift_sizes[i]} for i, (s, c) in enumerate(self.gifts)],
             "out": list(self.out),
             "speculator_side": self.speculator_side,
             "wild_cards": fmt(self.wild_cards) if self.wild_cards else "",
@@ -215,6 +217,7 @@ def observe(game: Observed, seat: int | None) -> Observation:
         determination=spec.determination if spec is not None else None,
         flipped=tuple(state.deal.flipped),
         gifts=gifts,
+        gift_sizes=tuple(spec.gift_sizes) if spec is not None else (),
         out=tuple(sorted(state.play.out)),
         speculator_side=side,
         wild_cards=tuple(sorted(state.wild_cards.get(seat, ()))) if seat is not None else (),

@@ -1,18 +1,23 @@
 /**
  * The room page: join with a name, share the room, take a seat or watch, the host's controls,
- * the running scores, the table and the settlement. One WebSocket carries it all.
+ * the running scores, the table and the settlement. One WebSocket carries it all; the header,
+ * the join and share panels, the seats and the host's controls are drawn by their own modules.
  */
-import { api, apiText, variants } from './api.js';
+import { api, variants } from './api.js';
 import { countStillOut } from './counter.js';
-import { copyText, fill, h, toast } from './dom.js';
+import { fill, h, toast } from './dom.js';
+import { HostControls } from './host_controls.js';
 import { t } from './i18n.js';
 import { InFlight } from './in_flight.js';
 import { Feedback } from './notices.js';
 import { refusalText } from './refusals.js';
-import { SettingsForm, mergeRules } from './settings_form.js';
+import { fillJoinForm, fillSharePanel } from './room_entry.js';
+import { fillRoomHeader } from './room_header.js';
+import { fillSeatList } from './seat_list.js';
+import { mergeRules } from './settings_form.js';
 import { settlementElement } from './settlement.js';
 import { RoomSocket } from './socket.js';
-import { forgetRoom, roomIdentity, saveName, saveRoomIdentity, savedName } from './store.js';
+import { forgetRoom, roomIdentity, saveRoomIdentity, savedName } from './store.js';
 import { TableView } from './table.js';
 import { tableName } from './table_names.js';
 
@@ -42,9 +47,9 @@ class RoomPage {
     this.welcomed = false;
     /** Why the page stopped trying to join (the room is full), shown above the join form. */
     this.notice = null;
-    this.settingsForm = null;
     this.finalHands = null;
-    this.botStrength = 'heuristic';
+    /** The host's steps, bots, start button, settings and Remove. */
+    this.hostControls = new HostControls(this);
     /** Room requests (sit, bots, start…) and plays sent and not yet answered: their buttons wait. */
     this.inFlight = new InFlight(() => this.renderRoom());
     this.parts = {
@@ -87,6 +92,7 @@ class RoomPage {
     return { type: 'hello', name: this.identity?.name || name, ...(this.identity?.token ? { token: this.identity.token } : {}) };
   }
 
+  /** Send a frame, or say the room is disconnected. */
   send(frame) {
     if (!this.socket?.send(frame)) toast(t('room.disconnected'), 'error');
   }
@@ -118,6 +124,7 @@ class RoomPage {
     if (this.isHost && this.mySeat === null && this.room.status === 'waiting' && empty) this.request({ type: 'sit', seat: empty.seat });
   }
 
+  /** One frame from the server: keep what it says, redraw what it changes and tell what happened. */
   receive(frame) {
     switch (frame.type) {
       case 'welcome':
@@ -198,15 +205,18 @@ class RoomPage {
     this.renderRoom();
   }
 
+  /** This browser's seat, or null while it stands or watches. */
   get mySeat() {
     const seat = this.room.seats.find((s) => this.identity && s.player_id === this.identity.player_id);
     return seat ? seat.seat : null;
   }
 
+  /** Whether a seat has neither a player nor a bot. */
   get hasEmptySeat() {
     return this.room.seats.some((s) => !s.player_id && !s.bot);
   }
 
+  /** Whether this browser is the room's host. */
   get isHost() {
     return Boolean(this.identity) && (this.host || this.room.host_id === this.identity.player_id);
   }
@@ -232,186 +242,37 @@ class RoomPage {
     this.renderResult();
   }
 
+  /** The header line: the table, the code, the status and the connection. */
   renderHeader() {
-    const { room } = this;
-    const status = { connecting: t('room.connecting'), open: t('room.connected'), retrying: t('room.disconnected'), gave_up: t('room.gave_up'), closed: '' }[this.connection];
-    const reconnect = this.connection === 'gave_up' && this.socket
-      ? h('button', { class: 'reconnect', onClick: () => this.socket.connect() }, t('room.reconnect')) : null;
-    fill(this.parts.header,
-      h('h1', {}, tableName({ name: room.variant, title: room.title })),
-      h('span', { class: 'room-code' }, `${t('room.code')}: `, h('strong', {}, room.code)),
-      h('span', { class: 'room-status', dataset: { status: room.status } }, t(`room.status.${room.status}`),
-        room.hand_number ? ` · ${t('room.hand_number', { n: room.hand_number })}` : ''),
-      this.identity ? h('span', { class: `connection ${this.connection}` }, status) : null,
-      this.identity ? reconnect : null,
-      h('a', { href: `/r/${room.code}/history`, class: 'history-link' }, t('room.history')),
-      this.mySeat !== null && room.hand_number > 0 ? h('button', { class: 'copy-game', onClick: () => this.copyGame() }, t('room.copy_game')) : null);
+    fillRoomHeader(this.parts.header, this);
   }
 
+  /** The join form while this browser is not in the room. */
   renderJoin() {
-    if (this.identity) {
-      fill(this.parts.join);
-      this.parts.join.hidden = true;
-      return;
-    }
-    this.parts.join.hidden = false;
-    const name = h('input', { type: 'text', name: 'name', maxlength: 32, required: true, value: savedName(), autocomplete: 'nickname' });
-    fill(this.parts.join, h('h2', {}, t('room.join')),
-      this.notice ? h('p', { class: 'notice error', role: 'alert' }, this.notice) : null,
-      h('form', { class: 'inline', onSubmit: (e) => {
-        e.preventDefault();
-        const chosen = name.value.trim();
-        if (!chosen) return;
-        saveName(chosen);
-        // A token this browser still holds here (a hello refused for its name) is kept: the seat stays ours.
-        this.identity = { ...roomIdentity(this.code), name: chosen };
-        this.connect(chosen);
-        this.renderRoom();
-      } }, name, h('button', { type: 'submit', class: 'primary' }, t('room.join_button'))));
+    fillJoinForm(this.parts.join, { joined: Boolean(this.identity), notice: this.notice, onJoin: (name) => {
+      // A token this browser still holds here (a hello refused for its name) is kept: the seat stays ours.
+      this.identity = { ...roomIdentity(this.code), name };
+      this.connect(name);
+      this.renderRoom();
+    } });
   }
 
-  /**
-   * The seats with their players: Sit (or, between hands, Move here) on empty ones, and the
-   * host's Remove for people and, between hands, for bots.
-   */
+  /** The seats, their players and scores, and the spectators. */
   renderSeats() {
-    const { room } = this;
-    const mine = this.mySeat;
-    const names = this.seatNames();
-    const joined = Boolean(this.identity?.player_id);
-    const betweenHands = room.status !== 'playing';
-    const busy = this.inFlight.has('sit');
-    const seatRows = room.seats.map((s) => {
-      const empty = !s.player_id && !s.bot;
-      const me = s.seat === mine;
-      const canSit = empty && joined && (mine === null || betweenHands);
-      return h('li', { class: `seat-row${me ? ' me' : ''}${empty ? ' empty' : ''}`, dataset: { seat: s.seat } },
-        h('span', { class: 'seat-number' }, s.seat + 1),
-        h('span', { class: 'seat-name' }, empty ? t('room.empty') : names[s.seat]),
-        me ? h('span', { class: 'badge' }, t('room.you')) : null,
-        s.player_id && s.player_id === room.host_id ? h('span', { class: 'badge' }, t('room.host')) : null,
-        s.player_id && !s.bot && !s.connected ? h('span', { class: 'badge warn' }, t('room.offline')) : null,
-        s.auto ? h('span', { class: 'badge' }, t('room.auto')) : null,
-        h('span', { class: 'score' }, String(room.scores[s.seat] ?? 0)),
-        canSit ? h('button', { class: 'sit', disabled: busy, onClick: () => this.request({ type: 'sit', seat: s.seat }) },
-          mine === null ? t('room.sit') : t('room.move_here')) : null,
-        s.player_id && !s.bot && !me ? this.kickButton(s.player_id) : null,
-        s.bot && betweenHands ? this.kickButton(s.player_id, 'kick-bot', t('room.remove_bot', { name: names[s.seat] })) : null);
-    });
-    // `watchers` lists the spectators connected now; `spectators` is their count.
-    const watchers = (room.watchers || []).map((w) => {
-      const me = w.player_id === this.identity?.player_id;
-      return h('li', { class: `watcher${me ? ' me' : ''}` }, w.name, me ? h('span', { class: 'badge' }, t('room.you')) : this.kickButton(w.player_id));
-    });
-    fill(this.parts.seats,
-      h('h2', {}, t('room.seats'), ' ', h('small', { class: 'muted' }, t('room.scores'))),
-      h('ol', { class: 'seat-list' }, seatRows),
-      h('p', { class: 'muted' }, t('room.spectators', { n: room.spectators })),
-      watchers.length ? h('ul', { class: 'watchers' }, watchers) : null,
-      joined && mine !== null && betweenHands
-        ? h('button', { class: 'stand', disabled: this.inFlight.has('stand'), onClick: () => this.request({ type: 'stand' }) }, t('room.stand')) : null,
-      joined && mine === null ? h('p', { class: 'muted' }, t('room.watching')) : null);
+    fillSeatList(this.parts.seats, this, this.hostControls);
   }
 
-  /** The host's button that deals the first or the next hand (disabled while a seat is empty or a start is on its way). */
-  startButton(extraClass) {
-    const { room } = this;
-    if (!this.isHost || room.status === 'playing') return null;
-    return h('button', { class: `primary ${extraClass}`, disabled: this.hasEmptySeat || this.inFlight.has('start'), onClick: () => this.request({ type: 'start' }) },
-      room.status === 'between' ? t('room.next') : t('room.start'));
-  }
-
-  /** Between hands, what everyone but the host sees: the host deals the next hand. */
-  waitingForHost() {
-    if (this.isHost || !this.identity?.player_id || this.room.status === 'playing') return null;
-    return h('p', { class: 'waiting-host', role: 'status' }, t(this.room.status === 'between' ? 'room.waiting_host_next' : 'room.waiting_host'));
-  }
-
-  /** The host's Remove button for a player or a bot (nothing for everyone else). */
-  kickButton(playerId, extraClass = '', label = '') {
-    if (!this.isHost) return null;
-    return h('button', {
-      class: `kick ${extraClass}`.trim(), disabled: this.inFlight.has('kick'), 'aria-label': label || null,
-      onClick: () => this.request({ type: 'kick', player_id: playerId }),
-    }, t('room.kick'));
-  }
-
-  /** The host's panel beside the table: the room's settings between hands, bots for a seat freed during one. */
+  /** The host's panel beside the table (hidden for everyone else). */
   renderHost() {
-    const { room } = this;
-    const idle = room.status !== 'playing';
-    this.parts.host.hidden = !this.isHost || (!idle && !this.hasEmptySeat);
-    if (this.parts.host.hidden) return;
-    this.settingsForm ??= new SettingsForm(this.variants, room.settings);
-    const details = this.parts.host.querySelector('details.room-settings');
-    const open = details?.open ?? false;
-    if (!open) this.settingsForm.set(room.settings);
-    fill(this.parts.host,
-      h('h2', {}, t('room.host_controls')),
-      idle ? null : this.botsRow(),
-      idle ? h('details', { class: 'room-settings', open },
-        h('summary', {}, t('room.settings')),
-        this.settingsForm.root,
-        h('button', { class: 'apply-settings', disabled: this.inFlight.has('settings'), onClick: () => this.applySettings() }, t('room.apply_settings'))) : null);
-  }
-
-  /**
-   * Before a session's first hand, in the table's place, the host's steps (sit, fill the other
-   * seats, start), each ticked when done, with the bots and the start button.
-   */
-  hostSetup() {
-    if (!this.isHost || this.room.status === 'playing') return null;
-    const steps = [['room.step_sit', this.mySeat !== null], ['room.step_fill', !this.hasEmptySeat], ['room.step_start', false]];
-    return h('section', { class: 'panel host-setup' },
-      h('h2', {}, t('room.setup_title')),
-      h('ol', { class: 'host-steps' }, steps.map(([key, done]) =>
-        h('li', { class: done ? 'done' : null }, h('span', { class: 'step-mark', 'aria-hidden': 'true' }, done ? '✓' : '•'), t(key),
-          done ? h('span', { class: 'sr-only' }, ` (${t('room.step_done')})`) : null))),
-      this.botsRow(),
-      this.startButton('start'));
-  }
-
-  /** The bots' strength and “fill the empty seats with bots”, while a seat is empty (or before the first hand). */
-  botsRow() {
-    if (!this.hasEmptySeat && this.room.status !== 'waiting') return null;
-    const strength = h('select', { name: 'strength', value: this.botStrength, onChange: (e) => { this.botStrength = e.target.value; } },
-      ['heuristic', 'random'].map((s) => h('option', { value: s }, t(`room.strength.${s}`))));
-    return h('div', { class: 'inline bots-row' },
-      h('label', {}, t('room.strength'), ' ', strength),
-      h('button', { class: 'fill-bots', disabled: this.botSeats().length === 0 || this.inFlight.has('bots'), onClick: () => this.fillBots() }, t('room.fill_bots')));
-  }
-
-  /** The empty seats bots may fill: all of them once the host sits, all but one for a host still standing. */
-  botSeats() {
-    const empty = this.room.seats.filter((s) => !s.player_id && !s.bot).map((s) => s.seat);
-    return this.mySeat === null && this.room.status === 'waiting' ? empty.slice(1) : empty;
-  }
-
-  fillBots() {
-    const seats = this.botSeats();
-    if (seats.length) this.request({ type: 'bots', strength: this.botStrength, seats });
-  }
-
-  applySettings() {
-    try {
-      const value = this.settingsForm.value();
-      this.request({ type: 'settings', ...value, rules: value.rules ?? {} });
-      toast(t('room.settings_saved'));
-    } catch (err) {
-      toast(err.message, 'error');
-    }
+    this.hostControls.fillPanel(this.parts.host);
   }
 
   /** The link, its QR code and the room code, to invite friends. */
   renderShare() {
-    const link = this.room.url || `${location.origin}/r/${this.room.code}`;
-    fill(this.parts.share,
-      h('h2', {}, t('room.share')),
-      h('p', { class: 'share-link' }, h('a', { href: link }, link)),
-      h('button', { class: 'copy-link', onClick: () => copyText(link).then(() => toast(t('room.link_copied'))) }, t('room.copy_link')),
-      h('img', { class: 'qr', src: `/api/rooms/${encodeURIComponent(this.room.code)}/qr.svg`, alt: link, width: 160, height: 160 }));
+    fillSharePanel(this.parts.share, this.room);
   }
 
+  /** The table from the latest view, with what this seat may do and the card counter. */
   renderTable() {
     if (!this.viewFrame) {
       fill(this.parts.table);
@@ -461,23 +322,12 @@ class RoomPage {
   /** Under the table: the settlement with the next hand's button (the host's) or the wait for it (everyone else's); before a first hand, the host's steps. */
   renderResult() {
     if (!this.result) {
-      fill(this.parts.result, this.hostSetup() ?? this.waitingForHost());
+      fill(this.parts.result, this.hostControls.setup() ?? this.hostControls.waitingForHost());
       return;
     }
-    const next = this.startButton('next-hand');
+    const next = this.hostControls.startButton('next-hand');
     const over = this.room.session_over ? h('p', { class: 'session-over' }, t('room.session_over')) : null;
-    const bots = this.isHost ? this.botsRow() : null;
-    fill(this.parts.result, settlementElement(this.result, this.seatNames(), [over, bots, next, this.waitingForHost()]));
-  }
-
-  /** “Copy this game”: the current hand's log as this seat may see it, onto the clipboard. */
-  async copyGame() {
-    try {
-      // As the server wrote it: a finished hand's 128-bit seed would not survive a JavaScript number.
-      await copyText(await apiText(`/api/rooms/${encodeURIComponent(this.code)}/log`, { token: this.identity.token }));
-      toast(t('room.game_copied'));
-    } catch (err) {
-      toast(err.message, 'error');
-    }
+    const bots = this.isHost ? this.hostControls.botsRow() : null;
+    fill(this.parts.result, settlementElement(this.result, this.seatNames(), [over, bots, next, this.hostControls.waitingForHost()]));
   }
 }
