@@ -178,7 +178,7 @@ def test_the_climbing_family_gives_the_apps_what_they_read() -> None:
     assert isinstance(session, ClimbingSession)
     game = session.game
     assert climbing.observe(game, 0).to_json() == game.view(0)
-    assert climbing.frame_fields(game) == {"bids": [], "multiplier": 1}
+    assert climbing.frame_fields(game) == {"bids": [], "multiplier": 1, "redeals": []}
     play_out(game, [make_bot(climbing.bot, s) for s in range(3)])
     tally = climbing.tally(game)
     assert sorted(tally.roles) == ["farmer", "farmer", "landlord"] and tally.counts["instant_wins"] == 0

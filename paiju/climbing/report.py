@@ -3,6 +3,7 @@ frame fields, and how many plays a dealt hand may lead (the server's bound on a 
 
 from __future__ import annotations
 
+from paiju.climbing.events import RedealEvent
 from paiju.climbing.hand import Hand
 from paiju.climbing.observation import Observation, observe
 from paiju.climbing.state import Result
@@ -43,9 +44,14 @@ def tally(hand: Hand) -> HandTally:
 
 
 def frame_fields(hand: Hand) -> FrameFields:
-    """The auction so far (``points`` 0 for a pass) and the multiplier on the bid: public, the same for all."""
+    """The auction so far (``points`` 0 for a pass), the multiplier on the bid and why the cards were dealt again
+    this hand, in order: public, the same for all."""
     seen = observe(hand, None)
-    return {"bids": [{"seat": s, "points": p} for s, p in seen.bid_history], "multiplier": seen.multiplier}
+    return {
+        "bids": [{"seat": s, "points": p} for s, p in seen.bid_history],
+        "multiplier": seen.multiplier,
+        "redeals": [e.reason for e in hand.typed_events if isinstance(e, RedealEvent)],
+    }
 
 
 def most_leads(variant: Variant, seed: int) -> int:

@@ -44,7 +44,9 @@ class HandTally:
 
 
 class FrameFields(TypedDict, total=False):
-    """The public fields a family adds to the server's frames: the auction so far, the stake's multiplier."""
+    """The public fields a family adds to the server's frames: the auction so far, the stake's multiplier, the
+    reasons of this hand's new deals."""
 
     bids: list[dict[str, int]]
     multiplier: int
+    redeals: list[str]

@@ -36,6 +36,7 @@ def view_message(
         hand_number=hand_number,
         auto_play=auto_play,
         bids=fields.get("bids", []),
+        redeals=fields.get("redeals", []),
         legal_total=total,
     )
 

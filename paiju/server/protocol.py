@@ -248,6 +248,8 @@ class ViewMessage(BaseModel):
     auto_play: bool = False
     #: The auction so far, in order (``points`` 0 for a pass): public, the same for every connection.
     bids: list[dict[str, int]] = []
+    #: Why the cards were dealt again this hand, in order (``nobody bid``…): public, the same for every connection.
+    redeals: list[str] = []
     #: How many legal actions there are; ``view.legal`` lists at most 2,000 (type cards past them).
     legal_total: int = 0
 

@@ -3,10 +3,13 @@ carries the facts a client words in its own language."""
 
 from __future__ import annotations
 
+import pytest
+
 from paiju.bots import make_bot, play_out
 from paiju.climbing import Game, Pass, PhaseName
 from paiju.climbing.log import game_log
-from paiju.server.frames import result_message
+from paiju.engine import family_of
+from paiju.server.frames import result_message, view_message
 from paiju.server.history import step_views
 from paiju.variants import get_variant
 
@@ -66,3 +69,35 @@ def test_the_result_frame_names_the_speculator_side_and_its_cards_left() -> None
     assert frame.speculator_side == result.speculator_side in ("landlord", "farmers")
     assert frame.speculator_left == len(game.hands[game.speculator])
     assert frame.stake == result.stake and frame.instant is result.instant
+
+
+def _view_frames(game: Game) -> list[dict[str, object]]:
+    """The view frame of every seat and a spectator, as the server sends them now."""
+    fields = family_of(game).frame_fields(game)
+    return [
+        view_message(game, seat, fields, deadline=None, counter=False, hand_number=1, auto_play=False).model_dump()
+        for seat in [*range(game.players), None]
+    ]
+
+
+@pytest.mark.parametrize(
+    ("variant", "seed", "reason"),
+    [
+        ("spec-4p1d", 4, "the determination card is in the bottom"),
+        ("spec-4p3d-2c", 69, "the speculator cannot make its gifts"),
+    ],
+)
+def test_a_new_deal_before_the_first_view_is_named_in_every_view_frame(variant: str, seed: int, reason: str) -> None:
+    """A redeal that happens before anyone acts (speculator.md §3, §14) reaches every seat's first frame, the same
+    for all, so the table can say why the cards were dealt again."""
+    game = Game.new(get_variant(variant), seed=seed)
+    frames = _view_frames(game)
+    assert {tuple(f["redeals"]) for f in frames} == {(reason,)}
+
+
+def test_nobody_bidding_adds_its_redeal_to_the_frames_that_follow() -> None:
+    game = Game.new(get_variant("classic"), seed=5)
+    assert _view_frames(game)[0]["redeals"] == []
+    while not any(e.kind == "redeal" for e in game.typed_events):
+        game.apply(Pass(), min(game.actors()))
+    assert {tuple(f["redeals"]) for f in _view_frames(game)} == {("nobody bid",)}

@@ -88,6 +88,8 @@ export class Feedback {
     this.last = null;
     /** The seats on 托管 in the last room frame (null before the first one). */
     this.autoSeats = null;
+    /** The first hand this page watched from its start (set by the first room frame). */
+    this.firstWatchedHand = null;
     this.resultShown = null;
     /** The hand this page has seen being played (a result arriving on a reload between hands is not announced). */
     this.liveHand = null;
@@ -112,12 +114,15 @@ export class Feedback {
     const previous = this.last;
     this.last = frame;
     if (frame.view.phase !== 'over') this.liveHand = frame.hand_number;
-    if (!previous || previous.hand_number !== frame.hand_number) return;
+    // New deals since the last frame of the hand; in a hand that began while this page watched, also those before
+    // its first view (nobody saw those cards).
+    const sameHand = previous?.hand_number === frame.hand_number;
+    const fresh = sameHand ? (frame.redeals || []).slice((previous.redeals || []).length)
+      : this.firstWatchedHand !== null && frame.hand_number >= this.firstWatchedHand ? frame.redeals || [] : [];
+    for (const reason of fresh) banner(redealWords(reason), 'redeal');
+    if (!sameHand) return;
     const before = previous.view;
     const now = frame.view;
-    if (before.phase === 'bid' && (now.phase === 'bid' || now.phase === 'gift') && (frame.bids || []).length < (previous.bids || []).length) {
-      banner(t('notice.redeal.nobody_bid'), 'redeal');
-    }
     if (before.phase === 'bid' && now.phase !== 'bid' && now.landlord !== null && now.phase !== 'gift') {
       const gifts = (now.gifts || []).filter((g) => g.seat >= 0);
       banner(t(gifts.length ? 'notice.landlord_gifts' : 'notice.landlord', { name: this.name(now.landlord), n: now.bid }), 'landlord');
@@ -154,6 +159,8 @@ export class Feedback {
 
   /** A `room` frame: 托管 switched on for a seat during a hand (a timeout, or the switch) is announced once. */
   room(frame, mySeat) {
+    // The first hand this page sees from its start: the one after the hand under way (or last played) on arrival.
+    this.firstWatchedHand ??= (frame.hand_number ?? 0) + 1;
     const on = new Set(frame.status === 'playing' ? frame.seats.filter((s) => s.auto).map((s) => s.seat) : []);
     // The first room frame (on arriving or reloading) only says which seats are on 托管 already.
     for (const seat of this.autoSeats ? on : []) {
