@@ -44,9 +44,7 @@ def actions_for_text(game: Game, text: str) -> list[Action]:
     if word in _PASS_WORDS:
         action: Action = Pass()
         if action not in game.legal_actions():
-            raise IllegalMoveError(
-                "you lead this trick, so you must play" if game.phase == PhaseName.PLAY else "you cannot pass now"
-            )
+            raise IllegalMoveError(game.explain(action))
         return [action]
     if game.phase == PhaseName.GIFT:
         return [_gift_for_text(game, text.strip().removeprefix("give "))]
@@ -61,7 +59,7 @@ def actions_for_text(game: Game, text: str) -> list[Action]:
     if game.phase == PhaseName.DECLARE:
         if word in _DECLARE_WORDS:
             if Declare() not in game.legal_actions():
-                raise IllegalMoveError("only the small landlord can declare itself")
+                raise IllegalMoveError(game.explain(Declare()))
             return [Declare()]
         raise InvalidCardsError("type declare to make yourself known as the small landlord (×2), or p to pass")
     if game.phase != PhaseName.PLAY:
