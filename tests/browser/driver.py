@@ -55,8 +55,9 @@ def _acted(page: Page, before: ElementHandle, click: str) -> None:
 
 
 def take_turn(page: Page) -> str:
-    """Act once on the page whose turn it is, by clicking: lift the cards of a legal play one by
-    one and press Play, else give a card, bid or pass. Returns what it did."""
+    """Act once on the page whose turn it is, by clicking: lift the cards Hint suggests one by one and press
+    the button they enable (Play, Give, Name partner…), else give a card, bid or pass. Returns the class of
+    the button pressed, without its ``act-`` (``play``, ``give``, ``partner``, ``bid``, ``pass``…)."""
     bar = page.query_selector(".actions")
     assert bar is not None
     if page.locator("button.act-hint").count():
@@ -66,15 +67,16 @@ def take_turn(page: Page) -> str:
             page.click("button.act-clear")
             for index in chosen:
                 page.click(f'.hand .card[data-index="{index}"]', position=CARD_CORNER)
-            assert page.locator("button.act-play").is_enabled()
+            primary = page.locator(".actions button.primary:enabled").first
+            verb = str(primary.get_attribute("class")).split("act-", 1)[1].split()[0]
             before = page.query_selector(".actions")
             assert before is not None
-            page.click("button.act-play")
+            primary.click()
             if page.locator(".choices button.choice").count():
                 _acted(page, before, ".choices button.choice >> nth=0")
             else:
                 page.wait_for_function("el => !el.isConnected", arg=before, timeout=10_000)
-            return "play"
+            return verb
     if page.locator("button.act-give").count():
         cards = page.locator(".hand .card")
         for i in range(cards.count()):

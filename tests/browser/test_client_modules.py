@@ -91,7 +91,8 @@ def test_several_readings_are_offered_and_sent_with_the_lifted_cards(browser: Br
     # One lifted card that a verb names gives that card; an unknown verb is a button of its own.
     table.locator("button.act-clear").click()
     table.locator('.hand .card[data-card="9h"]').click()
-    expect(table.locator("button.act-give")).to_have_text("Give 9h")
+    expect(table.locator("button.act-give")).to_have_text("Give")
+    expect(table.locator("button.act-give")).to_have_attribute("data-action", "give 9h")
     table.locator("button.act-give").click()
     table.locator('button.act-call[data-action="call 7c"]').click()
     assert page.evaluate("window.sent")[1:] == [{"action": "give 9h"}, {"action": "call 7c"}]
@@ -226,4 +227,57 @@ def test_the_marked_seven_is_read_and_drawn_with_its_mark(browser: Browser, serv
     assert result["cards"] == ["3h", "7c*", "7c", "B"] and result["isText"] is True and result["marked"] is True
     assert "marked" in result["classes"] and result["star"] == "★" and result["suit"] == "c"
     assert "speculator" in result["title"] and "marked" not in result["plainClasses"]
+    page.close()
+
+
+def test_cards_named_by_a_verb_are_chosen_by_lifting_them_and_the_rest_are_dimmed_with_a_reason(
+    browser: Browser, server_url: str
+) -> None:
+    """Naming a partner (speculator.md §7): lift a same-suit pair or a bottom card, and Name partner / 一打四 act on
+    it; Hint lifts each choice in turn; a card that names nobody is dimmed and a tap says why instead of lifting."""
+    page = _module_page(browser, server_url)
+    frames = record_frames(page)
+    view = {**WILD_VIEW, "phase": "partner", "hand": "6s 6s 7h 9c Kd", "wild_cards": "", "bottom": "Kd 4c 5c",
+            "legal": ["partner 6s 6s", "partner Kd", "alone 6s 6s"]}
+    mount_table(page, view)
+    table = page.locator("#made-up")
+    name, alone = table.locator("button.act-partner"), table.locator("button.act-alone")
+    expect(name).to_have_text("Name partner")
+    expect(name).to_be_disabled()
+    expect(alone).to_be_disabled()
+    expect(table.locator(".hand .card.dim")).to_have_count(2)  # 7h and 9c name nobody
+    table.locator('.hand .card[data-card="7h"]').click()
+    expect(table.locator(".hand .card.selected")).to_have_count(0)
+    expect(table.locator(".dim-reason")).to_contain_text("7 of hearts")
+    # Hint lifts the first choice (the pair): both verbs take it.
+    table.locator("button.act-hint").click()
+    expect(table.locator(".hand .card.selected")).to_have_count(2)
+    expect(name).to_be_enabled()
+    expect(alone).to_be_enabled()
+    expect(table.locator(".chosen-action")).to_contain_text("as your partner")
+    # The bottom card alone names a partner, not 一打四.
+    table.locator("button.act-clear").click()
+    table.locator('.hand .card[data-card="Kd"]').click()
+    expect(alone).to_be_disabled()
+    name.click()
+    assert page.evaluate("window.sent") == [{"action": "partner Kd"}]
+    assert [f for f in frames if f["type"] == "pageerror"] == []
+    page.close()
+
+
+def test_during_play_the_public_cards_fold_into_a_corner_and_stay_open_once_opened(browser: Browser, server_url: str) -> None:
+    page = _module_page(browser, server_url)
+    mount_table(page, {**WILD_VIEW, "bottom": "4c 5c 6c"})
+    table = page.locator("#made-up")
+    folded = table.locator("details.table-cards")
+    expect(folded.locator('.fact .card[data-card="4c"]')).to_be_hidden()
+    expect(table.locator(".centre .phase-panel")).to_be_visible()
+    folded.locator("summary").click()
+    expect(folded.locator('.fact .card[data-card="4c"]')).to_be_visible()
+    page.evaluate(
+        """(view) => window.table.update({ view: { ...view, legal: ['pass'] }, names: ['Ann', 'Bo', 'Cy'],
+            deadline: null, counter: null, seatInfo: null, auto: false })""",
+        {**WILD_VIEW, "bottom": "4c 5c 6c"},
+    )
+    expect(table.locator('details.table-cards .fact .card[data-card="4c"]')).to_be_visible()
     page.close()

@@ -19,6 +19,8 @@ from paiju.climbing.report import frame_fields
 from paiju.server.frames import result_message
 from paiju.variants import get_variant
 from tests.browser.driver import (
+    CARD_CORNER,
+    HAND_SECONDS,
     LAPTOP,
     PHONE,
     create_room,
@@ -58,6 +60,7 @@ def _frames(variant: str, seed: int, seat_of: str | int = "speculator") -> list[
                 "type": "view",
                 "view": observe(game, seat).to_json(),
                 "bids": frame_fields(game)["bids"],
+                "redeals": frame_fields(game)["redeals"],
                 "hand_number": 1,
                 "seat": seat,
             }
@@ -277,7 +280,7 @@ def test_the_settlement_words_every_factor_and_fits_a_phone_at_8_seats(
     result = next(f for f in frames if f["type"] == "result")
     # The room page tells the hand as it goes: 托管 switched on, any new deal, then whether this seat won.
     views = [f for f in frames if f["type"] == "view"]
-    redeals = sum(len(b.get("bids", [])) < len(a.get("bids", [])) for a, b in zip(views, views[1:], strict=False))
+    redeals = len(views[-1]["redeals"])  # every new deal of the hand, nobody bid or not, and before the first view or not
     seen = page.evaluate("window.bannersSeen")
     assert sum("banner-redeal" in c for c in seen) == redeals, seen
     assert "banner banner-auto" in seen
@@ -445,3 +448,91 @@ def test_the_landlord_naming_a_partner_sees_the_choice_explained_at_the_table(
     for seat, page in enumerate(pages):
         assert errors(recorded[seat]) == []
         page.context.close()
+
+
+def _give_a_red_card(page: Page) -> None:
+    """As the speculator: lift the first red card that may be given and press Give."""
+    page.locator(".hand .card.red:not(.dim)").first.click(position=CARD_CORNER)
+    before = page.query_selector(".actions")
+    page.click("button.act-give")
+    page.wait_for_function("el => !el.isConnected", arg=before, timeout=10_000)
+
+
+def _turns_until(
+    pages: list[Page], recorded: list[list[dict[str, Any]]], seat: int, done: Any, act: bool = True
+) -> dict[str, Any]:
+    """Take the turns of ``pages`` (without ``act``, only wait) until ``done(view)`` holds for ``seat``'s latest
+    view, and return that view."""
+    deadline = time.monotonic() + HAND_SECONDS
+    while time.monotonic() < deadline:
+        view = _latest_view(recorded[seat])
+        if view and done(view):
+            return view
+        acting = [p for p in pages if act and p.locator(".actions").count()]
+        if acting:
+            take_turn(acting[0])
+        pages[seat].wait_for_timeout(50)  # the frames are recorded while Playwright runs
+    raise AssertionError(f"seat {seat} did not get there within {HAND_SECONDS} s: {_latest_view(recorded[seat])}")
+
+
+def test_a_two_colour_table_shows_every_phase_it_passes_through(
+    browser: Browser, server_url: str, artifacts: Path
+) -> None:
+    """spec-4p3d-2c with a person at each seat: the gifts as the speculator, with the colour rule that dims its
+    red cards once the landlord's pile holds 5 red, the auction, the reveal, the play and the settlement,
+    each shot at laptop and phone size (`phase-spec-4p3d-2c-<phase>-<size>.png`)."""
+    pages, recorded = _people_at_every_seat(browser, server_url, "spec-4p3d-2c", 4)
+    shot = "phase-spec-4p3d-2c"
+    names = [f"P{seat + 1}" for seat in range(4)]
+    first = _turns_until(pages, recorded, 0, lambda v: v["phase"] == "gift", act=False)
+    spec = first["speculator"]
+    page = pages[spec]
+    # The gifts: the landlord's pile takes 5 red + 5 black, so after 5 red cards the red ones are dimmed, with why.
+    gift = _turns_until(pages, recorded, spec, lambda v: v["phase"] == "gift" and v["legal"], act=False)
+    assert gift["gifts"] == [{"seat": -1, "cards": "", "size": 10}]
+    colour = page.locator('.phase-panel-gift .ungiftable li[data-reason="colour"]')
+    for _ in range(5):
+        if colour.count():
+            break
+        _give_a_red_card(page)
+    expect(colour).to_contain_text("colour")
+    expect(colour.locator(".card.red").first).to_be_visible()
+    expect(page.locator(".phase-panel-gift .pile").first).to_contain_text("whoever becomes landlord")
+    assert (_latest_view(recorded[spec]) or {})["gifts"][0]["size"] == 10
+    colour.scroll_into_view_if_needed()  # the middle of the table keeps the pile being filled in sight
+    _shoot(page, artifacts / f"{shot}-gift")
+    # The auction, as the first seat to bid sees it: the rule and its bid buttons.
+    _turns_until(pages, recorded, spec, lambda v: v["phase"] == "bid")
+    bidder = next(p for p in pages if p.locator("button.act-bid").count())
+    expect(bidder.locator(".phase-panel-bid")).to_contain_text("The highest bid becomes landlord")
+    _shoot(bidder, artifacts / f"{shot}-bid")
+    # The reveal: the landlord told, and every pile face up beside its receiver's name (the landlord's 10, 4 each).
+    play = _turns_until(pages, recorded, spec, lambda v: v["phase"] != "bid")
+    assert play["phase"] == "play", play["phase"]
+    expect(page.locator("#notices .banner-landlord")).to_contain_text(f"{names[play['landlord']]} is the landlord")
+    page.screenshot(path=str(artifacts / f"{shot}-reveal-laptop.png"))
+    page.set_viewport_size(PHONE)
+    page.screenshot(path=str(artifacts / f"{shot}-reveal-phone.png"), full_page=True)
+    page.set_viewport_size(LAPTOP)
+    sizes = {g["seat"]: g["size"] for g in play["gifts"]}
+    assert sizes == {s: 10 if s == play["landlord"] else 4 for s in range(4) if s != spec}
+    piles = page.locator(".table .gifts .gift")
+    expect(piles).to_have_count(3)
+    for g in play["gifts"]:
+        expect(piles.filter(has_text=names[g["seat"]]).locator(".card")).to_have_count(g["size"])
+    # The play: the speculator's side and the stake explained beside the table.
+    expect(page.locator(".phase-panel-play .side")).to_have_count(1)
+    expect(page.locator(".phase-panel-play .stake .chip").first).to_be_visible()
+    _shoot(page, artifacts / f"{shot}-play")
+    # The settlement: 托管 at every seat plays the hand out; one line per seat, each by name.
+    for each in pages:
+        each.click("button.act-auto")
+    expect_settlement(page, 4)
+    rows = page.locator(".settlement tbody tr")
+    for seat in range(4):
+        expect(rows.nth(seat)).to_contain_text(names[seat])
+    page.locator(".settlement").scroll_into_view_if_needed()
+    _shoot(page, artifacts / f"{shot}-settlement")
+    for seat, each in enumerate(pages):
+        assert errors(recorded[seat]) == []
+        each.context.close()

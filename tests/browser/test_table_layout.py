@@ -130,10 +130,16 @@ def test_the_table_is_an_oval_with_the_play_to_beat_hand_and_bar_on_screen(
     for selector in ("button.act-play", "button.act-hint", "button.act-clear", "button.act-pass"):
         if page.locator(selector).count() or selector != "button.act-pass":
             _inside(page, selector)
-    # Play stands out from the felt: far from green.
-    colour = page.locator("button.act-play").evaluate("el => getComputedStyle(el).backgroundColor")
-    red, green, _blue = (int(c) for c in colour[colour.index("(") + 1 : colour.index(")")].split(",")[:3])
-    assert red > 200 and green > 150, colour
+    # Play stands out from the felt, far from green: filled amber once the lifted cards make a play, an amber
+    # outline until then.
+    play = page.locator("button.act-play")
+    for state, lift, style in (("outline", "button.act-clear", "borderTopColor"), ("filled", "button.act-hint", "backgroundColor")):
+        if page.locator(lift).is_enabled():
+            page.click(lift)
+        expect(play).to_be_enabled() if state == "filled" else expect(play).to_be_disabled()
+        colour = play.evaluate(f"el => getComputedStyle(el).{style}")
+        red, green, _blue = (int(c) for c in colour[colour.index("(") + 1 : colour.index(")")].split(",")[:3])
+        assert red > 200 and green > 150, (state, colour)
     # The hand is a fan sorted high to low from the left.
     order = "3456789TJQKA2BR"
     ranks = [order.index(c[0]) for c in page.locator(".hand .card").evaluate_all("els => els.map(e => e.dataset.card)")]

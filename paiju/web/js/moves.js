@@ -60,15 +60,54 @@ export function playableRanks(plays) {
 /** A single card as the engine writes one in an action (`7h`, `B`): bare ranks are not, as `bid 2` shows. */
 const ONE_CARD_RE = /^(?:[3-9TJQKA2][shdc]\*?|[BR])$/;
 
-/** The verb actions the single lifted card names (`give 7h` when 7h is lifted). */
-export function cardActionsForSelection(group, selectedCards) {
-  if (selectedCards.length !== 1) return [];
-  return group.actions.filter((a) => a.arg === selectedCards[0]);
+/** A card without the marked card's star, as actions and hands are compared. */
+function plainCard(card) {
+  return card.replace('*', '');
 }
 
-/** Whether every action of a group names one card of `hand` (so it is chosen by lifting the card). */
+/** The cards an action's argument names (`6s 6s` → `['6s', '6s']`), or null when it names no cards (`2` of `bid 2`). */
+export function namedCards(arg) {
+  const cards = arg.split(' ');
+  return cards.every((card) => ONE_CARD_RE.test(card)) ? cards.map(plainCard) : null;
+}
+
+/** The same cards, copy for copy, in any order. */
+function sameCards(a, b) {
+  return a !== null && a.length === b.length && [...a].sort().join(' ') === [...b].sort().join(' ');
+}
+
+/** Indexes of `hand` holding `cards` copy for copy (each index once), or null when the hand lacks one. */
+export function indexesOfCards(cards, hand) {
+  const taken = [];
+  for (const card of cards) {
+    const at = hand.findIndex((held, i) => plainCard(held) === plainCard(card) && !taken.includes(i));
+    if (at < 0) return null;
+    taken.push(at);
+  }
+  return taken.sort((a, b) => a - b);
+}
+
+/** The verb actions whose cards are exactly the lifted ones (`give 7h` when 7h is lifted, `partner 6s 6s` for both 6♠). */
+export function cardActionsForSelection(group, selectedCards) {
+  return group.actions.filter((a) => sameCards(namedCards(a.arg), selectedCards.map(plainCard)));
+}
+
+/** Whether every action of a group names cards of `hand` (so it is chosen by lifting those cards). */
 export function namesHandCards(group, hand) {
-  return group.actions.every((a) => ONE_CARD_RE.test(a.arg) && hand.includes(a.arg));
+  return group.actions.every((a) => {
+    const cards = namedCards(a.arg);
+    return cards !== null && indexesOfCards(cards, hand) !== null;
+  });
+}
+
+/** The cards (plain) that some action of the card-naming `groups` names: the others are no use now. */
+export function namedByGroups(groups) {
+  return new Set(groups.flatMap((group) => group.actions.flatMap((a) => namedCards(a.arg) ?? [])));
+}
+
+/** Whether `card` of a hand is among `named` (cards as `namedByGroups` gives them). */
+export function isNamed(card, named) {
+  return named.has(plainCard(card));
 }
 
 /**

@@ -57,7 +57,8 @@ export function ungiftable(view) {
 function giftPanel(view, names) {
   const mine = view.seat !== null && view.seat === view.speculator;
   const piles = (view.gifts || []).map((gift, i) => h('li', { class: `pile${i === view.gifts.length - 1 ? ' filling' : ''}`, dataset: { pile: i } },
-    h('span', { class: 'pile-label' }, i === 0 ? t('gift.pile_landlord') : t('gift.pile_farmer', { n: i })),
+    h('span', { class: 'pile-label' }, i === 0 ? t('gift.pile_landlord') : t('gift.pile_farmer', { n: i }),
+      gift.size ? h('span', { class: 'pile-size' }, t('gift.pile_size', { n: parseCards(gift.cards).length, size: gift.size })) : null),
     gift.cards ? cardRow(gift.cards) : h('span', { class: 'muted' }, t('gift.empty'))));
   const reasons = mine && view.legal.length ? ungiftable(view) : [];
   // What to do and what is in the way first; the rule last, as the middle of the table scrolls.

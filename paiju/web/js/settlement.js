@@ -5,7 +5,7 @@
 import { h } from './dom.js';
 import { t } from './i18n.js';
 import { stakeChips } from './stake.js';
-import { roleLabel } from './table.js';
+import { roleLabel } from './seat_panel.js';
 
 const signed = (n) => (n > 0 ? `+${n}` : String(n));
 
@@ -23,7 +23,9 @@ export function outcomeSentences(result, names) {
   const speculator = result.lines.find((l) => l.role === 'speculator');
   if (speculator && result.retreat) sentences.push(t('settle.retreat', { name: nameOf(result, names, speculator.seat) }));
   else if (speculator && result.speculator_side) {
-    sentences.push(t('settle.speculator_side', { name: nameOf(result, names, speculator.seat), n: result.speculator_left ?? 0, side: t(`side.word.${result.speculator_side}`) }));
+    const left = result.speculator_left ?? 0;
+    const key = { 0: 'settle.speculator_side_none', 1: 'settle.speculator_side_one' }[left] ?? 'settle.speculator_side';
+    sentences.push(t(key, { name: nameOf(result, names, speculator.seat), n: left, side: t(`side.word.${result.speculator_side}`) }));
   }
   if (result.partnership) sentences.push(t(`settle.partnership.${result.partnership}`));
   return sentences;

@@ -2,14 +2,16 @@
  * The table: every seat, the public cards, your hand and the buttons for what you may do.
  * It draws whatever a view holds; actions come only from `view.legal`.
  */
-import { cardRow, isCardText, parseCards, rankOf } from './cards.js';
+import { ActionBar } from './action_bar.js';
+import { cardLabel, cardRow, isCardText, parseCards, rankOf } from './cards.js';
 import { counterElement } from './counter.js';
 import { fill, h } from './dom.js';
 import { HandFan } from './hand_fan.js';
 import { fieldLabel, t } from './i18n.js';
 import { CardTyping, liftForRanks, typedRanks } from './keyboard.js';
-import { cardActionsForSelection, cardsForPlay, classify, namesHandCards, playableRanks, playsForSelection } from './moves.js';
-import { actionWords, phasePanel } from './phase_panel.js';
+import { classify, isNamed, namedByGroups, namesHandCards, playableRanks } from './moves.js';
+import { phasePanel, ungiftable } from './phase_panel.js';
+import { seatPanel } from './seat_panel.js';
 import { seatPlaces } from './seats.js';
 import { beep } from './sound.js';
 
@@ -22,12 +24,6 @@ const DRAWN = new Set([
   'partner_shown', 'partnership', 'partner_known', 'declared',
 ]);
 
-/** The seats to act now (several where a decision is open to more than one at once). */
-function actorsOf(view) {
-  if (Array.isArray(view.actors)) return view.actors;
-  return view.phase === 'over' ? [] : [view.to_act];
-}
-
 /** Facts from view keys this client does not know, so new tables show what they add: cards as cards, the rest as text. */
 function otherFacts(view) {
   return Object.entries(view)
@@ -35,51 +31,9 @@ function otherFacts(view) {
     .map(([key, value]) => [fieldLabel(key), isCardText(value) ? cardRow(value) : value === true ? '✓' : Array.isArray(value) ? value.join(', ') : String(value)]);
 }
 
-/** Verb actions with more options than this are offered in a list instead of one button each. */
-const MAX_BUTTONS = 12;
-
-/** A seat's role in the reader's language (unknown roles as the engine names them). */
-export function roleLabel(role) {
-  const key = `role.${role}`;
-  const label = t(key);
-  return label === key ? role : label;
-}
-
-/** The label of a legal action: known words translated, anything else as the engine writes it. */
-function actionLabel(text, phase) {
-  if (text === 'pass') return phase === 'bid' ? t('table.no_bid') : t('table.pass');
-  const bid = /^bid (\d+)$/.exec(text);
-  if (bid) return t('table.bid', { n: bid[1] });
-  return actionWords(text) ?? text;
-}
-
-/**
- * Each seat's latest action as a label or cards: its bid during the auction (from `bids`, when
- * the server sends them), else its action in the current round (the last `players - 1` records).
- */
-function recentActions(view, bids) {
-  const recent = {};
-  if (view.phase === 'bid') {
-    for (const { seat, points } of bids || []) recent[seat] = points ? actionLabel(`bid ${points}`, 'bid') : actionLabel('pass', 'bid');
-    return recent;
-  }
-  if (view.phase !== 'play' && view.phase !== 'over') return recent;
-  for (const record of (view.history || []).slice(-(view.players - 1))) {
-    if (record) recent[record.seat] = record.cards === 'pass' ? actionLabel('pass', view.phase) : cardRow(record.cards);
-  }
-  return recent;
-}
-
 /** Seconds left until `deadline` (epoch seconds), or null without a timer. */
 function secondsLeft(deadline) {
   return deadline ? Math.max(0, Math.ceil(deadline - Date.now() / 1000)) : null;
-}
-
-/** “1 card” / “5 cards”, and the 报单 / 报双 flag of a seat down to one or two cards while cards are played. */
-function cardsLeftLabel(n, phase) {
-  const count = t(n === 1 ? 'table.cards_left_one' : 'table.cards_left', { n });
-  const flag = phase === 'play' && (n === 1 || n === 2) ? t(n === 1 ? 'table.flag_one' : 'table.flag_two') : null;
-  return [count, flag];
 }
 
 /** How long cards that just came into your hand stay marked, in milliseconds. */
@@ -97,19 +51,6 @@ function newlyHeld(before, now) {
   return fresh;
 }
 
-/** The timer ring drawn round a seat's card count: its arc empties as the deadline nears. */
-function timerRing() {
-  const NS = 'http://www.w3.org/2000/svg';
-  const ring = document.createElementNS(NS, 'svg');
-  ring.setAttribute('class', 'timer-ring');
-  ring.setAttribute('viewBox', '0 0 36 36');
-  ring.setAttribute('aria-hidden', 'true');
-  const arc = document.createElementNS(NS, 'circle');
-  for (const [k, v] of Object.entries({ class: 'timer-arc', cx: 18, cy: 18, r: 16, pathLength: 100 })) arc.setAttribute(k, v);
-  ring.append(arc);
-  return ring;
-}
-
 export class TableView {
   /**
    * `root` receives the table; `onAct(frame)` gets `{action}` or `{cards}`, `onAuto(on)` the
@@ -122,9 +63,9 @@ export class TableView {
     this.onAuto = onAuto;
     this.state = null;
     this.selected = new Set();
-    this.choices = null;
-    this.choiceCards = '';
-    this.hintIndex = -1;
+    this.bar = new ActionBar(this);
+    /** Whether the reader opened the public cards during play (kept open across views until closed). */
+    this.cardsOpen = false;
     this.wasMyTurn = false;
     this.handRows = 1;
     this.fresh = { cards: new Set(), until: 0 };
@@ -160,8 +101,7 @@ export class TableView {
     } else if (now.length < before.length) this.fresh.until = 0;
     // A new deal (or the first view) measures the fan afresh; during a hand it keeps its rows so nothing below moves.
     if (!previous || previous.phase === 'over' || now.length > before.length) this.handRows = 1;
-    this.choices = null;
-    this.hintIndex = -1;
+    this.bar.reset();
     // No cue while 托管 plays for you.
     const myTurn = Boolean(this.onAct) && state.view.legal.length > 0 && !state.auto;
     if (myTurn && !this.wasMyTurn) beep();
@@ -193,47 +133,27 @@ export class TableView {
       // A spectator (or a replay's all-cards view) sees the table from seat 1's place.
       me === null ? h('div', { class: 'mine watching' }, this.seatPanel(0), this.spectatorNote ? h('p', { class: 'spectating' }, t('table.spectating')) : null) : null);
     fill(this.root, table);
+    this.showFillingPile(table);
     if (me !== null) this.mine(me, table);
     // On a phone the action bar is fixed at the foot of the screen: the page leaves room for it.
     document.body.classList.toggle('with-action-bar', me !== null && Boolean(this.onAct));
     this.tick();
   }
 
-  /** One seat: name, role, cards left (with 报单 / 报双), a timer ring while it acts, and its latest action in front of it. */
-  seatPanel(seat, side = 'bottom') {
-    const { view, names, seatInfo } = this.state;
-    const info = seatInfo?.[seat];
-    const role = view.roles?.[seat] ?? 'bidder';
-    const acting = actorsOf(view).includes(seat);
-    const recent = recentActions(view, this.state.bids)[seat];
-    const out = (view.out || []).includes(seat);
-    const left = view.cards_left[seat];
-    const [count, flag] = cardsLeftLabel(left, view.phase);
-    // Cards left at the end (or every hand in a replay's all-cards view); none for a seat that went out.
-    const shown = seat === view.seat || !view.hands?.[seat] ? undefined : view.hands[seat];
-    return h(
-      'div',
-      { class: `seat side-${side}${acting ? ' to-act' : ''}${seat === view.seat ? ' me' : ''}${flag ? ' warn-left' : ''}`, dataset: { seat } },
-      h('div', { class: 'seat-count' },
-        acting ? timerRing() : null,
-        h('span', { class: 'cards-left', dataset: { count: left }, title: count, 'aria-label': count }, left)),
-      h('div', { class: 'seat-text' },
-        h('div', { class: 'seat-head' },
-          h('span', { class: 'seat-name' }, names[seat] ?? t('room.seat', { n: seat + 1 })),
-          h('span', { class: `role role-${role}` }, roleLabel(role))),
-        h('div', { class: 'seat-body' },
-          flag ? h('span', { class: 'flag-left', role: 'status' }, flag) : null,
-          info?.bot ? h('span', { class: 'badge bot' }, t('room.bot', { name: info.bot })) : null,
-          info && !info.bot && info.player_id && !info.connected ? h('span', { class: 'badge warn' }, t('room.offline')) : null,
-          info?.auto ? h('span', { class: 'badge' }, t('room.auto')) : null,
-          out ? h('span', { class: 'badge' }, t('table.out')) : null,
-          acting ? this.timerElement() : null)),
-      recent ? h('div', { class: 'last-action' }, recent) : null,
-      shown !== undefined ? h('div', { class: 'shown-hand' }, h('span', { class: 'shown-label' }, t('table.left_in_hand')), cardRow(shown)) : null,
-    );
+  /** The middle of the table scrolls when the speculator's piles outgrow it: keep the pile being filled in sight. */
+  showFillingPile(table) {
+    const centre = table.querySelector('.centre');
+    const filling = centre?.querySelector('.pile.filling');
+    if (filling) centre.scrollTop = Math.max(0, filling.offsetTop + filling.offsetHeight - centre.clientHeight);
   }
 
-  /** The middle of the table: the phase explained, then the public cards and facts, the gifts and the card counter. */
+  /** One seat: name, role, cards left (with 报单 / 报双), a timer ring while it acts, and its latest action in front of it. */
+  seatPanel(seat, side = 'bottom') {
+    return seatPanel(this.state, seat, side);
+  }
+
+  /** The middle of the table: the phase explained, then the public cards and facts, the gifts and the card counter
+   * (during play, folded into a corner of their own). */
   centre() {
     const { view, names, counter, bids } = this.state;
     const panel = phasePanel(view, { names, bids, seat: view.seat });
@@ -250,14 +170,24 @@ export class TableView {
       ...otherFacts(view),
     ].filter(Boolean);
     const gifts = view.phase === 'gift' ? [] : (view.gifts || []).filter((g) => g.cards);
-    return h('div', { class: 'centre' },
-      panel,
+    const cards = [
       facts.length ? h('dl', { class: 'facts' }, facts.map(([k, v]) => h('div', { class: 'fact' }, h('dt', {}, k), h('dd', {}, v)))) : null,
       gifts.length
         ? h('div', { class: 'gifts' }, h('span', {}, t('table.gifts')), gifts.map((g) =>
           h('span', { class: 'gift' }, cardRow(g.cards), ' ', g.seat < 0 ? t('table.gift_pending') : t('table.gift_to', { name: names[g.seat] ?? g.seat }))))
         : null,
-      counter ? counterElement(counter) : null);
+    ].filter(Boolean);
+    const tally = counter ? counterElement(counter) : null;
+    // During play the phase panel and the card counter keep the middle; the public cards fold into a corner.
+    if (view.phase === 'play' && cards.length) return [h('div', { class: 'centre' }, panel, tally), this.tableCards(cards)];
+    return h('div', { class: 'centre' }, panel, cards, tally);
+  }
+
+  /** The public cards and facts during play, folded until the reader opens them (they then cover the middle until closed). */
+  tableCards(cards) {
+    return h('details', { class: 'table-cards', open: this.cardsOpen, onToggle: (e) => { this.cardsOpen = e.target.open; } },
+      h('summary', {}, t('table.table_cards')),
+      h('div', { class: 'table-cards-body' }, cards));
   }
 
   /** The play to beat (or who leads), in a strip of its own just above your hand, always the same height. */
@@ -278,21 +208,38 @@ export class TableView {
     return view.legal.length > 0 && (legalTotal ?? 0) > view.legal.length;
   }
 
+  /**
+   * Whether a card of your hand is no use now: on your turn to play, in no legal play (all of them when you can
+   * only pass; none when the list is cut short, as an unlisted play may use any card); when you give or show cards,
+   * named by no action.
+   */
+  uselessCard(hand) {
+    const { view } = this.state;
+    if (!this.onAct || !view.legal.length || this.listCut()) return () => false;
+    const legal = classify(view.legal);
+    if (view.phase === 'play') {
+      const useful = playableRanks(legal.plays);
+      return (card) => !useful.has(rankOf(card));
+    }
+    const byCards = legal.groups.filter((group) => namesHandCards(group, hand));
+    if (!byCards.length) return () => false;
+    const named = namedByGroups(byCards);
+    return (card) => !isNamed(card, named);
+  }
+
   /** Your seat at the foot of `table`: its panel, your hand as a fan of cards, and the action bar. */
   mine(me, table) {
     const { view } = this.state;
     const hand = parseCards(view.hand);
     const wild = new Set(parseCards(view.wild_cards));
-    // On your turn to play, cards that belong to no legal play are dimmed (all of them when you can only pass);
-    // not when the list is cut short, as an unlisted play may use any card.
-    const useful = this.onAct && view.legal.length && view.phase === 'play' && !this.listCut() ? playableRanks(classify(view.legal).plays) : null;
+    this.useless = this.uselessCard(hand);
     const area = h('div', { class: 'mine' }, this.seatPanel(me));
     // The fan is measured in the page, so it is drawn once its place is on the table.
     table.append(area);
     const { element, rows } = this.fan.draw(area, hand, {
       selected: this.selected,
       fresh: Date.now() < this.fresh.until ? this.fresh.cards : new Set(),
-      dim: (card) => Boolean(useful) && !useful.has(rankOf(card)),
+      dim: this.useless,
       wild,
       promoted: view.promoted,
       rows: this.handRows,
@@ -301,16 +248,31 @@ export class TableView {
     this.handRows = rows;
     element.setAttribute('aria-label', t('table.hand'));
     area.append(element);
-    if (this.onAct) area.append(this.actionBar(hand));
+    if (this.onAct) area.append(this.bar.draw(hand));
   }
 
-  /** Lift (or lower) cards of the hand by their indexes, then redraw. */
+  /** Why `card`, dimmed, cannot be given or shown now: the gift rule it breaks, or that no action names it. */
+  dimReason(card) {
+    const { view } = this.state;
+    const reason = view.phase === 'gift' ? ungiftable(view).find(([, cards]) => cards.split(' ').includes(card))?.[0] : null;
+    return t('table.dim.why', { card: cardLabel(card), why: t(reason ? `gift.why.${reason}` : 'table.dim.unused') });
+  }
+
+  /**
+   * Lift (or lower) cards of the hand by their indexes, then redraw. Outside play a dimmed card is not lifted:
+   * a tap on one says why it cannot be used.
+   */
   lift(indexes, lifted) {
+    const { view } = this.state;
+    const hand = parseCards(view.hand);
+    const blocked = view.phase !== 'play' ? indexes.filter((i) => lifted && this.useless?.(hand[i])) : [];
+    this.bar.reason = blocked.length === 1 && indexes.length === 1 ? this.dimReason(hand[blocked[0]]) : null;
     for (const i of indexes) {
+      if (blocked.includes(i)) continue;
       if (lifted) this.selected.add(i);
       else this.selected.delete(i);
     }
-    this.choices = null;
+    this.bar.choices = null;
     this.typing.reset();
     const focused = document.activeElement?.dataset?.index;
     this.render();
@@ -329,7 +291,7 @@ export class TableView {
     const lifted = liftForRanks(typedRanks(text), hand, new Set(parseCards(this.state.view.wild_cards)));
     this.typedMissing = lifted === null;
     if (lifted) this.selected = lifted;
-    this.choices = null;
+    this.bar.choices = null;
     this.render();
   }
 
@@ -343,106 +305,26 @@ export class TableView {
     this.root.querySelector('button.act-pass')?.click();
   }
 
-  /** Play / pass / hint / clear, one button per other legal action (or per card for card actions), 托管; drawn at one height, on your turn or not. */
-  actionBar(hand) {
-    const { view } = this.state;
-    const legal = classify(view.legal);
-    const chosen = [...this.selected].sort((a, b) => a - b).map((i) => hand[i]);
-    const matches = playsForSelection(legal.plays, chosen);
-    // A cut list may not hold the lifted play: then the cards go as typed and the server reads them.
-    const cut = this.listCut();
-    const buttons = [];
-    if (legal.plays.length) {
-      buttons.push(h('button', { class: 'primary act-play', disabled: !matches.length && !(cut && chosen.length), onClick: () => this.play(matches, chosen) }, t('table.play')));
-    }
-    if (legal.pass) {
-      buttons.push(h('button', { class: 'act-pass', 'aria-keyshortcuts': 'P', onClick: () => this.send({ action: 'pass' }) }, actionLabel('pass', view.phase)));
-    }
-    for (const group of legal.groups) buttons.push(...this.groupControls(group, hand, chosen));
-    if (legal.plays.length) {
-      buttons.push(h('button', { class: 'act-hint', onClick: () => this.hint(legal.plays, hand) }, t('table.hint')));
-      buttons.push(h('button', { class: 'act-clear', disabled: !this.selected.size, onClick: () => { this.selected.clear(); this.typing.reset(); this.render(); } }, t('table.clear')));
-    }
-    const turn = view.legal.length > 0;
-    let note = null;
-    if (turn && this.typing.text) note = h('p', { class: 'hint-text typed' }, t(this.typedMissing ? 'table.typed_missing' : 'table.typed', { cards: this.typing.text }));
-    else if (turn && chosen.length && legal.plays.length && !matches.length && !legal.groups.length && !cut) note = h('p', { class: 'hint-text' }, t('table.no_match'));
-    else if (turn && cut) note = h('p', { class: 'hint-text list-cut' }, t('table.list_cut', { n: this.state.legalTotal }));
-    else if (turn && legal.plays.length) note = h('p', { class: 'hint-text keys' }, t('table.keys'));
-    return h('div', { class: `action-area${turn ? ' turn' : ''}` },
-      h('div', { class: 'turn-line', 'aria-live': 'polite' },
-        turn ? h('strong', { class: 'your-turn' }, t('table.your_turn')) : view.phase !== 'over' ? h('span', { class: 'waiting' }, this.waitingLine()) : null,
-        turn ? this.timerElement() : null,
-        this.onAuto ? h('button', { class: `act-auto${this.state.auto ? ' on' : ''}`, 'aria-pressed': String(Boolean(this.state.auto)), onClick: () => this.onAuto(!this.state.auto) }, this.state.auto ? t('table.auto_on') : t('table.auto_off')) : null),
-      turn ? h('div', { class: 'actions' }, buttons) : null,
-      note,
-      this.choices ? h('div', { class: 'choices' }, h('p', {}, t('table.choose')), this.choices.map((text) =>
-        h('button', { class: 'choice', onClick: () => this.send({ action: text, cards: this.choiceCards }) }, text))) : null);
-  }
-
-  /** Whom the table waits for: the seats to act, or your own 托管 playing for you. */
-  waitingLine() {
-    const { view, names, auto } = this.state;
-    const actors = actorsOf(view);
-    if (auto && actors.includes(view.seat)) return t('table.auto_playing');
-    return t('table.waiting_for', { name: actors.map((s) => names[s] ?? s).join(', ') });
-  }
-
-  /** Buttons for one verb: one per lifted card when the verb names cards of your hand, else one per action. */
-  groupControls(group, hand, chosen) {
-    const phase = this.state.view.phase;
-    if (namesHandCards(group, hand)) {
-      const target = cardActionsForSelection(group, chosen)[0];
-      const label = group.verb === 'give' ? t('table.give') : group.verb;
-      return [
-        h('button', { class: `primary act-${group.verb}`, disabled: !target, onClick: () => this.send({ action: target.text }) }, target ? `${label} ${target.arg}` : label),
-        target ? null : h('span', { class: 'hint-text' }, t('table.lift_card')),
-      ];
-    }
-    if (group.actions.length > MAX_BUTTONS) {
-      const select = h('select', { class: `act-${group.verb}-list` }, group.actions.map((a) => h('option', { value: a.text }, actionWords(a.text, { plain: true }) ?? actionLabel(a.text, phase))));
-      return [select, h('button', { class: `act-${group.verb}`, onClick: () => this.send({ action: select.value }) }, group.verb)];
-    }
-    return group.actions.map((a) => h('button', { class: `act-${group.verb}`, dataset: { action: a.text }, onClick: () => this.send({ action: a.text }) }, actionLabel(a.text, phase)));
-  }
-
-  /** Play the lifted cards: straight away when they mean one move (or match no listed play of a cut list), else ask which reading. */
-  play(matches, chosen) {
-    if (matches.length <= 1) this.send({ cards: chosen.join(' ') });
-    else this.offerChoices(matches);
-  }
-
-  /** Ask which reading of the lifted cards to play; the choice is sent with the exact cards lifted. */
-  offerChoices(readings) {
-    this.choices = readings;
-    const hand = parseCards(this.state.view.hand);
-    this.choiceCards = [...this.selected].sort((a, b) => a - b).map((i) => hand[i]).join(' ');
-    this.render();
-  }
-
-  /** Lift the cards of the next legal play, cycling through them. */
-  hint(plays, hand) {
-    const wild = parseCards(this.state.view.wild_cards);
-    for (let step = 0; step < plays.length; step += 1) {
-      this.hintIndex = (this.hintIndex + 1) % plays.length;
-      const picked = cardsForPlay(plays[this.hintIndex], hand, wild);
-      if (picked) {
-        this.selected = new Set(picked);
-        this.render();
-        return;
-      }
-    }
-  }
-
+  /** Send an action frame, closing any open choice and typed cards. */
   send(frame) {
-    this.choices = null;
+    this.bar.choices = null;
     this.typing.reset();
     this.onAct(frame);
   }
 
-  /** A countdown to the turn's deadline, filled in by `tick`. */
-  timerElement() {
-    return h('span', { class: 'timer', dataset: { deadline: this.state.deadline ?? '' } });
+  /** Lift exactly the cards at `indexes` (a hint), lowering the others. */
+  liftOnly(indexes) {
+    this.selected = new Set(indexes);
+    this.bar.reason = null;
+    this.render();
+  }
+
+  /** Lower every lifted card and forget typed cards. */
+  clearSelection() {
+    this.selected.clear();
+    this.bar.reason = null;
+    this.typing.reset();
+    this.render();
   }
 
   /** Refresh every countdown and timer ring from the deadline: a ring empties over the time first seen for that deadline. */
