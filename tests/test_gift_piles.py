@@ -15,6 +15,8 @@ from paiju.variants import get_variant
 
 #: Table → (G_L, G_F) as speculator.md §15 gives them.
 PILES = {"spec-4p1d": (4, 1), "spec-6p3d": (7, 2), "spec-4p3d-2c": (5 + 5, 2 + 2)}
+#: The landlord's pile's colour rule where the table has one (§15).
+COLOURS = {"spec-4p3d-2c": "5r5b"}
 
 
 def gift_game(name: str) -> Game:
@@ -45,7 +47,8 @@ def test_first_pile_size_before_any_gift(name: str) -> None:
     landlord_pile, _ = PILES[name]
     spec = game.speculator
     for seat, gifts in enumerate(gifts_seen(game)):
-        assert gifts == ([{"seat": -1, "cards": "", "size": landlord_pile}] if seat == spec else [])
+        empty = {"seat": -1, "cards": "", "size": landlord_pile, "colours": COLOURS.get(name, "")}
+        assert gifts == ([empty] if seat == spec else [])
 
 
 @pytest.mark.parametrize("name", list(PILES))
@@ -73,3 +76,12 @@ def test_pile_sizes_after_the_reveal(name: str) -> None:
     farmers = set(range(game.players)) - {game.landlord, game.speculator}
     assert sizes == {game.landlord: landlord_pile} | dict.fromkeys(farmers, farmer_pile)
     assert [len(cards) for _, cards in observe(game, None).gifts] == [g["size"] for g in seen[0]]
+
+
+@pytest.mark.parametrize(("name", "colours"), [("spec-4p3d-2c", ("5r5b", "2r2b")), ("spec-6p3d", ("", ""))])
+def test_each_pile_names_its_colour_rule_on_the_two_colour_tables(name: str, colours: tuple[str, str]) -> None:
+    """§15: on 4p3d-2c the landlord's pile is 5 red + 5 black and each farmer's 2 red + 2 black; elsewhere no rule."""
+    game = gift_game(name)
+    give(game, PILES[name][0] + 1)
+    piles = observe(game, game.state.speculator).to_json()["gifts"]
+    assert [p["colours"] for p in piles] == list(colours)

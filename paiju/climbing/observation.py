@@ -72,6 +72,8 @@ class Observation:
     gifts: tuple[tuple[int, tuple[Card, ...]], ...] = ()
     #: How many cards each gift pile takes in all, landlord's first (public: the table's rules fix them).
     gift_sizes: tuple[int, ...] = ()
+    #: Each gift pile's colour rule on the two-colour tables (§15: ``5r4b``, ``free_min4``), empty elsewhere; public.
+    gift_colours: tuple[str, ...] = ()
     #: Seats that have gone out without ending the hand (the speculator).
     out: tuple[int, ...] = ()
     #: The side the speculator would join if the hand ended now (speculator.md §12).
@@ -148,7 +150,10 @@ class Observation:
             "speculator": self.speculator,
             "determination": fmt([self.determination]) if self.determination is not None else None,
             "flipped": fmt(self.flipped) if self.flipped else "",
-            "gifts": [{"seat": s, "cards": fmt(c), "size": self.gift_sizes[i]} for i, (s, c) in enumerate(self.gifts)],
+            "gifts": [
+                {"seat": s, "cards": fmt(c), "size": self.gift_sizes[i], "colours": self.gift_colours[i]}
+                for i, (s, c) in enumerate(self.gifts)
+            ],
             "out": list(self.out),
             "speculator_side": self.speculator_side,
             "wild_cards": fmt(self.wild_cards) if self.wild_cards else "",
@@ -165,6 +170,16 @@ class Observation:
         }
 
 
+def _gift_colours(state: HandState) -> tuple[str, ...]:
+    """Each gift pile's colour rule (the landlord's pile first), empty strings where the table has none."""
+    rules = state.variant.speculator
+    if state.spec is None or rules is None:
+        return ()
+    return tuple(
+        rules.landlord_gift_colours if i == 0 else rules.farmer_gift_colours for i in range(len(state.spec.gift_sizes))
+    )
+
+
 def observe(game: Observed, seat: int | None) -> Observation:
     """What ``seat`` may know about ``game``: its own hand and the public record.
 
@@ -173,8 +188,10 @@ def observe(game: Observed, seat: int | None) -> Observation:
     state = game.state
     spec, part, phase = state.spec, state.partner, state.phase
     over = phase is PhaseName.OVER
-    bottom_public = state.landlord is not None and phase != PhaseName.BID and (
-        state.variant.bottom_shown or (seat is not None and seat == state.landlord)
+    bottom_public = (
+        state.landlord is not None
+        and phase != PhaseName.BID
+        and (state.variant.bottom_shown or (seat is not None and seat == state.landlord))
     )
     actors = game.actors()
     gifts: tuple[tuple[int, tuple[Card, ...]], ...] = ()
@@ -218,6 +235,7 @@ def observe(game: Observed, seat: int | None) -> Observation:
         flipped=tuple(state.deal.flipped),
         gifts=gifts,
         gift_sizes=tuple(spec.gift_sizes) if spec is not None else (),
+        gift_colours=_gift_colours(state),
         out=tuple(sorted(state.play.out)),
         speculator_side=side,
         wild_cards=tuple(sorted(state.wild_cards.get(seat, ()))) if seat is not None else (),

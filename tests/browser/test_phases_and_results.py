@@ -489,7 +489,8 @@ def test_a_two_colour_table_shows_every_phase_it_passes_through(
     page = pages[spec]
     # The gifts: the landlord's pile takes 5 red + 5 black, so after 5 red cards the red ones are dimmed, with why.
     gift = _turns_until(pages, recorded, spec, lambda v: v["phase"] == "gift" and v["legal"], act=False)
-    assert gift["gifts"] == [{"seat": -1, "cards": "", "size": 10}]
+    assert gift["gifts"] == [{"seat": -1, "cards": "", "size": 10, "colours": "5r5b"}]
+    expect(page.locator(".phase-panel-gift .pile .pile-colours").first).to_have_text("5 red + 5 black")
     colour = page.locator('.phase-panel-gift .ungiftable li[data-reason="colour"]')
     for _ in range(5):
         if colour.count():

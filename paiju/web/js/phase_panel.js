@@ -5,7 +5,7 @@
  */
 import { cardRow, parseCards, rankOf, rankOrder } from './cards.js';
 import { h } from './dom.js';
-import { t } from './i18n.js';
+import { giftColoursLabel, t } from './i18n.js';
 import { stakeChips } from './stake.js';
 
 /** A seat's name, or “Seat n” where the table has none. */
@@ -58,7 +58,8 @@ function giftPanel(view, names) {
   const mine = view.seat !== null && view.seat === view.speculator;
   const piles = (view.gifts || []).map((gift, i) => h('li', { class: `pile${i === view.gifts.length - 1 ? ' filling' : ''}`, dataset: { pile: i } },
     h('span', { class: 'pile-label' }, i === 0 ? t('gift.pile_landlord') : t('gift.pile_farmer', { n: i }),
-      gift.size ? h('span', { class: 'pile-size' }, t('gift.pile_size', { n: parseCards(gift.cards).length, size: gift.size })) : null),
+      gift.size ? h('span', { class: 'pile-size' }, t('gift.pile_size', { n: parseCards(gift.cards).length, size: gift.size })) : null,
+      gift.colours ? h('span', { class: 'pile-colours' }, giftColoursLabel(gift.colours)) : null),
     gift.cards ? cardRow(gift.cards) : h('span', { class: 'muted' }, t('gift.empty'))));
   const reasons = mine && view.legal.length ? ungiftable(view) : [];
   // What to do and what is in the way first; the rule last, as the middle of the table scrolls.
