@@ -159,8 +159,10 @@ def test_no_layout_shift_during_a_whole_bot_hand_on_a_phone(browser: Browser, se
     page.screenshot(path=str(artifacts / "table-6p-phone-settlement.png"))
     shifts: list[dict[str, Any]] = page.evaluate("window.__shifts")
     during = sum(s["value"] for s in shifts if s["t"] >= start and not s["input"])
+    largest = sorted((s for s in shifts if s["t"] >= start and not s["input"]), key=lambda s: -s["value"])[:5]
     (artifacts / "table-layout-shift.txt").write_text(
         f"cumulative layout shift during a spec-6p3d bot hand at 390x844: {during:.4f}\n"
+        + "".join(f"  {s['value']:.4f} at {s['t'] - start:.0f} ms: {s['moved']}\n" for s in largest)
     )
     print(f"layout shift during the hand: {during:.4f}")
     assert during < 0.1, [s for s in shifts if s["value"] > 0.01]
