@@ -87,6 +87,10 @@ class SimulationReport:
     #: small landlord declared itself.
     partnerships: dict[str, int] = field(default_factory=dict)
     declared: int = 0
+    #: 癞子 tables: hands played face up, by who opened (``start``: 明牌开始, ``landlord``: after the bottom).
+    open_hands: dict[str, int] = field(default_factory=dict)
+    #: Tables with a grab round (抢地主): how many hands had 0, 1, 2 or 3 grabs.
+    grabs: dict[str, int] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         """The machine-readable report."""
@@ -100,6 +104,8 @@ class SimulationReport:
             "speculator_sides": self.speculator_sides,
             "partnerships": self.partnerships,
             "declared": self.declared,
+            "open_hands": self.open_hands,
+            "grabs": self.grabs,
             "roles": {r: s.to_json() for r, s in self.roles.items()},
             "by_bot": {b: {r: s.to_json() for r, s in rs.items()} for b, rs in self.by_bot.items()},
         }

@@ -84,13 +84,14 @@ def strings_of(value: Any) -> Iterator[str]:
 
 def public_cards(game: Game) -> set[Card]:
     """What every seat may know now: plays, face-up cards, the determination and marker cards, the bottom
-    once it is shown, the gifts once revealed, a retreated hand, the cards shown to name a partner."""
+    once it is shown, the gifts once revealed, a retreated hand, the cards shown to name a partner, hands played
+    face up (明牌) and the card that drew the wild rank."""
     seen: set[Card] = {c for record in game.state.play.plays for c in record.cards}
     seen |= set(game.state.deal.flipped)
     spec, part = game.state.spec, game.state.partner
     determination = spec.determination if spec is not None else None
     seen |= {c for c in (determination, game.state.deal.marker) if c is not None}
-    before_reveal = game.phase in (PhaseName.GIFT, PhaseName.BID)
+    before_reveal = game.phase in (PhaseName.GIFT, PhaseName.BID, PhaseName.GRAB, PhaseName.OPEN_START)
     if game.landlord is not None and not before_reveal and game.variant.bottom_shown:
         seen |= set(game.state.bottom)
     if spec is not None and spec.gift_seats:
@@ -99,4 +100,9 @@ def public_cards(game: Game) -> set[Card]:
         seen |= set(part.shown) | set(part.refused)
     if spec is not None and spec.retreated and game.speculator is not None and not before_reveal:
         seen |= set(game.hands[game.speculator])
+    opened = game.state.opened
+    if opened is not None:  # 癞子 (other-games.md §1.2): hands played face up, the wild rank's drawn card
+        seen |= {c for s in opened.open for c in game.hands[s]}
+        if game.state.deal.wild is not None and game.phase in (PhaseName.OPEN, PhaseName.PLAY, PhaseName.OVER):
+            seen.add(game.state.deal.wild)
     return seen

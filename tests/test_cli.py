@@ -179,13 +179,15 @@ def _read_until_prompt(proc: subprocess.Popen[bytes], deadline: float) -> str:
         ("spec-8p3d", 5),
         ("spec-4p3d-2c", 1),
         ("spec-5p3d-2c", 2),
+        ("two-player", 2),
+        ("laizi", 3),
     ],
 )
 def test_play_a_whole_hand_from_the_keyboard_and_replay_it(tmp_path: Path, variant: str, seed: int) -> None:
     """A hand is played to the end by typing at the prompt; its saved log replays with `paiju replay`.
 
-    The typist passes in the auction (on the two-landlord tables it bids 3, to name a partner),
-    and otherwise asks for the legal actions (`h`) and types the first one offered (as the
+    The typist passes in the auction (on the two-landlord tables it bids 3, to name a partner; at two players it
+    calls the landlord), and otherwise asks for the legal actions (`h`) and types the first one offered (as the
     speculator on spec-4p1d seed 1, it chooses every gift card), so every input is one the game
     must accept.
     """
@@ -206,6 +208,8 @@ def test_play_a_whole_hand_from_the_keyboard_and_replay_it(tmp_path: Path, varia
             continue
         if "bid 1-3 or p to pass>" in screen.splitlines()[-1]:
             reply = "3" if two_landlords else "p"
+        elif "call the landlord (叫地主) or p to pass (不叫)>" in screen.splitlines()[-1]:
+            reply = "1"  # two players: the typist calls the landlord
         elif "which one>" in screen.splitlines()[-1]:
             reply = "1"  # cards that read several ways (two colours, wild 3s): the first reading
         else:
@@ -232,6 +236,10 @@ def test_play_a_whole_hand_from_the_keyboard_and_replay_it(tmp_path: Path, varia
         assert "is the speculator" in transcript and "the gifts are shown" in transcript
     if two_landlords:
         assert "partner" in transcript or "一打四" in transcript
+    if variant == "two-player":
+        assert "calls the landlord (叫地主)" in transcript
+    if variant == "laizi":  # the typist opens before the deal, as the first choice offered
+        assert "you (seat 0): open" in transcript and "wild (癞子): every" in transcript
     saved = sorted((tmp_path / "hands").glob("*.json"))
     assert len(saved) == 1
     shown = subprocess.run(

@@ -26,7 +26,7 @@ from helpers import public_cards, strings_of
 
 from paiju.bots import Bot, make_bot
 from paiju.cards import Card, deck_cards, format_card
-from paiju.climbing import Game, Play, game_log, observe, replay
+from paiju.climbing import Game, Pass, Play, game_log, observe, replay
 from paiju.climbing.phase_name import PhaseName
 from paiju.variants import REGISTRY, Variant
 
@@ -57,9 +57,11 @@ def card_places(game: Game) -> Counter[Card]:
     """Every card of the pack where it lies now: the hands, the cards played, and whatever is still set
     aside (the bottom before anyone takes it, the gifts before the reveal, the face-up cards before they
     are handed over, the speculator's extra cards before it is found)."""
+    if game.phase is PhaseName.OPEN_START:  # 明牌开始 comes before the deal: the pack is whole, nothing dealt
+        return Counter(deck_cards(game.variant.decks, game.variant.removed_rank_indices))
     places: Counter[Card] = Counter(c for hand in game.hands for c in hand)
     places.update(c for record in game.state.play.plays for c in record.cards)
-    taken = game.landlord is not None and game.phase not in (PhaseName.GIFT, PhaseName.BID)
+    taken = game.landlord is not None and game.phase not in (PhaseName.GIFT, PhaseName.BID, PhaseName.GRAB)
     if not taken:
         places.update(game.state.bottom)
         places.update(game.state.deal.flipped)
@@ -67,6 +69,7 @@ def card_places(game: Game) -> Counter[Card]:
             places.update(c for gift in game.state.spec.gifts for c in gift)
     if game.variant.speculator is not None and game.speculator is None:
         places.update(game.state.deal.extra)
+    places.update(game.state.deal.dead)  # 二人斗地主's dead cards stay aside the whole hand
     return places
 
 
@@ -103,7 +106,7 @@ def check_views(game: Game, held: dict[int, set[Card]]) -> None:
     several decks a string may name a card no more often than the seat may know copies of it."""
     for seat, hand in enumerate(game.hands):
         held[seat] |= set(hand)
-    if game.landlord is not None and game.phase not in (PhaseName.GIFT, PhaseName.BID):
+    if game.landlord is not None and game.phase not in (PhaseName.GIFT, PhaseName.BID, PhaseName.GRAB):
         held[game.landlord] |= set(game.state.bottom)  # the landlord takes the bottom even when it is not shown
     public = public_cards(game)
     for seat in [*range(game.players), None]:
@@ -185,6 +188,8 @@ def test_bots_play_many_hands_of_every_table(name: str, kind: str) -> None:
 def test_the_checks_can_fail(name: str) -> None:
     """The checks are not vacuous: seat 0's view read as seat 1's leaks, a lost card breaks conservation."""
     game = Game.new(REGISTRY[name], 0)
+    while not any(game.hands):  # 明牌开始 comes before the deal: every seat keeps its cards hidden
+        game.apply(Pass(), min(game.actors()))
     check_views(game, {s: set() for s in range(game.players)})
     public = public_cards(game)
     assert leaks(observe(game, 0).to_json(), public | set(game.hands[1]))

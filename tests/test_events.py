@@ -113,6 +113,10 @@ EXAMPLES: list[dict[str, Any]] = [
     {"type": "play", "seat": 0, "cards": [0, 60], "text": "33", "kind": "pair", "key": 0, "length": 1,
      "wilds": [[0, 0]], "colour": 1},
     {"type": "partner_known", "seat": 3},
+    {"type": "open_start", "seat": 2},
+    {"type": "grab", "seat": 1},
+    {"type": "open", "seat": 0, "cards": [3, 17, 40]},
+    {"type": "wild", "card": 21},
     {"type": "out", "seat": 1},
     {"type": "instant_win", "seat": 1},
     {"type": "end", "winner": 0, "landlord_won": True, "stake": 6, "spring": False, "scores": [12, -6, -6],
@@ -125,7 +129,7 @@ EXAMPLES: list[dict[str, Any]] = [
 def test_every_kind_round_trips_whole_and_redacted() -> None:
     """Every registered kind, including those seeded hands rarely reach (retreat, instant win, 一打四)."""
     kinds = {getattr(event_kinds, n).kind for n in event_kinds.__all__ if n.endswith("Event") and n != "Event"}
-    assert {e["type"] for e in EXAMPLES} == kinds and len(kinds) == 20
+    assert {e["type"] for e in EXAMPLES} == kinds and len(kinds) == 24
     names = ["p0", "p1", "p2", "p3"]
     for event in EXAMPLES:
         _round_trips(event)
@@ -157,7 +161,10 @@ def _old_redacted_log(game: Game, seat: int | None, names: list[str]) -> dict[st
     for event in game.events:
         kind = event["type"]
         if kind == "deal":
-            event = {**event, "hands": [h if s == seat else None for s, h in enumerate(event["hands"])], "bottom": None}
+            shown = game.state.opened.open if game.state.opened is not None else set()  # 癞子: hands played face up
+            hands = [h if s == seat or s in shown else None for s, h in enumerate(event["hands"])]
+            event = {k: v for k, v in event.items() if k != "wild"}  # 癞子: the wild card is shown by its own event
+            event = {**event, "hands": hands, "bottom": None}
             if "gift_order" in event:
                 event["gift_order"] = None
             if "extra" in event and seat != game.speculator:
@@ -170,7 +177,7 @@ def _old_redacted_log(game: Game, seat: int | None, names: list[str]) -> dict[st
             event = {**event, "hand": None}
         elif kind == "small_landlord" and seat != event["seat"] and not game.state.partner_known:
             event = {**event, "seat": None, "card": None}
-        elif kind in ("bid", "pass", "play", "give", "partner", "alone", "declare"):
+        elif kind in ("bid", "pass", "play", "give", "partner", "alone", "declare", "open_start", "grab", "open"):
             event = _old_seat_event(event, seat)
         events.append(event)
     return {**log, "events": events, "redacted": True}

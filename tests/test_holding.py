@@ -24,12 +24,13 @@ from paiju.variants import REGISTRY, Variant, get_variant
 @dataclass(frozen=True)
 class Position:
     """The seat to act in the play, as the game has it: its holding, the play it answers (and whether the
-    speculator made it), the 5p1d flipped card."""
+    speculator made it), the 5p1d flipped card, the 癞子 wild card (its rank is wild)."""
 
     holding: Holding
     trick: PlayRecord | None
     speculators_trick: bool
     flipped: Card | None
+    wild: Card | None = None
 
 
 # The game's state is read here and in _position only.
@@ -49,7 +50,7 @@ def _position(g: Game) -> Position:
     rules = g.variant.speculator
     flipped = state.deal.flipped[0] if rules is not None and rules.flip_promotes and state.deal.flipped else None
     by_speculator = trick is not None and trick.seat == state.speculator
-    return Position(_holding_of(g, state.to_act), trick, by_speculator, flipped)
+    return Position(_holding_of(g, state.to_act), trick, by_speculator, flipped, state.deal.wild)
 
 
 def _play_positions(variant: Variant, seeds: range, every: int = 1) -> Iterator[tuple[Game, Position]]:
@@ -97,6 +98,8 @@ def _cli_argv(at: Position) -> list[str]:
         argv += ["--role", "speculator"]
     if at.flipped is not None:
         argv += ["--flip", format_card(at.flipped)]
+    if at.wild is not None:
+        argv += ["--wild", RANK_CHARS[card_rank(at.wild)]]
     if at.trick is not None:
         move = at.trick.move
         assert move is not None

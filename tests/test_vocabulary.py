@@ -202,7 +202,7 @@ def test_an_unknown_option_value_is_refused_with_the_allowed_ones(
 # ------------------------------------------------------------------ phases and ranks
 def test_phase_names_are_the_strings_views_hold() -> None:
     """A hand's phase is a PhaseName; its view's JSON holds the plain string."""
-    assert [p.value for p in PhaseName] == ["gift", "bid", "partner", "declare", "play", "over"]
+    assert [p.value for p in PhaseName] == ["open_start", "gift", "bid", "grab", "open", "partner", "declare", "play", "over"]
     game = Game(get_variant("classic"), seed=1)
     assert game.phase is PhaseName.BID and game.phase == "bid"
     phase = observe(game, 0).to_json()["phase"]

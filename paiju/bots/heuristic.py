@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from paiju.bots.base import register
 from paiju.cards import BLACK_JOKER, NUM_RANKS, RED_JOKER, card_rank, rank_counts
-from paiju.climbing import Action, Alone, Bid, Declare, Give, Observation, Partner, Pass, PhaseName, Play
+from paiju.climbing import Action, Alone, Bid, Declare, Give, Grab, Observation, Open, Partner, Pass, PhaseName, Play
 from paiju.climbing.partner import face
 from paiju.engine import CLIMBING
 from paiju.patterns import Move
@@ -104,7 +104,7 @@ class HeuristicBot:
         self.aim: str | None = None
 
     def act(self, obs: Observation) -> Action:
-        """Choose a gift, a bid, a pass or a play for ``obs.seat``."""
+        """Choose a gift, a bid, a grab, an open hand, a pass or a play for ``obs.seat``."""
         if obs.phase == PhaseName.GIFT:
             return self._give(obs)
         if obs.phase == PhaseName.BID:
@@ -113,6 +113,8 @@ class HeuristicBot:
             return self._name_partner(obs)
         if obs.phase == PhaseName.DECLARE:
             return self._declare(obs)
+        if obs.phase in (PhaseName.OPEN_START, PhaseName.GRAB, PhaseName.OPEN):
+            return self._open_or_grab(obs)
         plays = [a for a in obs.legal if isinstance(a, Play)]
         counts = rank_counts(obs.hand)
         if obs.seat == obs.speculator:
@@ -183,6 +185,17 @@ class HeuristicBot:
         want = next((bid for bid, least in ((3, 5.5), (2, 4.0), (1, 2.5)) if strength >= least * scale), 0)
         if want > obs.bid and Bid(want) in obs.legal:
             return Bid(want)
+        return Pass()
+
+    # ------------------------------------------------------------------ 癞子: 明牌 and 抢地主 (other-games.md §1.2)
+    def _open_or_grab(self, obs: Observation) -> Action:
+        """Never open before the deal (no card seen yet); grab with a hand above a bid of 1; open as the landlord
+        only with a hand far above a bid of 3, as showing it helps the farmers."""
+        strength = hand_strength(rank_counts(obs.hand)) / max(len(obs.hand) / 17, 1e-9) if obs.hand else 0.0
+        if obs.phase == PhaseName.GRAB and strength >= 3.0:
+            return Grab()
+        if obs.phase == PhaseName.OPEN and strength >= 8.0:
+            return Open()
         return Pass()
 
     # ------------------------------------------------------------------ the small landlord (§7)

@@ -9,7 +9,7 @@ from typing import Any
 from paiju.cards import format_card, format_cards
 from paiju.patterns import Move
 
-__all__ = ["Action", "Alone", "Bid", "Declare", "Give", "Partner", "Pass", "Play", "action_text"]
+__all__ = ["Action", "Alone", "Bid", "Declare", "Give", "Grab", "Open", "Partner", "Pass", "Play", "action_text"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,12 +64,22 @@ class Declare:
     """亮明身份: the small landlord makes itself known, ×2 (§7)."""
 
 
-Action = Bid | Pass | Play | Give | Partner | Alone | Declare
+@dataclass(frozen=True, slots=True)
+class Grab:
+    """抢地主: take the landlord's seat from the temporary landlord, ×2 (other-games.md §1.2 step 4)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Open:
+    """明牌: play with the cards face up — before the deal (明牌开始, ×4) or, the landlord, after the bottom (×2)."""
+
+
+Action = Bid | Pass | Play | Give | Partner | Alone | Declare | Grab | Open
 
 
 def action_text(action: Action) -> str:
     """How an action is written in the terminal and in ``paiju moves``: ``pass``, ``bid 2``, ``give 7h``,
-    ``33344``, ``partner 7h``, ``alone 7h7h``, ``declare``."""
+    ``33344``, ``partner 7h``, ``alone 7h7h``, ``declare``, ``grab``, ``open``."""
     if isinstance(action, Pass):
         return "pass"
     if isinstance(action, Bid):
@@ -82,4 +92,8 @@ def action_text(action: Action) -> str:
         return f"alone {format_cards(action.cards)}"
     if isinstance(action, Declare):
         return "declare"
+    if isinstance(action, Grab):
+        return "grab"
+    if isinstance(action, Open):
+        return "open"
     return action.move.text()

@@ -34,9 +34,10 @@ ColourSplit = tuple[tuple[list[int], list[int]], tuple[Wilds | None, Wilds | Non
 class Holding:
     """What one seat holds and may play (a value: nothing changes it after it is made).
 
-    ``wild`` names the cards that are wild for this seat: every 3 of the speculator (§10), or on 5p1d
+    ``wild`` names the cards that are wild for this seat: every 3 of the speculator (§10), on 5p1d
     a landlord's or farmer's flipped-suit cards, fixed at the reveal (§15; cards it no longer holds are
-    ignored).  ``promoted`` is the rank the 5p1d flipped card lifts between 2 and the black joker.
+    ignored), or on 癞子 tables the cards of the drawn wild rank (other-games.md §1.3).  ``promoted`` is
+    the rank the 5p1d flipped card lifts between 2 and the black joker.
     """
 
     variant: Variant
@@ -66,6 +67,9 @@ class Holding:
             wilds = (
                 speculator_wilds(self.variant, len(held), self.promoted) if self.speculator else flip_wilds(held)
             )
+        elif held:
+            # 癞子 W2 (a): alone they are themselves, the four of them the pure wild bomb (the ladder's wild4).
+            wilds = Wilds(tuple(sorted(card_rank(c) for c in held)))
         # The derived values are computed once, here: a turn reads them several times.
         self._wild_cards, self._natural, self._wilds = held, tuple(natural), wilds
 
@@ -77,14 +81,18 @@ class Holding:
         speculator: bool = False,
         flipped: Card | None = None,
         suited: bool = True,
+        wild_rank: int | None = None,
     ) -> Holding:
         """A seat holding ``cards``, its wild cards read from the cards themselves: the speculator's 3s; with
         the 5p1d ``flipped`` card (whose rank is promoted), another seat's highest cards of the flipped suit as
-        at the reveal, when the suits are real (``suited``: not stand-ins for a hand written by rank)."""
+        at the reveal, when the suits are real (``suited``: not stand-ins for a hand written by rank); on a
+        癞子 table every card of the ``wild_rank``."""
         rules = variant.speculator
         wild: Sequence[Card] = ()
         if speculator:
             wild = [c for c in cards if card_rank(c) == THREE]
+        elif wild_rank is not None:
+            wild = [c for c in cards if card_rank(c) == wild_rank]
         elif flipped is not None and suited and rules is not None and rules.flip_wilds:
             wild = flip_wild_cards(cards, flipped)
         promoted = card_rank(flipped) if flipped is not None and rules is not None and rules.flip_promotes else None
@@ -93,8 +101,9 @@ class Holding:
     # ------------------------------------------------------------------ what the cards are
     @property
     def wilds(self) -> Wilds | None:
-        """The wild cards the seat plays with: the speculator's 3s (§10), or on 5p1d another seat's
-        flipped-suit cards (§15), which play as themselves alone; None on tables without wild cards."""
+        """The wild cards the seat plays with: the speculator's 3s (§10), on 5p1d another seat's
+        flipped-suit cards (§15), or the 癞子 wild rank's cards, which play as themselves alone; None
+        when the seat holds no wild cards on a table without a speculator."""
         return self._wilds
 
     def wilds_in(self, cards: Sequence[Card]) -> Wilds | None:

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from paiju.cards import card_rank
-from paiju.climbing.actions import Action, Alone, Bid, Declare, Give, Partner, Pass, Play
+from paiju.climbing.actions import Action, Alone, Bid, Declare, Give, Grab, Open, Partner, Pass, Play
 from paiju.climbing.events import ACTION_KINDS
 from paiju.climbing.hand import Hand
 from paiju.climbing.hand import Hand as Game
@@ -57,6 +57,10 @@ def _action_of(game: Game, event: dict[str, Any]) -> Action:
         return Give(int(event["card"]))
     if event["type"] == "declare":
         return Declare()
+    if event["type"] in ("open_start", "open"):
+        return Open()
+    if event["type"] == "grab":
+        return Grab()
     if event["type"] in ("partner", "alone"):
         shown = tuple(int(c) for c in event["cards"])
         return Partner(shown) if event["type"] == "partner" else Alone(shown)
@@ -92,6 +96,7 @@ def replay(log: dict[str, Any], stop: int | None = None, each: Callable[[int, Ha
                 tuple(e.get("flipped", ())),
                 tuple(e.get("extra", ())),
                 tuple(e.get("gift_order", ())),
+                e.get("wild"),
             )
             for e in events
             if e["type"] == "deal"

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from paiju.cards import RANK_CHARS, Card, format_cards
+from paiju.cards import RANK_CHARS, Card, card_rank, format_cards
 from paiju.climbing.actions import Action
 from paiju.climbing.phase_name import PhaseName
 from paiju.climbing.speculator import marked_card, side_of_speculator
@@ -102,6 +102,12 @@ class Observation:
     actors: frozenset[int] = frozenset()
     #: Every multiplier on the bid so far, in the order the hand added them (×2 bomb, ×3 retreat …).
     factors: tuple[Factor, ...] = ()
+    #: 癞子: the hands played face up (明牌), as (seat, cards), public from the moment they are shown.
+    open_hands: tuple[tuple[int, tuple[Card, ...]], ...] = ()
+    #: 癞子: the wild rank once drawn (every card of it is wild for everyone), else ``None``.
+    wild_rank: int | None = None
+    #: The highest bid the table allows (1: the only bid is 叫地主, as at two players).
+    max_bid: int = 3
 
     @property
     def is_my_turn(self) -> bool:
@@ -167,6 +173,9 @@ class Observation:
             "partner_known": self.partner_known,
             "actors": sorted(self.actors),
             "factors": [str(f) for f in self.factors],
+            "open_hands": [{"seat": s, "cards": fmt(c)} for s, c in self.open_hands],
+            "wild_rank": RANK_CHARS[self.wild_rank] if self.wild_rank is not None else None,
+            "max_bid": self.max_bid,
         }
 
 
@@ -190,7 +199,7 @@ def observe(game: Observed, seat: int | None) -> Observation:
     over = phase is PhaseName.OVER
     bottom_public = (
         state.landlord is not None
-        and phase != PhaseName.BID
+        and phase not in _BOTTOM_UNTAKEN
         and (state.variant.bottom_shown or (seat is not None and seat == state.landlord))
     )
     actors = game.actors()
@@ -250,7 +259,24 @@ def observe(game: Observed, seat: int | None) -> Observation:
         marked=marked_card(state.variant),
         actors=actors,
         factors=tuple(state.stake.factors),
+        open_hands=_open_hands(state),
+        max_bid=state.variant.max_bid,
+        wild_rank=card_rank(state.deal.wild) if state.deal.wild is not None and phase in _WILD_KNOWN else None,
     )
+
+
+#: Phases in which the landlord has not taken the bottom yet (the auction, 抢地主), or nothing is dealt.
+_BOTTOM_UNTAKEN = frozenset((PhaseName.OPEN_START, PhaseName.BID, PhaseName.GRAB))
+#: Phases in which the wild rank has been drawn and shown (it is drawn once the landlord takes the bottom).
+_WILD_KNOWN = frozenset((PhaseName.OPEN, PhaseName.PLAY, PhaseName.OVER))
+
+
+def _open_hands(state: HandState) -> tuple[tuple[int, tuple[Card, ...]], ...]:
+    """The hands played face up (明牌), for every seat to see; none before the deal."""
+    opened = state.opened
+    if opened is None or not state.hands or not any(state.hands):
+        return ()
+    return tuple((s, tuple(sorted(state.hands[s]))) for s in sorted(opened.open))
 
 
 def forced_pass_shown(game: Observed) -> bool:

@@ -14,7 +14,7 @@ from paiju.cards import (
     parse_cards,
     parse_ranks,
 )
-from paiju.climbing.actions import Action, Alone, Bid, Declare, Give, Partner, Pass, Play, action_text
+from paiju.climbing.actions import Action, Alone, Bid, Declare, Give, Grab, Open, Partner, Pass, Play, action_text
 from paiju.climbing.hand import Hand as Game
 from paiju.climbing.partner import face
 from paiju.climbing.phase_name import PhaseName
@@ -27,6 +27,8 @@ __all__ = ["actions_for_text"]
 
 _PASS_WORDS = {"p", "pass", "-", "no", "不要", "不出", "不叫"}
 _DECLARE_WORDS = {"d", "declare", "亮", "亮明", "亮明身份"}
+_OPEN_WORDS = {"o", "open", "明", "明牌", "明牌开始"}
+_GRAB_WORDS = {"g", "grab", "抢", "抢地主"}
 
 
 def actions_for_text(game: Game, text: str) -> list[Action]:
@@ -62,6 +64,14 @@ def actions_for_text(game: Game, text: str) -> list[Action]:
                 raise IllegalMoveError(game.explain(Declare()))
             return [Declare()]
         raise InvalidCardsError("type declare to make yourself known as the small landlord (×2), or p to pass")
+    if game.phase in (PhaseName.OPEN_START, PhaseName.OPEN):
+        if word in _OPEN_WORDS:
+            return [Open()]
+        raise InvalidCardsError("type open to play with your cards face up (明牌), or p to pass")
+    if game.phase == PhaseName.GRAB:
+        if word in _GRAB_WORDS:
+            return [Grab()]
+        raise InvalidCardsError("type grab to take the landlord's seat (抢地主, ×2), or p to pass")
     if game.phase != PhaseName.PLAY:
         raise IllegalMoveError("the hand is over")
     ranks = tuple(sorted(parse_ranks(text)))

@@ -8,10 +8,14 @@ __all__ = ["PhaseName"]
 
 
 class PhaseName(TextEnum):
-    """Where a hand stands: speculator gifts, auction, naming the small landlord, declaring, play, over."""
+    """Where a hand stands: 明牌开始 before the deal, speculator gifts, auction, 抢地主, the landlord's 明牌,
+    naming the small landlord, declaring, play, over."""
 
+    OPEN_START = "open_start"
     GIFT = "gift"
     BID = "bid"
+    GRAB = "grab"
+    OPEN = "open"
     PARTNER = "partner"
     DECLARE = "declare"
     PLAY = "play"

@@ -6,7 +6,7 @@ from __future__ import annotations
 from paiju.climbing.events import RedealEvent
 from paiju.climbing.hand import Hand
 from paiju.climbing.observation import Observation, observe
-from paiju.climbing.state import Result
+from paiju.climbing.state import Factor, Result
 from paiju.engine import FrameFields, HandTally
 from paiju.patterns import generate
 from paiju.variants import Variant
@@ -26,12 +26,19 @@ def _role(seen: Observation, result: Result, seat: int) -> str:
 
 
 def tally(hand: Hand) -> HandTally:
-    """Roles, redeals, instant wins, the speculator's side and the partnership of a finished hand."""
+    """Roles, redeals, instant wins, the speculator's side, the partnership, 明牌 and the grabs of a finished hand."""
     result = hand.result
     if result is None:
         raise ValueError("the hand is not over yet")
     seen = observe(hand, None)
-    kinds = {"speculator_sides": result.speculator_side, "partnerships": result.partnership}
+    opened = "start" if Factor.OPEN_START in result.factors else "landlord" if Factor.OPEN in result.factors else ""
+    grabs = str(result.factors.count(Factor.GRAB)) if hand.variant.grab_round else ""
+    kinds = {
+        "speculator_sides": result.speculator_side,
+        "partnerships": result.partnership,
+        "open_hands": opened,
+        "grabs": grabs,
+    }
     return HandTally(
         roles=tuple(_role(seen, result, s) for s in range(hand.players)),
         counts={

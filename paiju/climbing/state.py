@@ -23,6 +23,7 @@ __all__ = [
     "Deal",
     "Factor",
     "HandState",
+    "OpenPart",
     "PartnerPart",
     "PlayPart",
     "PlayRecord",
@@ -38,7 +39,8 @@ class Deal:
 
     ``marker`` picks the first bidder on tables without a speculator; ``extra`` is what the
     speculator draws after it is found; ``gift_order`` says which farmer gift goes to which
-    farmer seat (bundle ``gift_order[i]`` to the i-th farmer seat).
+    farmer seat (bundle ``gift_order[i]`` to the i-th farmer seat); ``wild`` is the card whose rank
+    is wild for everyone on 癞子 tables (drawn from the 52 non-jokers, a marker only: other-games.md Q1.6).
     """
 
     hands: tuple[tuple[Card, ...], ...]
@@ -47,6 +49,9 @@ class Deal:
     flipped: tuple[Card, ...] = ()
     extra: tuple[Card, ...] = ()
     gift_order: tuple[int, ...] = ()
+    wild: Card | None = None
+    #: The cards dealt aside face down, out of play and in no view until the hand is over (二人斗地主's 蓋牌).
+    dead: tuple[Card, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -66,11 +71,17 @@ class Factor(TextEnum):
     DECLARED = "declared"
     ALONE = "alone"
     SPRING = "spring"
+    GRAB = "grab"
+    OPEN_START = "open_start"
+    OPEN = "open"
 
     @property
     def times(self) -> int:
-        """×2 per doubling bomb, ×3 retreat (§8), ×2 declared (§7), ×3 一打四 (§13), ×2 spring (Q3.10)."""
-        return 3 if self in (Factor.RETREAT, Factor.ALONE) else 2
+        """×2 per doubling bomb, ×3 retreat (§8), ×2 declared (§7), ×3 一打四 (§13), ×2 spring (Q3.10);
+        癞子 (other-games.md §1.6): ×2 per grab, ×4 明牌开始, ×2 the landlord's 明牌."""
+        if self in (Factor.RETREAT, Factor.ALONE):
+            return 3
+        return 4 if self is Factor.OPEN_START else 2
 
 
 @dataclass(slots=True)
@@ -145,6 +156,23 @@ class PartnerPart:
 
 
 @dataclass(slots=True)
+class OpenPart:
+    """癞子 (other-games.md §1.2): the seats whose cards are face up (明牌) and the grab round (抢地主).
+
+    ``open`` holds the seats that showed their hand, ``started`` those that did before the deal (明牌开始);
+    ``deciding`` the seats yet to choose 明牌开始; ``grab_queue`` the seats still to answer 抢地主 and
+    ``grabs`` how many grabbed; ``caller`` the temporary landlord the auction made (临时地主).
+    """
+
+    open: set[int] = field(default_factory=set)
+    started: set[int] = field(default_factory=set)
+    deciding: set[int] = field(default_factory=set)
+    grab_queue: list[int] = field(default_factory=list)
+    grabs: int = 0
+    caller: int | None = None
+
+
+@dataclass(slots=True)
 class PlayPart:
     """The play: the play to beat, consecutive passes, every turn, plays per seat and seats gone out."""
 
@@ -214,6 +242,8 @@ class HandState:
     stake: Stake = field(default_factory=Stake)
     spec: SpeculatorPart | None = None
     partner: PartnerPart | None = None
+    #: 癞子 tables: open hands and the grab round (``None`` elsewhere).
+    opened: OpenPart | None = None
     play: PlayPart = field(default_factory=PlayPart)
     result: Result | None = None
     #: Each seat's last ``Holding``, reused while its cards are unchanged (see ``phases.play.holding_of``).
@@ -267,6 +297,13 @@ class HandState:
             partner=None if part is None else replace(
                 part, shown=list(part.shown), refused=list(part.refused), queue=list(part.queue)
             ),
+            opened=None if self.opened is None else replace(
+                self.opened,
+                open=set(self.opened.open),
+                started=set(self.opened.started),
+                deciding=set(self.opened.deciding),
+                grab_queue=list(self.opened.grab_queue),
+            ),
             play=PlayPart(play.trick, play.passes, list(play.plays), list(play.played_by), set(play.out)),
         )
 
@@ -297,4 +334,5 @@ class HandState:
 
     def facts(self) -> Facts:
         """The public facts that decide what a seat may see of the events now."""
-        return Facts(self.variant.bottom_shown, self.landlord, self.speculator, self.phase, self.partner_known)
+        opened = frozenset(self.opened.open) if self.opened is not None else frozenset()
+        return Facts(self.variant.bottom_shown, self.landlord, self.speculator, self.phase, self.partner_known, opened)

@@ -40,6 +40,8 @@ __all__ = ["cmd_classify", "cmd_moves"]
 
 #: A wild card written with what it stands for, as ``moves`` prints it: ``3(7)``, ``3h(7)``.
 _WILD_READING = re.compile(r"(10|[3-9TJQKA2])([shdcSHDC♠♥♦♣]?)\(\s*(10|[3-9TJQKA2])\s*\)", re.IGNORECASE)
+#: A rank as ``--wild`` takes it: ``7``, ``T`` or ``10``.
+_RANK = re.compile(r"10|[3-9TJQKA2]", re.IGNORECASE)
 
 
 def _cards(variant: Variant, text: str, what: str) -> list[Card]:
@@ -88,12 +90,27 @@ def _flipped(variant: Variant, flip: str | None, hand: str) -> Card | None:
     return cards[0]
 
 
-def _holding(variant: Variant, text: str, what: str, role: str, flip: Card | None) -> Holding:
-    """The cards of ``text`` as ``role`` holds them (``--role speculator``: its 3s are wild and it must follow)."""
+def _wild_rank(variant: Variant, text: str | None) -> int | None:
+    """The ``--wild`` rank (癞子 tables, other-games.md §1.3): its four cards are wild in every hand and play."""
+    if text is None:
+        return None
+    if not variant.wild_rank:
+        raise UsageError(f"--wild: {variant.name} has no wild rank (癞子 tables such as laizi have one)")
+    if text.strip().upper() in ("B", "R"):
+        raise UsageError(f"--wild {text}: a joker is never wild; name a rank 3…2")
+    if not _RANK.fullmatch(text.strip()):
+        raise UsageError(f"--wild {text}: not a rank; name one rank 3…2, e.g. --wild 7")
+    return parse_ranks(text)[0]
+
+
+def _holding(variant: Variant, text: str, what: str, role: str, flip: Card | None, wild: int | None) -> Holding:
+    """The cards of ``text`` as ``role`` holds them (``--role speculator``: its 3s are wild and it must follow;
+    ``wild``: the cards of that rank are wild)."""
     speculator = role == "speculator"
     if speculator and variant.speculator is None:
         raise UsageError(f"{variant.name} has no speculator; --role speculator needs a 投机商 table")
-    return Holding.of_cards(variant, _cards(variant, text, what), speculator, flip, suited=names_suits(text))
+    cards = _cards(variant, text, what)
+    return Holding.of_cards(variant, cards, speculator, flip, suited=names_suits(text), wild_rank=wild)
 
 
 def _coloured_readings(moves: list[Move], cards: Sequence[Card]) -> list[Move]:
@@ -117,9 +134,10 @@ def _move_json(m: Move) -> dict[str, Any]:
 def cmd_classify(args: argparse.Namespace, out: Console) -> int:
     """Every interpretation of a set of cards."""
     variant = table_of(args)
+    wild = _wild_rank(variant, args.wild)
     ranks = _checked_ranks(variant, args.cards, "cards")
     flip = _flipped(variant, args.flip, args.cards)
-    holding = _holding(variant, args.cards, "cards", args.role, flip)
+    holding = _holding(variant, args.cards, "cards", args.role, flip, wild)
     moves = classify_ranks(variant, ranks, holding.wilds, holding.promoted)
     if variant.two_colour and names_suits(args.cards):
         moves = _coloured_readings(moves, holding.cards)
@@ -148,28 +166,29 @@ def _written_wilds(text: str) -> tuple[str, tuple[tuple[int, int], ...]]:
 
 
 def _beat_holding(
-    variant: Variant, text: str, written: tuple[tuple[int, int], ...], role: str, flip: Card | None
+    variant: Variant, text: str, written: tuple[tuple[int, int], ...], role: str, flip: Card | None, wild: int | None
 ) -> tuple[Holding, str]:
     """The cards of ``--beat`` as the seat that played them held them, and whose they are: a card written
-    with its reading (``3(7)``) was wild, and when only 3s are written so, the speculator played them."""
+    with its reading (``3(7)``) was wild, and when only 3s are written so, the speculator played them; with
+    ``--wild`` every card of that rank is wild, as in every hand."""
     if written and role != "speculator" and all(face == THREE for face, _ in written) and variant.speculator is not None:
         role = "speculator"  # only the speculator's 3s stand for other ranks
-    if not written or role == "speculator":
-        return _holding(variant, text, "--beat", role, flip), role
+    if not written or role == "speculator" or wild is not None:
+        return _holding(variant, text, "--beat", role, flip, wild), role
     cards = _cards(variant, text, "--beat")
-    wild: list[Card] = []
+    flipped: list[Card] = []
     for face, _ in written:  # 5p1d: a seat's flipped-suit wild cards
-        wild += [c for c in cards if card_rank(c) == face and c not in wild][:1]
-    return replace(Holding.of_cards(variant, cards, flipped=flip), wild=frozenset(wild)), role
+        flipped += [c for c in cards if card_rank(c) == face and c not in flipped][:1]
+    return replace(Holding.of_cards(variant, cards, flipped=flip), wild=frozenset(flipped)), role
 
 
-def _beat_move(variant: Variant, args: argparse.Namespace, flip: Card | None) -> Move:
+def _beat_move(variant: Variant, args: argparse.Namespace, flip: Card | None, wild: int | None) -> Move:
     """The move given by ``--beat``: its wild readings as written, its 3s the speculator's with ``--beat-role
     speculator`` (a play of 3s alone then ranks between A and 2), ``--beat-kind`` when the cards still read
     several ways, and on two-colour tables the colour its cards make."""
     text, written = _written_wilds(args.beat)
     ranks = _checked_ranks(variant, text, "--beat")
-    holding, role = _beat_holding(variant, text, written, args.beat_role, flip)
+    holding, role = _beat_holding(variant, text, written, args.beat_role, flip, wild)
     readings = classify_ranks(variant, ranks, holding.wilds, holding.promoted)
     if written or holding.wilds is not None:
         readings = [m for m in readings if tuple(sorted(m.wilds)) == written]
@@ -177,7 +196,10 @@ def _beat_move(variant: Variant, args: argparse.Namespace, flip: Card | None) ->
         readings = [m for m in readings if m.kind == args.beat_kind or describe(m) == args.beat_kind]
     if not readings:
         whose = " as the speculator's" if role == "speculator" else ""
-        raise UsageError(f"--beat {args.beat}: not a valid combination{whose} in {variant.name}")
+        hint = ""
+        if wild is not None and wild in ranks and not written:
+            hint = f" (write each wild card with what it stands for, as moves prints it: {RANK_CHARS[wild]}(K))"
+        raise UsageError(f"--beat {args.beat}: not a valid combination{whose} in {variant.name}{hint}")
     if len({(m.kind, m.key, m.length) for m in readings}) > 1:
         options = "; ".join(describe(m) for m in readings)
         raise UsageError(
@@ -200,9 +222,10 @@ def cmd_moves(args: argparse.Namespace, out: Console) -> int:
         not names_every_colour(args.hand) or (args.beat and not names_every_colour(_written_wilds(args.beat)[0]))
     ):
         raise UsageError(f"{variant.name} is a two-colour table: write --hand and --beat with suits (jokers need none)")
+    wild = _wild_rank(variant, args.wild)
     flip = _flipped(variant, args.flip, args.hand)
-    to_beat = _beat_move(variant, args, flip) if args.beat else None
-    moves, may_pass = _holding(variant, args.hand, "--hand", args.role, flip).moves(to_beat)
+    to_beat = _beat_move(variant, args, flip, wild) if args.beat else None
+    moves, may_pass = _holding(variant, args.hand, "--hand", args.role, flip, wild).moves(to_beat)
     texts: list[str] = ["pass"] if may_pass else []
     for m in moves:
         text = m.text()

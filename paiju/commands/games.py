@@ -86,6 +86,10 @@ def cmd_simulate(args: argparse.Namespace, out: Console) -> int:
     if report.partnerships:
         how = ", ".join(f"{kind} {n / args.games:.3f}" for kind, n in sorted(report.partnerships.items()))
         out.print(f"the landlord played: {how}; the small landlord declared in {report.declared / args.games:.3f}")
+    if report.grabs:
+        grabs = ", ".join(f"{n} {'grab' if n == '1' else 'grabs'} {k / args.games:.3f}" for n, k in sorted(report.grabs.items()))
+        opened = ", ".join(f"{who} {n / args.games:.3f}" for who, n in sorted(report.open_hands.items())) or "none"
+        out.print(f"抢地主: {grabs}; hands played face up (明牌): {opened}")
     return 0
 
 

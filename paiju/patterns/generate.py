@@ -135,12 +135,13 @@ class MoveGenerator(WildPlays):
 
     # ------------------------------------------------------------------ wild cards
     def _wild_moves(self, c: Counts, to_beat: Move | None, wilds: Wilds) -> list[Move]:
-        """Natural plays, plays of wild cards alone and mixed plays (speculator.md §10)."""
+        """Natural plays, plays of wild cards alone, soft bombs and mixed plays (speculator.md §10, 癞子 §1.3)."""
         out = self.moves(c, to_beat)
-        alone = self._alone(c, wilds)
-        out.extend(alone if to_beat is None else [m for m in alone if beats(m, to_beat)])
+        supply = Supply(wilds.faces)
+        extra = self._alone(c, wilds) + self._soft(c, supply)
+        out.extend(extra if to_beat is None else [m for m in extra if beats(m, to_beat)])
         if to_beat is None or to_beat.tier == NO_TIER:
-            self._mixed(out, c, Supply(wilds.faces), to_beat)
+            self._mixed(out, c, supply, to_beat)
         return out
 
     # ------------------------------------------------------------------ bombs

@@ -1,4 +1,4 @@
-"""Plays with wild cards (speculator.md §10): wild cards alone, and mixed with natural cards.
+"""Plays with wild cards (speculator.md §10, 癞子 other-games.md §1.3): wild cards alone, and mixed with natural cards.
 
 ``Wilds`` describes a hand's wild cards; ``WildPlays`` adds their plays to a table's ``Shapes``.
 Hands without wild cards never reach this module.
@@ -31,7 +31,8 @@ class Wilds:
 
     Inside a play that also holds a natural card each wild card stands for one card of rank 3…2;
     a play of wild cards only is not wild: a single, pair or triple of their face rank keyed
-    ``alone_key``, or with four or more cards a bomb of that size when ``alone_bombs``.
+    ``alone_key``, or with four or more cards, when ``alone_bombs``, the ladder's ``wildN`` (癞子's
+    pure wild bomb) or else a bomb of that size.
     """
 
     #: Face rank of each wild card (the speculator's two 3s: ``(0, 0)``).
@@ -74,14 +75,23 @@ class Supply:
         self.face = faces[0] if len(self.stock) == 1 else None
 
     def moves(
-        self, kind: PatternKind, key: int, length: int, nat: tuple[int, ...], stands: tuple[int, ...], fixed: tuple[int, ...]
+        self,
+        kind: PatternKind,
+        key: int,
+        length: int,
+        nat: tuple[int, ...],
+        stands: tuple[int, ...],
+        fixed: tuple[int, ...],
+        tier: int = NO_TIER,
+        bomb: str = "",
     ) -> list[Move]:
-        """Moves of ``nat``, wilds meaning ``stands`` and wild single kickers ``fixed``: one per choice of faces."""
+        """Moves of ``nat``, wilds meaning ``stands`` and wild single kickers ``fixed`` (a bomb of class
+        ``bomb`` at ``tier``, or no bomb): one per choice of faces."""
         f = self.face
         if f is not None:
             meant = sorted(stands + fixed)
             wild = tuple([(f, s) for s in meant])
-            return [new_move(Move, (kind, key, length, tuple(sorted(nat + (f,) * len(meant))), NO_TIER, "", wild, NO_COLOUR))]
+            return [new_move(Move, (kind, key, length, tuple(sorted(nat + (f,) * len(meant))), tier, bomb, wild, NO_COLOUR))]
         left = Counter(dict(self.stock))
         left.subtract(fixed)
         choices: list[tuple[tuple[int, ...], tuple[tuple[int, int], ...]]] = [((), ())]
@@ -94,7 +104,7 @@ class Supply:
             choices = grown
         own = tuple((face, face) for face in fixed)
         return [
-            new_move(Move, (kind, key, length, tuple(sorted(nat + fixed + used)), NO_TIER, "", tuple(sorted(p + own)), NO_COLOUR))
+            new_move(Move, (kind, key, length, tuple(sorted(nat + fixed + used)), tier, bomb, tuple(sorted(p + own)), NO_COLOUR))
             for used, p in choices
         ]
 
@@ -103,7 +113,7 @@ class WildPlays(Shapes):
     """The plays a table's shapes allow with wild cards: alone, or mixed with natural cards."""
 
     def _alone(self, c: Counts, wilds: Wilds) -> list[Move]:
-        """Plays of wild cards only: not wild, a group or bomb of their face keyed ``alone_key``."""
+        """Plays of wild cards only: not wild, a group or bomb of their face keyed ``alone_key`` (W2 (a))."""
         out: list[Move] = []
         bomb_tiers = dict(self.rank_bombs)
         for face, count in sorted(Counter(wilds.faces).items()):
@@ -114,8 +124,20 @@ class WildPlays(Shapes):
                 if n <= 3:
                     if _GROUP_KINDS[n - 1] in self.group_of:
                         out.append(plain_move(_GROUP_KINDS[n - 1], key, 1, (face,) * n))
+                elif wilds.alone_bombs and n in self.wild_bombs:
+                    out.append(Move(PatternKind.BOMB, key, 1, (face,) * n, self.wild_bombs[n], f"wild{n}"))
                 elif wilds.alone_bombs and n in bomb_tiers:
                     out.append(Move(PatternKind.BOMB, key, 1, (face,) * n, bomb_tiers[n], f"bomb{n}"))
+        return out
+
+    def _soft(self, c: Counts, wild: Supply) -> list[Move]:
+        """W6 soft bombs (软炸弹): natural cards of one rank 3…2 and at least one wild card, per ``softN`` class."""
+        out: list[Move] = []
+        for size, tier in self.soft_bombs:
+            for r in range(TWO + 1):
+                if c[r]:
+                    for u in range(max(1, size - c[r]), min(size - 1, wild.count) + 1):
+                        out.extend(wild.moves(PatternKind.BOMB, r, 1, (r,) * (size - u), (r,) * u, (), tier, f"soft{size}"))
         return out
 
     def _mixed(self, out: list[Move], c: Counts, wild: Supply, to_beat: Move | None) -> None:
@@ -172,6 +194,12 @@ class WildPlays(Shapes):
         """Append every mixed play whose body is ``width`` cards of each rank ``start``…``end``."""
         n = end - start + 1
         fills = _spread(c, [(r, width) for r in range(start, end + 1)], wild.count)
+        if start < end:  # a chain
+            if self.chain_wilds_placed and end < CHAIN_TOP:
+                # W3: the wild cards sit as high as the natural cards allow, so the lowest link holds a natural card.
+                fills = [f for f in fills if f[0] and f[0][0] == start]
+        elif self.all_wild_group_face_rank and start != wild.face:
+            fills = [f for f in fills if f[0]]  # Q1.17 (ii): a body of wild cards only keeps their face rank
         if kk is None:
             for nat, stands in fills:
                 if nat and stands:
@@ -185,6 +213,13 @@ class WildPlays(Shapes):
             for kick_nat, kick_stands, fixed in kickers[left]:
                 if (nat or kick_nat) and (stands or kick_stands or fixed):
                     out.extend(wild.moves(kind, end, n, nat + kick_nat, stands + kick_stands, fixed))
+
+    def _pairs_read(self, nat: tuple[int, ...], stands: tuple[int, ...], wild: Supply) -> bool:
+        """Q1.17 (ii): kicker pairs need no pair of wild cards only (more wild than natural cards of a rank),
+        but one of the wild cards' face rank."""
+        if not self.all_wild_group_face_rank:
+            return True
+        return all(stands.count(r) <= nat.count(r) or r == wild.face for r in set(stands))
 
     def _wild_kickers(self, kk: KickerKind, c: Counts, wild: Supply, start: int, end: int, left: int) -> list[Kickers]:
         """Every kicker set of the body ``start``…``end`` using at most ``left`` wild cards (K1–K5, §10)."""
@@ -200,7 +235,7 @@ class WildPlays(Shapes):
             pairs: list[Kickers] = []
             for ranks in kicker_sets(avail, need):
                 slots = [(r, 2 * ranks.count(r)) for r in sorted(set(ranks))]
-                pairs.extend((nat, stands, ()) for nat, stands in _spread(c, slots, left))
+                pairs.extend((nat, stands, ()) for nat, stands in _spread(c, slots, left) if self._pairs_read(nat, stands, wild))
             return pairs
         # A token is rank * 2 for a natural card, face * 2 + 1 for a wild card standing for itself.
         tokens = [(r << 1, 1 if distinct else c[r]) for r in outside if c[r]]

@@ -14,6 +14,8 @@ NO_TIER = -1
 #: ``Move.colour`` on every table but the two-colour ones (there: ``Colour.BLACK`` or ``Colour.RED``).
 NO_COLOUR = -1
 _COLOUR_NAMES = ("black", "red")
+#: How ``describe`` names the bomb classes with wild cards (癞子 W6): soft (软炸弹) and pure wild (纯癞子炸弹).
+_BOMB_WORDS = {"soft": "soft ", "wild": "pure wild "}
 _CHAIN_KINDS = (
     PatternKind.STRAIGHT,
     PatternKind.PAIR_CHAIN,
@@ -111,7 +113,7 @@ def describe(move: Move) -> str:
     if move.kind in _CHAIN_KINDS:
         return f"{move.kind} of {move.length} (top {key})"
     if move.kind == PatternKind.BOMB:
-        return f"bomb of {move.size} ({key})"
+        return f"{_BOMB_WORDS.get(move.bomb[:4], '')}bomb of {move.size} ({key})"
     if move.is_bomb:
         return "rocket" if move.bomb == "BR" else f"joker bomb {move.bomb}"
     return f"{move.kind} ({key})"

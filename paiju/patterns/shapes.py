@@ -10,7 +10,7 @@ from itertools import combinations_with_replacement
 
 from paiju.cards import BLACK_JOKER, NUM_RANKS, RED_JOKER, Rank
 from paiju.patterns.move import NO_COLOUR, NO_TIER, Move
-from paiju.variants import PatternKind, PatternRules, bomb_class_size
+from paiju.variants import PatternKind, PatternRules, bomb_class_size, is_rank_bomb
 
 __all__ = ["CHAIN", "CHAIN_TOP", "TWO", "Counts", "KickerKind", "Shapes", "kicker_sets", "new_move", "plain_move"]
 
@@ -68,11 +68,16 @@ class Shapes:
         self.rank_bombs: list[tuple[int, int]] = sorted(
             (bomb_class_size(c), t) for c, t in tiers.items() if c.startswith("bomb")
         )
+        #: (size, tier) of the soft bombs (natural and wild cards of one rank) and the tier of wild cards alone, by size.
+        self.soft_bombs = sorted((bomb_class_size(c), t) for c, t in tiers.items() if c.startswith("soft"))
+        self.wild_bombs = {bomb_class_size(c): t for c, t in tiers.items() if c.startswith("wild")}
         self.joker_bombs: list[tuple[str, int, int, int, int]] = [
             (c, t, c.count("B"), c.count("R"), RED_JOKER if "R" in c else BLACK_JOKER)
             for c, t in tiers.items()
-            if not c.startswith("bomb")
+            if not is_rank_bomb(c)
         ]
+        self.chain_wilds_placed = rules.chain_wilds_placed
+        self.all_wild_group_face_rank = rules.all_wild_group_face_rank
         self.pair_top = RED_JOKER if rules.joker_pairs else TWO
         self.rocket_kickers = rules.rocket_kickers
         self.distinct_four_two = rules.distinct_four_two_kickers

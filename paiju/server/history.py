@@ -127,10 +127,16 @@ def rebuild(header: dict[str, Any], events: list[dict[str, Any]]) -> tuple[HandE
 
 
 def card_counter(variant: Variant, view: dict[str, Any]) -> dict[str, int]:
-    """记牌器: per rank, the cards neither in this seat's hand nor played so far (from its view alone)."""
+    """记牌器: per rank, the cards neither in this seat's hand nor played so far (from its view alone).
+
+    A seat cannot tell cards dealt aside (二人斗地主's dead cards) from the other hands, so those count as
+    unseen too, but no rank counts more cards than the other seats still hold: the counter never claims a
+    card is still to come that cannot be (where every unseen card is in another hand, none ever exceeds that).
+    """
     pack = rank_counts(deck_cards(variant.decks, variant.removed_rank_indices))
     seen = Counter(parse_ranks(view["hand"]) if view["hand"] else [])
     for record in view["history"]:
         if record["cards"] != "pass":
             seen.update(parse_ranks(record["cards"]))
-    return {RANK_CHARS[r]: pack[r] - seen[r] for r in range(len(pack)) if pack[r]}
+    held = sum(view["cards_left"]) - view["cards_left"][view["seat"]]
+    return {RANK_CHARS[r]: min(pack[r] - seen[r], held) for r in range(len(pack)) if pack[r]}

@@ -12,7 +12,20 @@ from rich.text import Text
 
 from paiju.bots import make_bot
 from paiju.cards import RANK_CHARS, Card
-from paiju.climbing import Action, Alone, Declare, Give, Hand, Observation, Partner, Play, action_text, observe
+from paiju.climbing import (
+    Action,
+    Alone,
+    Bid,
+    Declare,
+    Give,
+    Hand,
+    Observation,
+    Partner,
+    Pass,
+    Play,
+    action_text,
+    observe,
+)
 from paiju.climbing.events import event_from_json
 from paiju.patterns import describe
 from paiju.terminal import Look, card_text, cards_line
@@ -35,7 +48,8 @@ def _table(obs: Observation, names: Sequence[str], last: dict[int, str]) -> Tabl
 
 
 def render(console: Console, obs: Observation, names: Sequence[str], last: dict[int, str]) -> None:
-    """The table as ``obs.seat`` sees it: seats, the stake, the speculator's part, the play to beat, its hand."""
+    """The table as ``obs.seat`` sees it: seats, the stake, the speculator's part, 癞子's wild rank and open hands,
+    the play to beat, its hand."""
     console.print()
     console.print(_table(obs, names, last))
     status = f"bid {obs.bid or '-'}   multiplier ×{obs.multiplier}"
@@ -47,6 +61,12 @@ def render(console: Console, obs: Observation, names: Sequence[str], last: dict[
     console.print(line)
     if obs.speculator is not None:
         _render_speculator(console, obs, names)
+    if obs.wild_rank is not None:
+        wild = RANK_CHARS[obs.wild_rank]
+        console.print(f"wild (癞子): every {wild} — beside other cards it stands for any card 3…2; alone, for itself")
+    for seat, cards in obs.open_hands:
+        if seat != obs.seat:
+            console.print(cards_line(f"{names[seat]} plays face up (明牌): ", cards))
     if obs.trick is not None and obs.trick.move is not None:
         console.print(
             cards_line(f"to beat ({names[obs.trick.seat]}): ", obs.trick.cards, f"  {describe(obs.trick.move)}", obs.marked)
@@ -155,10 +175,16 @@ class ClimbingView:
             size = spec.gift_landlord if bundle == 0 else spec.gift_farmer
             return f"give a card for {target} ({len(obs.gifts[-1][1]) + 1}/{size}), h for the cards you may give"
         if obs.phase == "bid":
-            return "bid 1-3 or p to pass"
+            return _bid_prompt(hand.variant.max_bid)
         if obs.phase == "partner":
             alone = ", alone PAIR for 一打四" if spec and spec.one_against_all else ""
             return f"name your partner: partner CARD{alone}, h for your choices"
+        if obs.phase == "open_start":
+            return "before the deal: open to play with your cards face up (明牌开始, ×4), or p to pass"
+        if obs.phase == "grab":
+            return "抢地主: grab to take the landlord's seat (×2), or p to pass"
+        if obs.phase == "open":
+            return "明牌: open to play with your cards face up (×2), or p to pass"
         if obs.phase == "declare":
             if obs.small_landlord == self.seat:
                 return "you are the small landlord: declare (×2) or p to stay hidden"
@@ -181,8 +207,10 @@ class ClimbingView:
         """Announce ``seat``'s action and what followed: a refused partner card, a redeal, the landlord."""
         self.last[seat] = self._announce(hand, seat, action)
         if _deals(hand) != self.dealt:
+            # A new deal: after a redeal, or the first one (癞子: 明牌开始 comes before the cards are dealt).
             reasons = [e["reason"] for e in hand.events if e["type"] == "redeal"]
-            self.console.print(f"[yellow]{reasons[-1]}: the cards are dealt again[/]")
+            if self.dealt:
+                self.console.print(f"[yellow]{reasons[-1]}: the cards are dealt again[/]")
             self.last = {}
         seen = observe(hand, self.seat)
         if seen.landlord is not None and not self.landlord_shown:
@@ -204,6 +232,8 @@ class ClimbingView:
             console.print(cards_line(f"{names[seat]} shows ", action.cards, ": 一打四, one against all, ×3"))
         elif isinstance(action, Declare):
             console.print(f"[bold]{names[seat]} declares itself the small landlord (亮明身份, ×2)[/]")
+        elif (words := _call_words(hand, action)) is not None:
+            console.print(f"{names[seat]} {words}")
         else:
             console.print(f"{names[seat]}: {action_text(action)}")
         event = hand.events[-1]
@@ -226,6 +256,20 @@ class ClimbingView:
         for seat, cards in seen.gifts:
             console.print(cards_line(f"  to {names[seat]}: ", cards))
         console.print(cards_line(f"  the bottom, to {names[seen.speculator]}: ", seen.bottom))
+
+
+def _bid_prompt(max_bid: int) -> str:
+    """The auction's prompt: 叫地主 or 不叫 where the one bid calls the landlord (二人斗地主), else points."""
+    return "1 to call the landlord (叫地主) or p to pass (不叫)" if max_bid == 1 else f"bid 1-{max_bid} or p to pass"
+
+
+def _call_words(hand: Hand, action: Action) -> str | None:
+    """A bid or an auction pass as 叫地主 / 不叫 on a table whose one bid calls the landlord; ``None`` elsewhere."""
+    if hand.variant.max_bid != 1:
+        return None
+    if isinstance(action, Bid):
+        return "calls the landlord (叫地主)"
+    return "does not call (不叫)" if isinstance(action, Pass) and hand.phase == "bid" else None
 
 
 def replay_lines(hand: Hand, events: list[dict[str, Any]], names: Sequence[str]) -> list[str]:

@@ -1,5 +1,6 @@
 """Variants (tables) as data: the table record, its per-family rule records, and the registry of built-in ones."""
 
+from paiju.variants.laizi import LAIZI_PATTERNS
 from paiju.variants.model import Variant
 from paiju.variants.options import (
     BidStyle,
@@ -18,12 +19,14 @@ from paiju.variants.pattern_rules import (
     PatternKind,
     PatternRules,
     bomb_class_size,
+    is_rank_bomb,
 )
 from paiju.variants.problems import Problem, VariantError
 from paiju.variants.registry import REGISTRY, get_variant, variant_names
 from paiju.variants.speculator import SpeculatorRules
 
 __all__ = [
+    "LAIZI_PATTERNS",
     "PATTERN_KINDS",
     "REGISTRY",
     "BidStyle",
@@ -44,5 +47,6 @@ __all__ = [
     "VariantError",
     "bomb_class_size",
     "get_variant",
+    "is_rank_bomb",
     "variant_names",
 ]

@@ -43,6 +43,8 @@ class Variant:
     removed_ranks: str = ""
     hand_size: int = 17
     bottom_size: int = 3
+    #: Cards dealt aside face down, out of play for the whole hand (二人斗地主's 11 蓋牌, other-games.md §2.1).
+    dead_cards: int = 0
     #: The bottom cards are shown to every seat when the landlord takes them.
     bottom_shown: bool = True
     #: Which patterns the table plays and how they compare (their keys are flat in JSON and TOML).
@@ -53,6 +55,14 @@ class Variant:
     single_round_auction: bool = False
     #: ×2 when the losing side played no card (春天 / 反春天); off for classic (Q3.10).
     spring: bool = False
+    #: 癞子 (other-games.md §1.2): before each deal any seat may play with its cards face up (明牌开始, ×4).
+    open_start: bool = False
+    #: 癞子: the landlord may show its hand once it has taken the bottom (明牌, ×2).
+    open_landlord: bool = False
+    #: 癞子: after the auction the seats that did not pass may grab the landlord's seat (抢地主, ×2 each).
+    grab_round: bool = False
+    #: 癞子: once the bottom is taken one non-joker rank is drawn; its four cards are wild for everyone.
+    wild_rank: bool = False
     #: Suits never matter to a combination: moves are printed without suits.
     suits_matter: bool = False
     #: Cards turned face up after the deal (翻牌, F of speculator.md §2).
@@ -82,16 +92,19 @@ class Variant:
             yield Problem("players_range", f"players = {self.players}: must be 2 to 10", players=self.players, least=2, most=10)
         if not 1 <= self.decks <= 3:
             yield Problem("decks_range", f"decks = {self.decks}: must be 1 to 3", decks=self.decks, least=1, most=3)
+        if self.dead_cards < 0:
+            yield Problem("dead_cards_negative", f"dead_cards = {self.dead_cards}: must be 0 or more", dead_cards=self.dead_cards)
         bad_ranks = "".join(sorted(set(self.removed_ranks) - set(RANKS)))
         if bad_ranks:
             yield Problem("bad_ranks", f"removed_ranks: {bad_ranks!r} are not ranks 3…2", ranks=bad_ranks)
         in_play = self.cards_in_play
         extra = self.speculator.extra_draw if self.speculator else 0
-        dealt = self.players * self.hand_size + self.bottom_size + self.flipped + extra
+        dealt = self.players * self.hand_size + self.bottom_size + self.flipped + extra + self.dead_cards
         if dealt != in_play:
             parts = f"{self.players} players × {self.hand_size} + {self.bottom_size} bottom"
             parts += f" + {self.flipped} flipped" if self.flipped else ""
             parts += f" + {extra} drawn by the speculator" if extra else ""
+            parts += f" + {self.dead_cards} dead" if self.dead_cards else ""
             yield Problem(
                 "cards_dont_add_up",
                 f"cards don't add up: {parts} = {dealt}, but {self.decks} deck(s)"
@@ -249,11 +262,13 @@ class Variant:
 
 #: The keys of a table in JSON and TOML, in the order every saved log holds them.
 JSON_KEYS: tuple[str, ...] = (
-    "name", "title", "players", "decks", "removed_ranks", "hand_size", "bottom_size", "bottom_shown",
+    "name", "title", "players", "decks", "removed_ranks", "hand_size", "bottom_size", "dead_cards", "bottom_shown",
     "patterns", "straight_min", "straight_max", "pair_chain_min", "pair_chain_max", "triple_chain_min",
     "airplane_min", "joker_pairs", "rocket_kickers", "distinct_four_two_kickers", "bomb_ladder", "doubling_bombs",
+    "chain_wilds_placed", "all_wild_group_face_rank",
     "bid_style", "max_bid", "single_round_auction", "spring", "suits_matter", "flipped", "two_colour",
-    "red_over_black", "speculator", "description", "notes", "family",
+    "red_over_black", "open_start", "open_landlord", "grab_round", "wild_rank", "speculator", "description", "notes",
+    "family",
 )  # fmt: skip
 _OPTIONS: dict[str, type[StrEnum]] = {"bid_style": BidStyle}
 _SETS = ("patterns", "doubling_bombs")

@@ -22,6 +22,7 @@ __all__ = [
     "PatternRules",
     "VariantError",
     "bomb_class_size",
+    "is_rank_bomb",
 ]
 
 
@@ -47,21 +48,29 @@ class PatternKind(TextEnum):
 #: Every pattern kind the engine knows, in display order.
 PATTERN_KINDS: tuple[PatternKind, ...] = tuple(PatternKind)
 
-_BOMB_CLASS = re.compile(r"^bomb(\d+)$|^([BR]{2,6})$")
+_BOMB_CLASS = re.compile(r"^(?:bomb|soft|wild)(\d+)$|^([BR]{2,6})$")
+#: Classes of N cards of one rank: natural (``bombN``), natural and wild (``softN``, 软炸弹), wild alone (``wildN``, 纯癞子炸弹).
+_RANK_CLASSES = ("bomb", "soft", "wild")
 #: Longest chain: 3 to A.
 _LONGEST = 12
 
 
 def bomb_class_size(name: str) -> int:
-    """Cards in a bomb class: ``bomb5`` → 5, ``BBRR`` → 4; raises on an unknown name."""
+    """Cards in a bomb class: ``bomb5`` → 5, ``soft4`` → 4, ``BBRR`` → 4; raises on an unknown name."""
     m = _BOMB_CLASS.match(name)
     if m is None:
         raise VariantError(Problem(
             "not_bomb_class",
-            f"bomb ladder: {name!r} is not a bomb class (use bombN for N of a kind, or a joker set such as BR, BB, BBRR)",
+            f"bomb ladder: {name!r} is not a bomb class (use bombN for N of a kind, softN for N of a kind "
+            "with wild cards, wildN for N wild cards alone, or a joker set such as BR, BB, BBRR)",
             bomb=str(name),
         ))
     return int(m.group(1)) if m.group(1) else len(name)
+
+
+def is_rank_bomb(name: str) -> bool:
+    """Whether a bomb class is cards of one rank (``bomb4``, ``soft4``, ``wild4``) rather than a joker set."""
+    return name.startswith(_RANK_CLASSES)
 
 
 @dataclass(frozen=True)
@@ -95,6 +104,12 @@ class PatternRules:
     two_colour: bool = False
     #: §14 option: red beats black at ``any`` rank, or at an ``equal_or_higher`` one.
     red_over_black: RedOverBlack = RedOverBlack.ANY
+    #: 癞子 W3 (other-games.md §1.3, Q1.8): the engine places a chain's wild cards (gaps, then upwards to A,
+    #: the rest below), one reading per chain; off, each placement is a reading (speculator.md §10).
+    chain_wilds_placed: bool = False
+    #: 癞子 Q1.17 (ii): a pair, trio or quad of wild cards only, inside a play with natural cards, keeps the
+    #: wild cards' face rank; off (i), it stands for any rank 3…2 like every wild card beside natural cards.
+    all_wild_group_face_rank: bool = False
 
     def __post_init__(self) -> None:
         coerce_options(self, _OPTIONS)
@@ -144,19 +159,19 @@ class PatternRules:
                 if cls in seen:
                     yield Problem("ladder_twice", f"bomb ladder: {cls!r} appears twice", bomb=cls)
                 seen.add(cls)
-                if cls.startswith("bomb") and not 2 <= size <= 4 * decks:
+                if is_rank_bomb(cls) and not 2 <= size <= 4 * decks:
                     yield Problem(
                         "ladder_bomb_too_large", f"bomb ladder: {cls!r} needs {size} of a kind; {decks} deck(s) hold {4 * decks}",
                         bomb=cls, size=size, decks=decks, cards=4 * decks,
                     )
-                if not cls.startswith("bomb") and (cls.count("B") > decks or cls.count("R") > decks):
+                if not is_rank_bomb(cls) and (cls.count("B") > decks or cls.count("R") > decks):
                     yield Problem(
                         "ladder_too_many_jokers", f"bomb ladder: {cls!r} needs more jokers than {decks} deck(s) hold",
                         bomb=cls, decks=decks,
                     )
-        if seen and "bomb" not in self.patterns and any(c.startswith("bomb") for c in seen):
+        if seen and "bomb" not in self.patterns and any(is_rank_bomb(c) for c in seen):
             yield Problem("ladder_bombs_not_played", "bomb ladder lists bombs but 'bomb' is not among the patterns")
-        if any(not c.startswith("bomb") for c in seen) and "joker-bomb" not in self.patterns:
+        if any(not is_rank_bomb(c) for c in seen) and "joker-bomb" not in self.patterns:
             yield Problem("ladder_jokers_not_played", "bomb ladder lists joker bombs but 'joker-bomb' is not among the patterns")
         stray = self.doubling_bombs - seen
         if stray:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from paiju.variants.laizi import LAIZI
 from paiju.variants.model import Variant, VariantError
 from paiju.variants.options import Determination, FlipTo, LowPair, PartnerRule, Rangpai, Selection
 from paiju.variants.problems import Problem
@@ -332,11 +333,33 @@ SPEC_5P3D_2C = speculator_table(
     ),
 )
 
+#: 二人斗地主, other-games.md §2 (seeds/002, first section): classic play for two, 11 cards out of play.
+TWO_PLAYER = CLASSIC.with_changes(
+    name="two-player",
+    title="二人斗地主 Two-player Dou Dizhu",
+    description="2 players, 1 deck, 20 cards each, a 3-card bottom and 11 dead cards out of play; "
+    "叫地主 or 不叫, the first call makes the landlord; bombs and the rocket double the stake.",
+    players=2,
+    hand_size=20,
+    dead_cards=11,
+    max_bid=1,
+    notes=(
+        "Q2.1: play follows classic Dou Dizhu (§3): its patterns, kickers K1-K5 and bomb ladder",
+        "Q2.2: a random first bidder on every deal, redeals included (the holder of a marker card "
+        "drawn among the 40 dealt cards, named in the deal's event as classic's face-up card is)",
+        "Q2.3: the landlord takes the 3 bottom cards and shows them to the opponent",
+        "Q2.4: the 11 dead cards are in no view, event or seat's log while the hand runs; afterwards they "
+        "are the cards the complete log's deal leaves out",
+        "Q2.5: the winner scores 2^(bombs and rockets played), the loser the negative; no bid value; "
+        "no spring bonus (option spring)",
+    ),
+)
+
 REGISTRY: dict[str, Variant] = {
     v.name: v
     for v in (
         CLASSIC, SPEC_4P1D, SPEC_4P2D, SPEC_5P1D, SPEC_5P2D, SPEC_5P3D, SPEC_6P2D, SPEC_6P3D, SPEC_7P2D,
-        SPEC_7P3D, SPEC_8P3D, SPEC_3P1D, SPEC_4P3D_2C, SPEC_5P3D_2C,
+        SPEC_7P3D, SPEC_8P3D, SPEC_3P1D, SPEC_4P3D_2C, SPEC_5P3D_2C, TWO_PLAYER, LAIZI,
     )
 }
 

@@ -319,3 +319,26 @@ def test_every_seat_has_its_own_place_round_the_oval_on_a_phone(
     if players == 8:
         page.screenshot(path=str(artifacts / "table-8p-phone.png"))
     page.close()
+
+
+@pytest.mark.parametrize(("viewport", "name"), [(PHONE, "table-two-player-phone"), (LAPTOP, "table-two-player-laptop")])
+def test_two_seats_face_each_other_across_the_oval(
+    browser: Browser, server_url: str, artifacts: Path, viewport: dict[str, int], name: str
+) -> None:
+    """二人斗地主: the opponent sits at the top centre of the oval, facing you; the play to beat, the hand and
+    Play stay on screen."""
+    page = _room_page(browser, server_url, "two-player", viewport)
+    frames = record_frames(page)
+    _to_a_play_to_beat(page)
+    page.wait_for_timeout(2_800)  # the banners of the deal fade first
+    page.screenshot(path=str(artifacts / f"{name}.png"))
+    expect(page.locator(".table .seat")).to_have_count(2)
+    ring = page.locator(".ring").bounding_box()
+    other = page.locator('.ring .seat[data-seat="1"]').bounding_box()
+    assert ring and other
+    assert abs(other["x"] + other["width"] / 2 - (ring["x"] + ring["width"] / 2)) < ring["width"] * 0.05, (ring, other)
+    assert other["y"] + other["height"] / 2 < ring["y"] + ring["height"] / 3, (ring, other)
+    for selector in (".trick.has-cards", ".hand", "button.act-play"):
+        _inside(page, selector)
+    assert errors(frames) == []
+    page.context.close()

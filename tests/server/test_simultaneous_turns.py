@@ -5,8 +5,8 @@ The hand is of a made-up family (``tests/vote_family.py``): every seat votes yes
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import ExitStack, contextmanager
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from typing import Any
 
 import pytest
@@ -14,7 +14,7 @@ from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
 from paiju.engine import FAMILY_MODULES
-from tests.server.wire import create_room, error, hello, room_where, until
+from tests.server.wire import error, room_where, two_people_and_a_bot, until
 from tests.vote_family import VOTES
 
 
@@ -24,20 +24,11 @@ def _vote_family(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(FAMILY_MODULES, "vote", "tests.vote_family")
 
 
-@contextmanager
-def voting_room(client: TestClient, **settings: Any) -> Iterator[tuple[WebSocketTestSession, WebSocketTestSession]]:
+def voting_room(
+    client: TestClient, **settings: Any
+) -> AbstractContextManager[tuple[WebSocketTestSession, WebSocketTestSession]]:
     """A three-seat voting room: the host at seat 0, a second person at seat 1, a random bot at seat 2."""
-    room = create_room(client, rules={"family": "vote"}, **settings)
-    with ExitStack() as stack:
-        host = stack.enter_context(client.websocket_connect(f"/ws/{room['code']}"))
-        guest = stack.enter_context(client.websocket_connect(f"/ws/{room['code']}"))
-        hello(host, "host", room["token"])
-        hello(guest, "guest")
-        for ws, seat in ((host, 0), (guest, 1)):
-            ws.send_json({"type": "sit", "seat": seat})
-        host.send_json({"type": "bots", "strength": "random", "seats": [2]})
-        room_where(host, lambda r: all(s["name"] for s in r["seats"]))
-        yield host, guest
+    return two_people_and_a_bot(client, "random", rules={"family": "vote"}, **settings)
 
 
 def _view_where(ws: WebSocketTestSession, check: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:

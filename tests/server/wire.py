@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -92,3 +92,21 @@ def room_where(ws: WebSocketTestSession, check: Callable[[dict[str, Any]], bool]
         if check(frame):
             return frame
     raise AssertionError("no such room frame")
+
+
+@contextmanager
+def two_people_and_a_bot(
+    client: TestClient, bot: str, **settings: Any
+) -> Iterator[tuple[WebSocketTestSession, WebSocketTestSession]]:
+    """A three-seat room made with ``settings``: the host at seat 0, a second person at seat 1, a ``bot`` at seat 2."""
+    room = create_room(client, **settings)
+    with ExitStack() as stack:
+        host = stack.enter_context(client.websocket_connect(f"/ws/{room['code']}"))
+        guest = stack.enter_context(client.websocket_connect(f"/ws/{room['code']}"))
+        hello(host, "host", room["token"])
+        hello(guest, "guest")
+        for ws, seat in ((host, 0), (guest, 1)):
+            ws.send_json({"type": "sit", "seat": seat})
+        host.send_json({"type": "bots", "strength": bot, "seats": [2]})
+        room_where(host, lambda r: all(s["name"] for s in r["seats"]))
+        yield host, guest

@@ -13,6 +13,7 @@ from paiju.climbing.events.deal import (
     RevealEvent,
     SpeculatorEvent,
 )
+from paiju.climbing.events.open import GrabEvent, OpenEvent, OpenStartEvent, WildEvent
 from paiju.climbing.events.play import (
     AloneEvent,
     DeclareEvent,
@@ -36,9 +37,12 @@ __all__ = [
     "Event",
     "Facts",
     "GiveEvent",
+    "GrabEvent",
     "InstantWinEvent",
     "LandlordEvent",
     "NoPartnerEvent",
+    "OpenEvent",
+    "OpenStartEvent",
     "OutEvent",
     "PartnerEvent",
     "PartnerKnownEvent",
@@ -50,5 +54,6 @@ __all__ = [
     "RevealEvent",
     "SmallLandlordEvent",
     "SpeculatorEvent",
+    "WildEvent",
     "event_from_json",
 ]

@@ -36,6 +36,8 @@ class Facts:
     speculator: int | None
     phase: PhaseName
     partner_known: bool
+    #: Seats playing with their cards face up (明牌): every seat sees their hands.
+    open_seats: frozenset[int] = frozenset()
 
 
 def cards_json(cards: Cards | None) -> list[Card] | None:

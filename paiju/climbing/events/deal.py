@@ -46,6 +46,8 @@ class DealEvent(Event):
     extra: Cards | None = ()
     gift_order: tuple[int, ...] | None = ()
     first_bidder: int | None = None
+    #: 癞子 tables: the card whose rank becomes wild once the bottom is taken (hidden until then).
+    wild: Card | None = None
 
     @property
     def speculator_parts(self) -> bool:
@@ -64,6 +66,8 @@ class DealEvent(Event):
             out.update(flipped=list(self.flipped), extra=cards_json(self.extra), gift_order=cards_json(self.gift_order))
         if self.first_bidder is not None:
             out["first_bidder"] = self.first_bidder
+        if self.wild is not None:
+            out["wild"] = self.wild
         return out
 
     @classmethod
@@ -77,6 +81,7 @@ class DealEvent(Event):
             read_cards(data.get("extra", ())),
             read_cards(data.get("gift_order", ())),
             data.get("first_bidder"),
+            data.get("wild"),
         )
 
     def describe(self, names: Sequence[str], marked: Card | None = None) -> str:
@@ -86,12 +91,14 @@ class DealEvent(Event):
         return f"deal — {hands}; bottom: {shown(self.bottom, marked)}{first}"
 
     def visible_to(self, seat: int | None, facts: Facts) -> Event | None:
-        """Only the seat's own hand; the bottom, the gift order and (but to the speculator) the extra cards hidden."""
+        """Only the seat's own hand (and those played face up); the bottom, the wild card, the gift order and (but
+        to the speculator) the extra cards hidden."""
         speculator_parts = self.speculator_parts
         return replace(
             self,
-            hands=tuple(h if s == seat else None for s, h in enumerate(self.hands)),
+            hands=tuple(h if s == seat or s in facts.open_seats else None for s, h in enumerate(self.hands)),
             bottom=None,
+            wild=None,
             gift_order=None if speculator_parts else self.gift_order,
             extra=None if speculator_parts and seat != facts.speculator else self.extra,
         )

@@ -8,6 +8,7 @@ from paiju.climbing.phases.auction import Bidding
 from paiju.climbing.phases.deal import DealPhase, check_deal
 from paiju.climbing.phases.find_speculator import FindSpeculator
 from paiju.climbing.phases.gifts import Gifts
+from paiju.climbing.phases.laizi import GrabRound, OpenLandlord, OpenStart, WildDraw
 from paiju.climbing.phases.play import Playing, holding_of
 from paiju.climbing.phases.reveal import Reveal, TakeBottom
 from paiju.climbing.phases.settle import ClassicSettle, Settle, SpeculatorSettle
@@ -42,8 +43,15 @@ class Pipeline:
 
 def pipeline(variant: Variant) -> Pipeline:
     """The phases ``variant`` plays: deal → (find the speculator → gifts) → bid → take the bottom, or reveal
-    → (name the partner → declare) → play; the brackets only on speculator and two-landlord tables."""
+    → (name the partner → declare) → play; the brackets only on speculator and two-landlord tables. 癞子 tables:
+    明牌开始 → deal → bid → 抢地主 → take the bottom → the wild rank → 明牌 → play."""
     rules = variant.speculator
+    if variant.open_start or variant.grab_round or variant.open_landlord or variant.wild_rank:
+        # 癞子 (other-games.md §1.2): each of these phases stands aside when its switch is off.
+        return Pipeline(
+            (OpenStart(), DealPhase(), Bidding(), GrabRound(), TakeBottom(), WildDraw(), OpenLandlord(), Playing()),
+            ClassicSettle(),
+        )
     if rules is None:
         return Pipeline((DealPhase(), Bidding(), TakeBottom(), Playing()), ClassicSettle())
     partner: tuple[Phase, ...] = (NamePartner(), Declaration()) if rules.partner else ()

@@ -62,7 +62,7 @@ export class ActionBar {
     }
     for (const group of byCards) buttons.push(this.cardButton(group, chosen));
     if (legal.pass) {
-      buttons.push(h('button', { class: 'act-pass', 'aria-keyshortcuts': 'P', onClick: () => table.send({ action: 'pass' }) }, actionLabel('pass', view.phase)));
+      buttons.push(h('button', { class: 'act-pass', 'aria-keyshortcuts': 'P', onClick: () => table.send({ action: 'pass' }) }, actionLabel('pass', view)));
     }
     for (const group of legal.groups) if (!byCards.includes(group)) buttons.push(...this.groupButtons(group));
     if (legal.plays.length || byCards.length) {
@@ -118,12 +118,12 @@ export class ActionBar {
 
   /** One button per action of a verb that names no cards of your hand (a list past `MAX_BUTTONS`). */
   groupButtons(group) {
-    const phase = this.table.state.view.phase;
+    const { view } = this.table.state;
     if (group.actions.length > MAX_BUTTONS) {
-      const select = h('select', { class: `act-${group.verb}-list` }, group.actions.map((a) => h('option', { value: a.text }, actionWords(a.text, { plain: true }) ?? actionLabel(a.text, phase))));
+      const select = h('select', { class: `act-${group.verb}-list` }, group.actions.map((a) => h('option', { value: a.text }, actionWords(a.text, { plain: true }) ?? actionLabel(a.text, view))));
       return [select, h('button', { class: `act-${group.verb}`, onClick: () => this.table.send({ action: select.value }) }, verbLabel(group.verb))];
     }
-    return group.actions.map((a) => h('button', { class: `act-${group.verb}`, dataset: { action: a.text }, onClick: () => this.table.send({ action: a.text }) }, actionLabel(a.text, phase)));
+    return group.actions.map((a) => h('button', { class: `act-${group.verb}`, dataset: { action: a.text }, onClick: () => this.table.send({ action: a.text }) }, actionLabel(a.text, view)));
   }
 
   /** Play the lifted cards: straight away when they mean one move (or match no listed play of a cut list), else ask which reading. */

@@ -189,11 +189,12 @@ export function giftColoursLabel(rule) {
   return rule || names['colours.any'];
 }
 
-/** A bomb by its ladder name in words: `bomb5` is five of a kind, `BBR` two black and one red joker, `BR` the rocket. */
+/** A bomb by its ladder name in words: `bomb5` is five of a kind, `soft4` / `wild4` 癞子's soft and pure wild bombs,
+ * `BBR` two black and one red joker, `BR` the rocket. */
 export function bombLabel(token) {
   const names = VALUE_NAMES[lang];
-  const bomb = /^bomb(\d+)$/.exec(token);
-  if (bomb) return names['ladder.bomb'].replace('{n}', bomb[1]);
+  const bomb = /^(bomb|soft|wild)(\d+)$/.exec(token);
+  if (bomb) return names[{ bomb: 'ladder.bomb', soft: 'ladder.soft', wild: 'ladder.wild' }[bomb[1]]].replace('{n}', bomb[2]);
   if (token === 'BR') return names['ladder.rocket'];
   if (!/^[BR]+$/.test(token)) return token;
   const count = (c) => [...token].filter((x) => x === c).length;

@@ -176,7 +176,7 @@ export class Feedback {
     this.resultShown = frame.hand_number;
     if ((frame.factors || []).includes('spring')) burst(t('effect.spring'), 'spring');
     const mine = frame.lines.find((l) => l.seat === mySeat);
-    const words = frame.landlord_won === null || frame.landlord_won === undefined ? '' : t(frame.landlord_won ? 'settle.landlord_won' : 'settle.farmers_won');
+    const words = frame.landlord_won === null || frame.landlord_won === undefined ? '' : t(frame.landlord_won ? 'settle.landlord_won' : frame.lines.length === 2 ? 'settle.farmer_won' : 'settle.farmers_won');
     if (mine) {
       banner(`${t(mine.score >= 0 ? 'notice.you_win' : 'notice.you_lose', { n: mine.score > 0 ? `+${mine.score}` : mine.score })} ${words}`, mine.score >= 0 ? 'win' : 'lose');
       playSound(mine.score >= 0 ? 'win' : 'lose');

@@ -75,12 +75,14 @@ function giftPanel(view, names) {
 /** The auction: what a bid means, each seat's bid so far and what the seat to act may bid. */
 function bidPanel(view, names, bids) {
   const mine = view.legal.some((a) => a.startsWith('bid '));
+  // Where the only bid is 1 (two players) a bid is 叫地主, a pass 不叫.
+  const calling = view.max_bid === 1;
   const said = (bids || []).map(({ seat, points }) => h('li', { dataset: { seat } },
-    `${who(names, seat)}: `, points ? t('table.bid', { n: points }) : t('table.no_bid')));
+    `${who(names, seat)}: `, points ? (calling ? t('bid.call') : t('table.bid', { n: points })) : t(calling ? 'bid.no_call' : 'table.no_bid')));
   return [
-    mine ? h('p', { class: 'prompt' }, view.bid ? t('bid.beat', { n: view.bid }) : t('bid.open')) : null,
+    mine && !calling ? h('p', { class: 'prompt' }, view.bid ? t('bid.beat', { n: view.bid }) : t('bid.open')) : null,
     said.length ? h('ul', { class: 'bids' }, said) : null,
-    h('p', { class: 'rule' }, t('bid.rule')),
+    h('p', { class: calling ? 'prompt' : 'rule' }, t(calling ? 'bid.rule_call' : 'bid.rule')),
     view.speculator !== null && view.speculator !== undefined ? h('p', { class: 'rule' }, t('bid.rule_speculator')) : null,
     h('p', { class: 'muted' }, t('bid.redeal')),
   ];
@@ -95,7 +97,23 @@ export function actionWords(text, { plain = false } = {}) {
   if (verb === 'partner') return words('partner.name', plain ? rest[0] : parseCards(cards)[0]);
   if (verb === 'alone') return words('partner.alone', cards);
   if (verb === 'declare') return plain ? t('declare.action') : h('span', {}, t('declare.action'));
+  if (verb === 'open' || verb === 'grab') return plain ? t(`action.${verb}`) : h('span', {}, t(`action.${verb}`));
   return null;
+}
+
+/** 明牌 before the deal (every seat at once), or the landlord's after the bottom: what opening does and its factor. */
+function openPanel(view, names) {
+  const mine = view.legal.includes('open');
+  if (view.phase === 'open_start') return [h('p', { class: mine ? 'prompt' : '' }, t(mine ? 'open.start_you' : 'open.start_other'))];
+  return [h('p', { class: mine ? 'prompt' : '' }, mine ? t('open.landlord_you') : t('open.landlord_other', { name: who(names, view.landlord) }))];
+}
+
+/** 抢地主: whose bid is being grabbed, what a grab does, and the temporary landlord's grab-back. */
+function grabPanel(view, names) {
+  const mine = view.legal.includes('grab');
+  const back = mine && view.seat === view.landlord;
+  if (!mine) return [h('p', {}, t('grab.other', { name: who(names, view.landlord) }))];
+  return [h('p', { class: 'prompt' }, back ? t('grab.back') : t('grab.you', { name: who(names, view.landlord) }))];
 }
 
 /** Naming the small landlord: what naming a card does, and 一打四 with its ×3. */
@@ -133,14 +151,15 @@ function playPanel(view, names) {
     ? h('p', { class: `side side-${view.speculator_side}`, dataset: { side: view.speculator_side } }, t(`side.current.${view.speculator_side}`, { name: who(names, speculator) }))
     : null;
   return [
+    view.wild_rank ? h('p', { class: 'wild-rank' }, t('play.wild_rank', { rank: view.wild_rank === 'T' ? '10' : view.wild_rank })) : null,
     partner ? h('p', { class: 'partner' }, partner) : null,
     side,
     view.retreated_hand ? h('p', { class: 'retreat' }, t('play.retreated', { name: who(names, speculator) })) : null,
-    h('div', { class: 'stake' }, stakeChips({ bid: view.bid, factors: view.factors }), h('span', { class: 'stake-total' }, t('stake.total', { n: view.multiplier }))),
+    h('div', { class: 'stake' }, stakeChips({ bid: view.max_bid === 1 ? 0 : view.bid, factors: view.factors }), h('span', { class: 'stake-total' }, t('stake.total', { n: view.multiplier }))),
   ];
 }
 
-const TITLES = { gift: 'gift.title', bid: 'bid.title', partner: 'partner.title', declare: 'declare.title' };
+const TITLES = { open_start: 'open.title', gift: 'gift.title', bid: 'bid.title', grab: 'grab.title', open: 'open.title', partner: 'partner.title', declare: 'declare.title' };
 
 /**
  * The explanation of the phase `view` is in, or null when there is none (the hand is over: the
@@ -153,6 +172,9 @@ export function phasePanel(view, { names, bids } = {}) {
     bid: () => bidPanel(view, names, bids),
     partner: () => partnerPanel(view, names),
     declare: () => declarePanel(view),
+    open_start: () => openPanel(view, names),
+    open: () => openPanel(view, names),
+    grab: () => grabPanel(view, names),
     play: () => playPanel(view, names),
   };
   const body = bodies[view.phase];

@@ -20,11 +20,16 @@ export function roleLabel(role) {
   return label === key ? role : label;
 }
 
-/** The label of a legal action: known words translated, anything else as the engine writes it. */
-export function actionLabel(text, phase) {
-  if (text === 'pass') return phase === 'bid' ? t('table.no_bid') : t('table.pass');
+/** The label of a legal action in a view's phase: known words translated (叫地主 / 不叫 where the only bid is 1),
+ * anything else as the engine writes it. */
+export function actionLabel(text, view) {
+  const calling = view.max_bid === 1;
+  if (text === 'pass') {
+    if (view.phase === 'bid' && calling) return t('bid.no_call');
+    return t({ bid: 'table.no_bid', grab: 'table.pass.grab', open: 'table.pass.open', open_start: 'table.pass.open' }[view.phase] ?? 'table.pass');
+  }
   const bid = /^bid (\d+)$/.exec(text);
-  if (bid) return t('table.bid', { n: bid[1] });
+  if (bid) return calling ? t('bid.call') : t('table.bid', { n: bid[1] });
   return actionWords(text) ?? text;
 }
 
@@ -35,12 +40,12 @@ export function actionLabel(text, phase) {
 function recentActions(view, bids) {
   const recent = {};
   if (view.phase === 'bid') {
-    for (const { seat, points } of bids || []) recent[seat] = points ? actionLabel(`bid ${points}`, 'bid') : actionLabel('pass', 'bid');
+    for (const { seat, points } of bids || []) recent[seat] = actionLabel(points ? `bid ${points}` : 'pass', view);
     return recent;
   }
   if (view.phase !== 'play' && view.phase !== 'over') return recent;
   for (const record of (view.history || []).slice(-(view.players - 1))) {
-    if (record) recent[record.seat] = record.cards === 'pass' ? actionLabel('pass', view.phase) : cardRow(record.cards);
+    if (record) recent[record.seat] = record.cards === 'pass' ? actionLabel('pass', view) : cardRow(record.cards);
   }
   return recent;
 }
@@ -80,8 +85,10 @@ export function seatPanel(state, seat, side = 'bottom') {
   const out = (view.out || []).includes(seat);
   const left = view.cards_left[seat];
   const [count, flag] = cardsLeftLabel(left, view.phase);
-  // Cards left at the end (or every hand in a replay's all-cards view); none for a seat that went out.
-  const shown = seat === view.seat || !view.hands?.[seat] ? undefined : view.hands[seat];
+  // Cards left at the end (or every hand in a replay's all-cards view), or a hand played face up (明牌); none for a
+  // seat that went out.
+  const open = (view.open_hands || []).find((o) => o.seat === seat)?.cards;
+  const shown = seat === view.seat ? undefined : view.hands?.[seat] || open || undefined;
   return h(
     'div',
     { class: `seat side-${side}${acting ? ' to-act' : ''}${seat === view.seat ? ' me' : ''}${flag ? ' warn-left' : ''}`, dataset: { seat } },
@@ -100,6 +107,6 @@ export function seatPanel(state, seat, side = 'bottom') {
         out ? h('span', { class: 'badge' }, t('table.out')) : null,
         acting ? timerElement(state.deadline) : null)),
     recent ? h('div', { class: 'last-action' }, recent) : null,
-    shown !== undefined ? h('div', { class: 'shown-hand' }, h('span', { class: 'shown-label' }, t('table.left_in_hand')), cardRow(shown)) : null,
+    shown !== undefined ? h('div', { class: 'shown-hand' }, h('span', { class: 'shown-label' }, t(view.hands?.[seat] ? 'table.left_in_hand' : 'table.open_hand')), cardRow(shown)) : null,
   );
 }

@@ -1,7 +1,8 @@
 /**
  * Where each seat sits round the oval table: you at the bottom, then the others in play order
  * counter-clockwise as Chinese apps draw it — the next seat (下家) on your right, the one before you
- * (上家) on your left — spread over the upper arc, for 3 to 8 seats.
+ * (上家) on your left — spread over the upper arc, for 2 to 8 seats (with two, the opponent sits
+ * facing you at the top centre).
  */
 
 /** Half the oval's width and height, in percent of the ring's box, and its centre. */

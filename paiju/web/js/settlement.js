@@ -19,7 +19,7 @@ export function outcomeSentences(result, names) {
   const winner = result.winner ?? null;
   const sentences = [];
   if (winner !== null) sentences.push(t(result.instant ? 'settle.instant' : 'settle.out', { name: nameOf(result, names, winner) }));
-  if (result.landlord_won !== null && result.landlord_won !== undefined) sentences.push(t(result.landlord_won ? 'settle.landlord_won' : 'settle.farmers_won'));
+  if (result.landlord_won !== null && result.landlord_won !== undefined) sentences.push(t(result.landlord_won ? 'settle.landlord_won' : result.lines.length === 2 ? 'settle.farmer_won' : 'settle.farmers_won'));
   const speculator = result.lines.find((l) => l.role === 'speculator');
   if (speculator && result.retreat) sentences.push(t('settle.retreat', { name: nameOf(result, names, speculator.seat) }));
   else if (speculator && result.speculator_side) {

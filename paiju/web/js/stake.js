@@ -1,9 +1,9 @@
-/** The stake as chips: the bid and every factor on it (bombs, spring, declared, 一打四, retreat), in words of the reader's language. */
+/** The stake as chips: the bid and every factor on it (bombs, spring, declared, 一打四, retreat, 抢地主, 明牌), in words of the reader's language. */
 import { h } from './dom.js';
 import { t } from './i18n.js';
 
 /** How many times each factor multiplies the bid, as the engine counts it. */
-const TIMES = { bomb: 2, spring: 2, declared: 2, alone: 3, retreat: 3 };
+const TIMES = { bomb: 2, spring: 2, declared: 2, alone: 3, retreat: 3, grab: 2, open_start: 4, open: 2 };
 
 /** `[name, count]` for each factor of `factors`, in the order the hand first added it. */
 function grouped(factors) {

@@ -22,6 +22,10 @@ const DRAWN = new Set([
   'speculator_side', 'wild_cards', 'promoted', 'retreated_hand', 'hands', 'small_landlord', 'actors', 'factors',
   // Drawn in words by the phase panel: who the small landlord is, how the landlord plays, the declaration.
   'partner_shown', 'partnership', 'partner_known', 'declared',
+  // 癞子: hands played face up are drawn at their seats; the wild rank among the facts.
+  'open_hands', 'wild_rank',
+  // Read by the labels: where the only bid is 1 a bid is 叫地主.
+  'max_bid',
 ]);
 
 /** Facts from view keys this client does not know, so new tables show what they add: cards as cards, the rest as text. */
@@ -164,6 +168,7 @@ export class TableView {
       view.determination ? [t('table.determination'), cardRow(view.determination)] : null,
       view.flipped ? [t('table.flipped'), cardRow(view.flipped)] : null,
       view.promoted ? [t('table.promoted'), view.promoted] : null,
+      view.wild_rank ? [t('table.wild_rank'), view.wild_rank === 'T' ? '10' : view.wild_rank] : null,
       view.wild_cards ? [t('table.wild'), cardRow(view.wild_cards)] : null,
       view.speculator_side && !panel ? [t('table.side'), t(`table.side.${view.speculator_side}`)] : null,
       view.retreated_hand ? [t('table.retreated'), cardRow(view.retreated_hand)] : null,

@@ -6,6 +6,10 @@
 import { currentLang } from './i18n.js';
 
 const TABLES = {
+  laizi: {
+    zh: ['癞子斗地主', '3 人 1 副；可明牌开始（×4）；叫 1–3 分一轮，抢地主（每次 ×2）；亮底后随机定一个点数为癞子，四张都是癞子；王炸 > 纯癞子炸弹 > 硬炸弹 > 软炸弹。'],
+    en: ['Wildcard Dou Dizhu', '3 players, 1 deck; open hands before the deal (×4); one round of bids 1–3, then grabs (×2 each); after the bottom one rank is drawn and its four cards are wild; rocket > pure wild bomb > hard bomb > soft bomb.'],
+  },
   classic: {
     zh: ['三人斗地主', '3 人 1 副，每人 17 张，3 张底牌；叫 1–3 分；炸弹和王炸翻倍。'],
     en: ['Classic Dou Dizhu', '3 players, 1 deck, 17 cards each and a 3-card bottom; bids 1–3; bombs and the rocket double the stake.'],
@@ -61,6 +65,10 @@ const TABLES = {
   'spec-5p3d-2c': {
     zh: ['投机商 5人3副 双色', '双色规则同 4人3副；送 5 红 4 黑和各 2 红 1 黑。'],
     en: ['Speculator, 5 players, 3 decks, two colours', 'Two colours as on 4 players, 3 decks; gifts 5 red + 4 black and 2 red + 1 black each.'],
+  },
+  'two-player': {
+    zh: ['二人斗地主', '2 人 1 副，每人 20 张，3 张底牌亮给对手，11 张盖牌作废不用；叫地主或不叫，先叫者为地主；炸弹和王炸翻倍。'],
+    en: ['Two-player Dou Dizhu', '2 players, 1 deck, 20 cards each, a 3-card bottom shown to the opponent and 11 dead cards out of play; call the landlord or pass, the first call takes it; bombs and the rocket double the stake.'],
   },
 };
 
