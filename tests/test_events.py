@@ -161,10 +161,14 @@ def _old_redacted_log(game: Game, seat: int | None, names: list[str]) -> dict[st
     for event in game.events:
         kind = event["type"]
         if kind == "deal":
+            event_hands = event["hands"]
             shown = game.state.opened.open if game.state.opened is not None else set()  # 癞子: hands played face up
             hands = [h if s == seat or s in shown else None for s, h in enumerate(event["hands"])]
             event = {k: v for k, v in event.items() if k != "wild"}  # 癞子: the wild card is shown by its own event
             event = {**event, "hands": hands, "bottom": None}
+            holder = next((s for s, h in enumerate(event_hands) if event["marker"] in h), None)
+            if not game.variant.marker_shown and seat != holder:  # a random first bidder's card stays secret
+                event["marker"] = None
             if "gift_order" in event:
                 event["gift_order"] = None
             if "extra" in event and seat != game.speculator:

@@ -258,3 +258,22 @@ def test_bad_decisions_are_refused_with_a_reason_and_change_nothing(laizi: Varia
     with pytest.raises(IllegalMoveError, match="turn"):
         game.apply(Grab(), first)  # it passed in the auction: it is never asked
     assert game.events[: len(before)] == before and game.phase is PhaseName.GRAB
+
+
+@pytest.mark.parametrize("table", ["laizi", "two-player"])
+def test_a_random_first_bidder_shows_no_card_of_its_hand(table: str) -> None:
+    """§1.1 「从随机一人开始」 and Q2.2: the first bidder is random, so the card that chose it is no face-up card
+    (as classic's is, Q3.1): only its holder sees which card it was, in its view and its copy of the log."""
+    variant = get_variant(table)
+    game = Game.new(variant, seed=15)
+    while not any(game.hands):
+        game.apply(Pass(), min(game.actors()))
+    holder = game.to_act
+    marker = game.state.deal.marker
+    assert marker in game.hands[holder]
+    deal = next(e for e in game.typed_events if e.kind == "deal")
+    for seat in [*range(variant.players), None]:
+        seen = deal.visible_to(seat, game.facts())
+        assert seen is not None
+        known = marker if seat == holder else None
+        assert seen.to_json()["marker"] == known and observe(game, seat).marker == known

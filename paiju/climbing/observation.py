@@ -52,7 +52,7 @@ class Observation:
     multiplier: int
     #: The bottom cards once they are public (empty before the landlord takes them).
     bottom: tuple[Card, ...]
-    #: The face-up marker card that chose the first bidder.
+    #: The face-up marker card that chose the first bidder (``None`` where it is not face up, but to its holder).
     marker: Card | None
     #: The play to beat (``None`` when the seat to act leads).
     trick: PlayRecord | None
@@ -234,7 +234,7 @@ def observe(game: Observed, seat: int | None) -> Observation:
         bid_history=tuple(state.auction.history),
         multiplier=state.stake.multiplier,
         bottom=tuple(state.bottom) if bottom_public else (),
-        marker=state.deal.marker,
+        marker=_marker(state, seat),
         trick=trick,
         history=tuple(state.play.plays),
         legal=tuple(game.legal_actions(seat)) if seat is not None and seat in actors else (),
@@ -269,6 +269,15 @@ def observe(game: Observed, seat: int | None) -> Observation:
 _BOTTOM_UNTAKEN = frozenset((PhaseName.OPEN_START, PhaseName.BID, PhaseName.GRAB))
 #: Phases in which the wild rank has been drawn and shown (it is drawn once the landlord takes the bottom).
 _WILD_KNOWN = frozenset((PhaseName.OPEN, PhaseName.PLAY, PhaseName.OVER))
+
+
+def _marker(state: HandState, seat: int | None) -> Card | None:
+    """The first bidder's marker card: face up on classic tables, else known to its holder only."""
+    marker = state.deal.marker
+    hands = state.deal.hands
+    if state.variant.marker_shown or (seat is not None and seat < len(hands) and marker in hands[seat]):
+        return marker
+    return None
 
 
 def _open_hands(state: HandState) -> tuple[tuple[int, tuple[Card, ...]], ...]:

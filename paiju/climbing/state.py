@@ -335,4 +335,5 @@ class HandState:
     def facts(self) -> Facts:
         """The public facts that decide what a seat may see of the events now."""
         opened = frozenset(self.opened.open) if self.opened is not None else frozenset()
-        return Facts(self.variant.bottom_shown, self.landlord, self.speculator, self.phase, self.partner_known, opened)
+        v = self.variant
+        return Facts(v.bottom_shown, self.landlord, self.speculator, self.phase, self.partner_known, opened, v.marker_shown)

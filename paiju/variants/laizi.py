@@ -25,6 +25,7 @@ LAIZI = Variant(
     pattern_rules=LAIZI_PATTERNS,
     single_round_auction=True,
     spring=True,
+    marker_shown=False,
     open_start=True,
     open_landlord=True,
     grab_round=True,

@@ -45,6 +45,9 @@ class Variant:
     bottom_size: int = 3
     #: Cards dealt aside face down, out of play for the whole hand (二人斗地主's 11 蓋牌, other-games.md §2.1).
     dead_cards: int = 0
+    #: The first bidder's marker card is face up for all (classic, other-games.md Q3.1); off where the first
+    #: bidder is simply random (two-player Q2.2, 癞子 §1.1), so the card it holds stays secret.
+    marker_shown: bool = True
     #: The bottom cards are shown to every seat when the landlord takes them.
     bottom_shown: bool = True
     #: Which patterns the table plays and how they compare (their keys are flat in JSON and TOML).
@@ -262,7 +265,7 @@ class Variant:
 
 #: The keys of a table in JSON and TOML, in the order every saved log holds them.
 JSON_KEYS: tuple[str, ...] = (
-    "name", "title", "players", "decks", "removed_ranks", "hand_size", "bottom_size", "dead_cards", "bottom_shown",
+    "name", "title", "players", "decks", "removed_ranks", "hand_size", "bottom_size", "dead_cards", "marker_shown", "bottom_shown",
     "patterns", "straight_min", "straight_max", "pair_chain_min", "pair_chain_max", "triple_chain_min",
     "airplane_min", "joker_pairs", "rocket_kickers", "distinct_four_two_kickers", "bomb_ladder", "doubling_bombs",
     "chain_wilds_placed", "all_wild_group_face_rank",

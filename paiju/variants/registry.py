@@ -343,10 +343,11 @@ TWO_PLAYER = CLASSIC.with_changes(
     hand_size=20,
     dead_cards=11,
     max_bid=1,
+    marker_shown=False,
     notes=(
         "Q2.1: play follows classic Dou Dizhu (§3): its patterns, kickers K1-K5 and bomb ladder",
         "Q2.2: a random first bidder on every deal, redeals included (the holder of a marker card "
-        "drawn among the 40 dealt cards, named in the deal's event as classic's face-up card is)",
+        "drawn among the 40 dealt cards; unlike classic's face-up card only its holder sees it)",
         "Q2.3: the landlord takes the 3 bottom cards and shows them to the opponent",
         "Q2.4: the 11 dead cards are in no view, event or seat's log while the hand runs; afterwards they "
         "are the cards the complete log's deal leaves out",

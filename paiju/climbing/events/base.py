@@ -38,6 +38,8 @@ class Facts:
     partner_known: bool
     #: Seats playing with their cards face up (明牌): every seat sees their hands.
     open_seats: frozenset[int] = frozenset()
+    #: The first bidder's marker card is face up (classic); else only its holder knows it.
+    marker_shown: bool = True
 
 
 def cards_json(cards: Cards | None) -> list[Card] | None:

@@ -91,14 +91,16 @@ class DealEvent(Event):
         return f"deal — {hands}; bottom: {shown(self.bottom, marked)}{first}"
 
     def visible_to(self, seat: int | None, facts: Facts) -> Event | None:
-        """Only the seat's own hand (and those played face up); the bottom, the wild card, the gift order and (but
-        to the speculator) the extra cards hidden."""
+        """Only the seat's own hand (and those played face up); the bottom, the wild card, the gift order, (but
+        to the speculator) the extra cards and (where it is not face up, but to its holder) the marker hidden."""
         speculator_parts = self.speculator_parts
+        holder = next((s for s, h in enumerate(self.hands) if h is not None and self.marker in h), None)
         return replace(
             self,
             hands=tuple(h if s == seat or s in facts.open_seats else None for s, h in enumerate(self.hands)),
             bottom=None,
             wild=None,
+            marker=self.marker if facts.marker_shown or seat == holder else None,
             gift_order=None if speculator_parts else self.gift_order,
             extra=None if speculator_parts and seat != facts.speculator else self.extra,
         )

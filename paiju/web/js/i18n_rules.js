@@ -45,6 +45,7 @@ export const RULE_NAMES_ZH = {
   rangpai: '让牌',
   two_colour: '双色',
   dead_cards: '作废张数',
+  marker_shown: '先叫的标记牌亮出',
   chain_wilds_placed: '顺子里的癞子由系统放置',
   all_wild_group_face_rank: '混出时整组癞子按本身点数',
   open_start: '明牌开始（×4）',
