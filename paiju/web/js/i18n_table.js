@@ -1,9 +1,9 @@
 /** Labels of the table screens in English and Chinese, merged into `i18n.js`'s dictionary. */
 export const TABLE_LABELS = {
   en: {
-    'factor.grab': 'Grab (抢地主)',
-    'factor.open_start': 'Open from the start (明牌开始)',
-    'factor.open': 'Open hand (明牌)',
+    'factor.grab': 'Grab',
+    'factor.open_start': 'Open start',
+    'factor.open': 'Open hand',
     'phase.open_start': 'Open hands?',
     'phase.grab': 'Grab the landlord',
     'phase.open': 'Open hand?',

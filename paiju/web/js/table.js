@@ -99,8 +99,9 @@ export class TableView {
     }
     const before = parseCards(previous?.hand);
     const now = parseCards(state.view.hand);
-    // Cards that came into your hand during the deal (the bottom, a gift) are marked for a few seconds.
-    if (previous && previous.phase !== 'over' && now.length > before.length) {
+    // Cards that came into your hand during the deal (the bottom, a gift) are marked for a few seconds; not a
+    // whole hand dealt after a decision taken with none (癞子's 明牌开始).
+    if (previous && previous.phase !== 'over' && before.length && now.length > before.length) {
       this.fresh = { cards: newlyHeld(before, now), until: Date.now() + FRESH_MS };
     } else if (now.length < before.length) this.fresh.until = 0;
     // A new deal (or the first view) measures the fan afresh; during a hand it keeps its rows so nothing below moves.

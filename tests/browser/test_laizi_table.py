@@ -1,0 +1,76 @@
+"""A 癞子 room in the browser (other-games.md §1.2): 明牌开始 before the deal, the open hand shown, the wild rank
+named during play, and the open factor among the settlement's chips — screenshots at phone and laptop size."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.browser.driver import (
+    HAND_SECONDS,
+    LAPTOP,
+    PHONE,
+    create_room,
+    errors,
+    expect_settlement,
+    fill_bots_and_start,
+    record_frames,
+    remember_identity,
+    sit,
+    take_turn,
+)
+
+pytestmark = pytest.mark.browser
+
+
+def _shots(page: Page, path: Path) -> None:
+    """The page at phone size, then at laptop size (`-phone.png`, `-laptop.png`)."""
+    page.set_viewport_size(PHONE)
+    page.screenshot(path=str(path.with_name(path.name + "-phone.png")))
+    page.set_viewport_size(LAPTOP)
+    page.screenshot(path=str(path.with_name(path.name + "-laptop.png")))
+    page.set_viewport_size(PHONE)
+
+
+def _until_play(page: Page) -> None:
+    """Take this seat's turns (bids, grabs, the landlord's 明牌: the driver's choices) until the play starts."""
+    deadline = time.monotonic() + HAND_SECONDS
+    while time.monotonic() < deadline and not page.locator(".phase-panel-play").count():
+        if page.locator(".actions").count():
+            take_turn(page)
+        time.sleep(0.05)
+    expect(page.locator(".phase-panel-play")).to_be_visible()
+
+
+def test_a_laizi_hand_opens_before_the_deal_names_the_wild_rank_and_counts_the_open_factor(
+    browser: Browser, server_url: str, artifacts: Path
+) -> None:
+    room = create_room(server_url, variant="laizi", name="Ann")
+    context = browser.new_context(viewport=PHONE)
+    remember_identity(context, room["code"], room, "Ann")
+    page = context.new_page()
+    frames = record_frames(page)
+    page.goto(f"{server_url}/r/{room['code']}")
+    sit(page, 0)
+    fill_bots_and_start(page)
+    # 明牌开始: no card is dealt yet; the panel says what opening does and its ×4.
+    panel = page.locator(".phase-panel-open_start")
+    expect(panel).to_contain_text("×4")
+    expect(page.locator(".hand .card")).to_have_count(0)
+    expect(page.locator("button.act-open")).to_have_text("Open (明牌)")
+    _shots(page, artifacts / "phase-laizi-open-start")
+    page.click("button.act-open")
+    expect(page.locator(".hand .card").first).to_be_visible()
+    _until_play(page)
+    # During play the wild rank is named, and your own wild cards wear the badge.
+    expect(page.locator(".phase-panel-play .wild-rank")).to_contain_text("every")
+    _shots(page, artifacts / "phase-laizi-play")
+    page.click("button.act-auto")
+    expect_settlement(page, 3)
+    expect(page.locator('.settlement .chip[data-factor="open_start"]')).to_have_count(1)
+    _shots(page, artifacts / "phase-laizi-settlement")
+    assert errors(frames) == []
+    context.close()
