@@ -20,6 +20,8 @@ _FACTOR_WORDS = {
     Factor.RETREAT: " × 3 retreat",
     Factor.DECLARED: " × 2 declared",
     Factor.ALONE: " × 3 一打四",
+    Factor.OPEN_START: " × 4 明牌开始",
+    Factor.OPEN: " × 2 明牌",
 }
 
 
@@ -29,20 +31,24 @@ def settlement(game: Game, names: Sequence[str]) -> Settlement:
     if result is None:
         raise ValueError("the hand is not over yet")
     spec_left = len(game.hands[game.speculator]) if game.speculator is not None else None
-    side = "the landlord wins" if result.landlord_won else "the farmers win"
+    two = game.players == 2
+    side = "the landlord wins" if result.landlord_won else "the farmer wins" if two else "the farmers win"
     how = "wins at once" if result.instant else "went out"
     summary = [f"{names[result.winner]} {how}: {side}."]
     factors = set(result.factors)
-    extras = "".join(_FACTOR_WORDS[f] for f in _FACTOR_WORDS if f in factors)
+    grabs = result.factors.count(Factor.GRAB)
+    extras = f" × {2**grabs} 抢地主" if grabs else ""
+    extras += "".join(_FACTOR_WORDS[f] for f in _FACTOR_WORDS if f in factors)
     unit = f"bid {result.bid} × 2^{result.doublings} bombs{extras} = {result.stake}"
     if game.speculator is None:
-        summary.append(f"{unit}, paid by or to each farmer")
+        summary.append(f"{unit}, paid by or to {'the' if two else 'each'} farmer")
     else:
         summary.append(f"unit: {unit}; each seat scores its share × the unit")
     if result.retreat:
         summary.append(f"the speculator retreated: it sides with the winners ({result.speculator_side}), ×3")
     elif result.speculator_side is not None and game.speculator is not None:
-        summary.append(f"the speculator ended with {spec_left} card(s): it sides with the {result.speculator_side}")
+        left = "went out" if spec_left == 0 else f"ended with {spec_left} card" + ("" if spec_left == 1 else "s")
+        summary.append(f"the speculator {left}: it sides with the {result.speculator_side}")
     partner = _partner_sentence(result.partnership, Factor.DECLARED in factors)
     if partner:
         summary.append(partner)

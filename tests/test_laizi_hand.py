@@ -4,9 +4,12 @@ temporary landlord's grab-back, the bottom, the wild rank, the landlord's 明牌
 from __future__ import annotations
 
 import json
+import math
+import re
 
 import pytest
 
+from paiju.bots import make_bot, play_out
 from paiju.cards import card_rank, format_cards
 from paiju.climbing import Bid, Game, Grab, Open, Pass, PhaseName, observe
 from paiju.climbing.log import game_log, replay
@@ -14,6 +17,7 @@ from paiju.climbing.phases.settle import ClassicSettle
 from paiju.climbing.phases.step import Finish
 from paiju.climbing.state import Factor
 from paiju.patterns import IllegalMoveError
+from paiju.settlement import settlement
 from paiju.variants import Variant, get_variant
 
 
@@ -277,3 +281,23 @@ def test_a_random_first_bidder_shows_no_card_of_its_hand(table: str) -> None:
         assert seen is not None
         known = marker if seat == holder else None
         assert seen.to_json()["marker"] == known and observe(game, seat).marker == known
+
+
+def test_the_settlement_words_every_factor_and_they_multiply_to_the_stake(laizi: Variant) -> None:
+    """§1.6: the settlement's unit names the bid, the bombs, every grab (抢地主分 = 2^g) and the open factor, and
+    their product is the stake each farmer pays or receives."""
+    game = _dealt(laizi, seed=7)
+    first = game.to_act
+    _bid(game, {first: 1, (first + 1) % 3: 2, (first + 2) % 3: 3})
+    caller = (first + 2) % 3
+    game.apply(Grab(), (caller + 1) % 3)
+    game.apply(Grab(), (caller + 2) % 3)
+    game.apply(Pass(), caller)
+    game.apply(Open(), game.landlord)
+    play_out(game, [make_bot("heuristic", s) for s in range(3)])
+    assert game.result is not None
+    unit = next(line for line in settlement(game, ["Ann", "Bo", "Cy"]).summary if line.startswith("bid "))
+    assert "× 4 抢地主" in unit and "× 2 明牌" in unit
+    numbers = [int(n) for n in re.findall(r"(?:bid|×) (\d+)(?!\^)", unit)]
+    bombs = int(re.search(r"2\^(\d+) bombs", unit).group(1))  # type: ignore[union-attr]
+    assert math.prod(numbers) * 2**bombs == game.result.stake == int(unit.rsplit("= ", 1)[1].split(",")[0])
