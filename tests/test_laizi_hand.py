@@ -118,12 +118,17 @@ def test_a_seat_that_passed_in_the_auction_cannot_grab(laizi: Variant) -> None:
     assert game.state.opened is not None and first not in game.state.opened.grab_queue
 
 
-def test_the_temporary_landlord_grabs_back_only_after_someone_grabbed(laizi: Variant) -> None:
-    """Q1.2 (ii): 「T gets one final decision to grab back」, offered only if someone else grabbed."""
-    game = _dealt(laizi, seed=6)
+def _every_seat_bid(laizi: Variant, seed: int) -> tuple[Game, int]:
+    """A hand whose auction went 1, 2, 3 (nobody passed, so every other seat may grab); its temporary landlord."""
+    game = _dealt(laizi, seed=seed)
     first = game.to_act
     _bid(game, {first: 1, (first + 1) % 3: 2, (first + 2) % 3: 3})
-    caller = (first + 2) % 3
+    return game, (first + 2) % 3
+
+
+def test_the_temporary_landlord_grabs_back_only_after_someone_grabbed(laizi: Variant) -> None:
+    """Q1.2 (ii): 「T gets one final decision to grab back」, offered only if someone else grabbed."""
+    game, caller = _every_seat_bid(laizi, seed=6)
     # A bid of 3 ended nothing early here (it was the last seat); both others bid, so both may grab.
     assert game.phase is PhaseName.GRAB
     assert game.to_act == (caller + 1) % 3
@@ -134,10 +139,7 @@ def test_the_temporary_landlord_grabs_back_only_after_someone_grabbed(laizi: Var
 
 def test_three_grabs_make_the_stake_eight_times_and_the_last_to_grab_is_landlord(laizi: Variant) -> None:
     """§1.2 step 4: 「如3人均抢地主则游戏倍数*8」; 「每“抢地主”一次，游戏倍数*2」; the last 抢 is landlord."""
-    game = _dealt(laizi, seed=7)
-    first = game.to_act
-    _bid(game, {first: 1, (first + 1) % 3: 2, (first + 2) % 3: 3})
-    caller = (first + 2) % 3
+    game, caller = _every_seat_bid(laizi, seed=7)
     game.apply(Grab(), (caller + 1) % 3)
     game.apply(Grab(), (caller + 2) % 3)
     assert game.to_act == caller  # the grab-back
@@ -149,10 +151,7 @@ def test_three_grabs_make_the_stake_eight_times_and_the_last_to_grab_is_landlord
 
 def test_one_grab_makes_the_grabber_landlord_unless_grabbed_back(laizi: Variant) -> None:
     """§1.2 step 4.4: 「The landlord is the last player who chose 抢」."""
-    game = _dealt(laizi, seed=8)
-    first = game.to_act
-    _bid(game, {first: 1, (first + 1) % 3: 2, (first + 2) % 3: 3})
-    caller = (first + 2) % 3
+    game, caller = _every_seat_bid(laizi, seed=8)
     grabber = (caller + 1) % 3
     game.apply(Grab(), grabber)
     game.apply(Pass(), (caller + 2) % 3)
@@ -286,10 +285,7 @@ def test_a_random_first_bidder_shows_no_card_of_its_hand(table: str) -> None:
 def test_the_settlement_words_every_factor_and_they_multiply_to_the_stake(laizi: Variant) -> None:
     """§1.6: the settlement's unit names the bid, the bombs, every grab (抢地主分 = 2^g) and the open factor, and
     their product is the stake each farmer pays or receives."""
-    game = _dealt(laizi, seed=7)
-    first = game.to_act
-    _bid(game, {first: 1, (first + 1) % 3: 2, (first + 2) % 3: 3})
-    caller = (first + 2) % 3
+    game, caller = _every_seat_bid(laizi, seed=7)
     game.apply(Grab(), (caller + 1) % 3)
     game.apply(Grab(), (caller + 2) % 3)
     game.apply(Pass(), caller)

@@ -7,7 +7,7 @@ import time
 from typing import Any
 
 import httpx
-from playwright.sync_api import BrowserContext, ElementHandle, Page, expect
+from playwright.sync_api import Browser, BrowserContext, ElementHandle, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 #: The two screens every page is looked at on: a laptop and a phone (portrait, and on its side).
@@ -34,6 +34,22 @@ def remember_identity(context: BrowserContext, code: str, room: dict[str, Any], 
     context.add_init_script(f"localStorage.setItem({json.dumps('paiju.room.' + code)}, {json.dumps(identity)});")
 
 
+def host_page(
+    browser: Browser, server_url: str, viewport: dict[str, int], init_script: str = "", **settings: Any
+) -> Page:
+    """A room made through the API with ``settings``, opened by its host (``Ann``) at ``viewport`` and seated at
+    seat 0; ``init_script`` runs in every page of the host's context first (a language, a recorder)."""
+    room = create_room(server_url, name="Ann", **settings)
+    context = browser.new_context(viewport=viewport)
+    remember_identity(context, room["code"], room, "Ann")
+    if init_script:
+        context.add_init_script(init_script)
+    page = context.new_page()
+    page.goto(f"{server_url}/r/{room['code']}")
+    sit(page, 0)
+    return page
+
+
 def record_frames(page: Page) -> list[dict[str, Any]]:
     """Every WebSocket frame the page receives, parsed, in order (the list fills as frames arrive);
     an uncaught JavaScript error or an error on the console is added as a ``pageerror`` entry."""
@@ -44,7 +60,10 @@ def record_frames(page: Page) -> list[dict[str, Any]]:
 
     page.on("websocket", on_socket)
     page.on("pageerror", lambda err: frames.append({"type": "pageerror", "message": str(err)}))
-    page.on("console", lambda msg: frames.append({"type": "pageerror", "message": msg.text}) if msg.type == "error" else None)
+    page.on(
+        "console",
+        lambda msg: frames.append({"type": "pageerror", "message": msg.text}) if msg.type == "error" else None,
+    )
     return frames
 
 
@@ -62,7 +81,9 @@ def take_turn(page: Page) -> str:
     assert bar is not None
     if page.locator("button.act-hint").count():
         page.click("button.act-hint")
-        chosen = [int(i) for i in page.locator(".hand .card.selected").evaluate_all("els => els.map(e => e.dataset.index)")]
+        chosen = [
+            int(i) for i in page.locator(".hand .card.selected").evaluate_all("els => els.map(e => e.dataset.index)")
+        ]
         if chosen:
             page.click("button.act-clear")
             for index in chosen:

@@ -13,13 +13,11 @@ from tests.browser.driver import (
     HAND_SECONDS,
     LAPTOP,
     PHONE,
-    create_room,
     errors,
     expect_settlement,
     fill_bots_and_start,
+    host_page,
     record_frames,
-    remember_identity,
-    sit,
     take_turn,
 )
 
@@ -48,13 +46,8 @@ def _until_play(page: Page) -> None:
 def test_a_laizi_hand_opens_before_the_deal_names_the_wild_rank_and_counts_the_open_factor(
     browser: Browser, server_url: str, artifacts: Path
 ) -> None:
-    room = create_room(server_url, variant="laizi", name="Ann")
-    context = browser.new_context(viewport=PHONE)
-    remember_identity(context, room["code"], room, "Ann")
-    page = context.new_page()
+    page = host_page(browser, server_url, PHONE, variant="laizi")
     frames = record_frames(page)
-    page.goto(f"{server_url}/r/{room['code']}")
-    sit(page, 0)
     fill_bots_and_start(page)
     # 明牌开始: no card is dealt yet; the panel says what opening does and its ×4.
     panel = page.locator(".phase-panel-open_start")
@@ -73,4 +66,4 @@ def test_a_laizi_hand_opens_before_the_deal_names_the_wild_rank_and_counts_the_o
     expect(page.locator('.settlement .chip[data-factor="open_start"]')).to_have_count(1)
     _shots(page, artifacts / "phase-laizi-settlement")
     assert errors(frames) == []
-    context.close()
+    page.context.close()

@@ -15,12 +15,10 @@ from tests.browser.driver import (
     LAPTOP,
     PHONE,
     PHONE_LANDSCAPE,
-    create_room,
     errors,
     fill_bots_and_start,
+    host_page,
     record_frames,
-    remember_identity,
-    sit,
     take_turn,
 )
 from tests.browser.test_client_modules import mount_table
@@ -41,14 +39,15 @@ new PerformanceObserver((list) => {
 
 
 def _room_page(browser: Browser, server_url: str, variant: str, viewport: dict[str, int], lang: str = "en") -> Page:
-    room = create_room(server_url, variant=variant, name="Ann")
-    context = browser.new_context(viewport=viewport)
-    remember_identity(context, room["code"], room, "Ann")
-    context.add_init_script(f"localStorage.setItem('paiju.lang', '{lang}');")
-    context.add_init_script(SHIFT_RECORDER)
-    page = context.new_page()
-    page.goto(f"{server_url}/r/{room['code']}")
-    sit(page, 0)
+    """The host's page of a ``variant`` room in ``lang``, the other seats filled with bots and a hand dealt; layout
+    shifts are recorded from the start."""
+    page = host_page(
+        browser,
+        server_url,
+        viewport,
+        f"localStorage.setItem('paiju.lang', '{lang}');" + SHIFT_RECORDER,
+        variant=variant,
+    )
     fill_bots_and_start(page)
     return page
 
@@ -133,7 +132,10 @@ def test_the_table_is_an_oval_with_the_play_to_beat_hand_and_bar_on_screen(
     # Play stands out from the felt, far from green: filled amber once the lifted cards make a play, an amber
     # outline until then.
     play = page.locator("button.act-play")
-    for state, lift, style in (("outline", "button.act-clear", "borderTopColor"), ("filled", "button.act-hint", "backgroundColor")):
+    for state, lift, style in (
+        ("outline", "button.act-clear", "borderTopColor"),
+        ("filled", "button.act-hint", "backgroundColor"),
+    ):
         if page.locator(lift).is_enabled():
             page.click(lift)
         expect(play).to_be_enabled() if state == "filled" else expect(play).to_be_disabled()
