@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from paiju.climbing import Game, observe
-from paiju.climbing.state import Factor
+from paiju.climbing.state import Factor, HiddenPart
 from paiju.engine import Settlement, SettlementLine
 
 __all__ = ["settlement"]
@@ -22,6 +22,7 @@ _FACTOR_WORDS = {
     Factor.ALONE: " × 3 一打四",
     Factor.OPEN_START: " × 4 明牌开始",
     Factor.OPEN: " × 2 明牌",
+    Factor.REVEAL: " × 2 亮出身份",
 }
 
 
@@ -36,11 +37,19 @@ def settlement(game: Game, names: Sequence[str]) -> Settlement:
     how = "wins at once" if result.instant else "went out"
     summary = [f"{names[result.winner]} {how}: {side}."]
     factors = set(result.factors)
-    grabs = result.factors.count(Factor.GRAB)
+    grabs, doubles = result.factors.count(Factor.GRAB), result.factors.count(Factor.DOUBLE)
     extras = f" × {2**grabs} 抢地主" if grabs else ""
+    extras += f" × {2**doubles} 加倍" if doubles else ""
     extras += "".join(_FACTOR_WORDS[f] for f in _FACTOR_WORDS if f in factors)
-    unit = f"bid {result.bid} × 2^{result.doublings} bombs{extras} = {result.stake}"
-    if game.speculator is None:
+    big = result.factors.count(Factor.BIG_BOMB)
+    bombs = f"2^{result.doublings - big} bombs" + (f" × 4^{big} hard bombs and rockets" if big else "")
+    unit = f"bid {result.bid} × {bombs}{extras} = {result.stake}"
+    five = game.state.five
+    if five is not None:
+        winners = "farmers win" if not result.landlord_won else "landlord wins" if five.hidden is None else "landlords win"
+        summary[0] = f"{names[result.winner]} went out: the {winners}."
+        summary += _five_sentences(unit.replace("bid", "base", 1), five, names)
+    elif game.speculator is None:
         summary.append(f"{unit}, paid by or to {'the' if two else 'each'} farmer")
     else:
         summary.append(f"unit: {unit}; each seat scores its share × the unit")
@@ -64,6 +73,7 @@ def settlement(game: Game, names: Sequence[str]) -> Settlement:
         "speculator_side": result.speculator_side,
         "speculator_left": spec_left,
         "partnership": result.partnership,
+        "doubles": list(view.doubles),
     }
     lines = []
     for s in range(game.players):
@@ -73,9 +83,23 @@ def settlement(game: Game, names: Sequence[str]) -> Settlement:
             share = score / result.stake if result.stake else 0.0
             text = f"{role}: {share:+g} × {result.stake} = {score:+d}"
         else:
-            text = f"{role}: {'receives' if score >= 0 else 'pays'} {abs(score)}"
+            doubled = " (加倍 ×2)" if five is not None and five.doubles[s] else ""
+            text = f"{role}{doubled}: {'receives' if score >= 0 else 'pays'} {abs(score)}"
         lines.append(SettlementLine(s, role, score, share, text))
     return Settlement(tuple(summary), tuple(lines), outcome)
+
+
+def _five_sentences(unit: str, five: HiddenPart, names: Sequence[str]) -> list[str]:
+    """五人斗地主 (other-games.md §5.5): the multiplier M, the pairwise settlement and how the team became known."""
+    team = "no hidden landlord: one against four" if five.hidden is None else (
+        f"{names[five.hidden]} was the hidden landlord"
+    )
+    how = {"revealed": "revealed in the identity step", "twin": "known when the twin was played",
+           "alone": "known when both copies were played"}.get(five.known, "never made known")
+    return [
+        f"M: {unit}; each landlord settles M × its 加倍 × the farmer's 加倍 with each farmer",
+        f"{team} ({how})",
+    ]
 
 
 def _partner_sentence(partnership: str, declared: bool) -> str:

@@ -91,6 +91,9 @@ class SimulationReport:
     open_hands: dict[str, int] = field(default_factory=dict)
     #: Tables with a grab round (抢地主): how many hands had 0, 1, 2 or 3 grabs.
     grabs: dict[str, int] = field(default_factory=dict)
+    #: 五人斗地主: how the landlords' team became known — ``revealed`` in the identity step, by the ``twin`` played,
+    #: ``alone`` (the public landlord played both copies), or ``never``.
+    identities: dict[str, int] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         """The machine-readable report."""
@@ -106,6 +109,7 @@ class SimulationReport:
             "declared": self.declared,
             "open_hands": self.open_hands,
             "grabs": self.grabs,
+            "identities": self.identities,
             "roles": {r: s.to_json() for r, s in self.roles.items()},
             "by_bot": {b: {r: s.to_json() for r, s in rs.items()} for b, rs in self.by_bot.items()},
         }

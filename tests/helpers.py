@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator, Sequence
+from itertools import product
 from typing import Any
 
 from scenario import fill_from
@@ -106,3 +107,11 @@ def public_cards(game: Game) -> set[Card]:
         if game.state.deal.wild is not None and game.phase in (PhaseName.OPEN, PhaseName.PLAY, PhaseName.OVER):
             seen.add(game.state.deal.wild)
     return seen
+
+
+def sub_multisets(counts: Sequence[int]) -> Iterator[list[int]]:
+    """Every non-empty sub-multiset of a rank-count vector, as a rank list."""
+    for take in product(*(range(c + 1) for c in counts)):
+        ranks = [r for r, c in enumerate(take) for _ in range(c)]
+        if ranks:
+            yield ranks

@@ -181,18 +181,22 @@ def _read_until_prompt(proc: subprocess.Popen[bytes], deadline: float) -> str:
         ("spec-5p3d-2c", 2),
         ("two-player", 2),
         ("laizi", 3),
+        ("four-player", 1),
+        ("five-player", 2),
+        ("dou-dizhu-emperor", 1),
     ],
 )
 def test_play_a_whole_hand_from_the_keyboard_and_replay_it(tmp_path: Path, variant: str, seed: int) -> None:
     """A hand is played to the end by typing at the prompt; its saved log replays with `paiju replay`.
 
-    The typist passes in the auction (on the two-landlord tables it bids 3, to name a partner; at two players it
-    calls the landlord), and otherwise asks for the legal actions (`h`) and types the first one offered (as the
+    The typist passes in the auction (on the two-landlord tables it bids 3, to name a partner, and at 斗帝主 to
+    choose among the bottom cards; at two players it calls the landlord), and otherwise asks for the legal actions (`h`) and types the first one offered (as the
     speculator on spec-4p1d seed 1, it chooses every gift card), so every input is one the game
     must accept.
     """
     rules = get_variant(variant).speculator
     two_landlords = rules is not None and bool(rules.partner)
+    emperor = get_variant(variant).bottom_choice
     env = dict(os.environ, PAIJU_HOME=str(tmp_path), COLUMNS="200")
     proc = subprocess.Popen(
         [sys.executable, "-u", "-m", "paiju.cli", "play", "--variant", variant, "--seed", str(seed), "--hands", "1"],
@@ -207,7 +211,7 @@ def test_play_a_whole_hand_from_the_keyboard_and_replay_it(tmp_path: Path, varia
         if not screen.rstrip().endswith(">"):
             continue
         if "bid 1-3 or p to pass>" in screen.splitlines()[-1]:
-            reply = "3" if two_landlords else "p"
+            reply = "3" if two_landlords or emperor else "p"
         elif "call the landlord (叫地主) or p to pass (不叫)>" in screen.splitlines()[-1]:
             reply = "1"  # two players: the typist calls the landlord
         elif "which one>" in screen.splitlines()[-1]:
@@ -238,12 +242,14 @@ def test_play_a_whole_hand_from_the_keyboard_and_replay_it(tmp_path: Path, varia
         assert "partner" in transcript or "一打四" in transcript
     if variant == "two-player":
         assert "calls the landlord (叫地主)" in transcript
+    if emperor:  # the typist keeps the whole bottom, the first choice offered
+        assert "keep the bottom cards you want" in transcript and "you (seat 0) keeps 6 of the 6 bottom cards" in transcript
     if variant == "laizi":  # the typist opens before the deal, as the first choice offered
         assert "you (seat 0): open" in transcript and "wild (癞子): every" in transcript
     saved = sorted((tmp_path / "hands").glob("*.json"))
     assert len(saved) == 1
     shown = subprocess.run(
-        [sys.executable, "-m", "paiju.cli", "replay", str(saved[0])], capture_output=True, text=True, timeout=60
+        [sys.executable, "-m", "paiju.cli", "replay", str(saved[0])], capture_output=True, text=True, timeout=60, env=env
     )
     assert shown.returncode == 0, shown.stderr
     assert "went out" in shown.stdout and "the landlord for" in shown.stdout

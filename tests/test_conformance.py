@@ -70,12 +70,13 @@ def card_places(game: Game) -> Counter[Card]:
     if game.variant.speculator is not None and game.speculator is None:
         places.update(game.state.deal.extra)
     places.update(game.state.deal.dead)  # 二人斗地主's dead cards stay aside the whole hand
+    places.update(game.state.returned)  # 斗帝主: the bottom cards the emperor put back
     return places
 
 
 def check_cards_conserved(game: Game) -> None:
     """other-games.md §3.1 / speculator.md §6: the cards add up — every card of the pack lies in exactly one
-    place (a hand, the bottom, a gift being made, the face-up cards, the plays)."""
+    place (a hand, the bottom, a gift being made, the face-up cards, the plays, the cards out of play)."""
     v = game.variant
     pack = Counter(deck_cards(v.decks, v.removed_rank_indices))
     places = card_places(game)
@@ -108,6 +109,11 @@ def check_views(game: Game, held: dict[int, set[Card]]) -> None:
         held[seat] |= set(hand)
     if game.landlord is not None and game.phase not in (PhaseName.GIFT, PhaseName.BID, PhaseName.GRAB):
         held[game.landlord] |= set(game.state.bottom)  # the landlord takes the bottom even when it is not shown
+    five = game.state.five
+    if five is not None and five.known and five.hidden is not None and game.landlord is not None:
+        # other-games.md Q5.5: once the team is known the two landlords see each other's hands
+        held[game.landlord] |= set(game.hands[five.hidden])
+        held[five.hidden] |= set(game.hands[game.landlord])
     public = public_cards(game)
     for seat in [*range(game.players), None]:
         view = observe(game, seat).to_json()

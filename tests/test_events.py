@@ -119,6 +119,13 @@ EXAMPLES: list[dict[str, Any]] = [
     {"type": "wild", "card": 21},
     {"type": "out", "seat": 1},
     {"type": "instant_win", "seat": 1},
+    {"type": "marked_landlord", "seat": 2, "card": 21, "bottom": None},
+    {"type": "identity", "seat": 3, "reveal": None},
+    {"type": "team", "landlord": 2, "hidden": 3, "how": "twin"},
+    {"type": "identity_kept"},
+    {"type": "double", "seat": 0},
+    {"type": "return", "seat": 1, "count": 2, "cards": [40, 77]},
+    {"type": "return", "seat": 1, "count": 2, "cards": None},
     {"type": "end", "winner": 0, "landlord_won": True, "stake": 6, "spring": False, "scores": [12, -6, -6],
      "speculator_side": None, "instant": False, "retreat": False},
     {"type": "end", "winner": 0, "landlord_won": True, "stake": 6, "spring": False, "scores": [12, -6, -6],
@@ -129,7 +136,7 @@ EXAMPLES: list[dict[str, Any]] = [
 def test_every_kind_round_trips_whole_and_redacted() -> None:
     """Every registered kind, including those seeded hands rarely reach (retreat, instant win, 一打四)."""
     kinds = {getattr(event_kinds, n).kind for n in event_kinds.__all__ if n.endswith("Event") and n != "Event"}
-    assert {e["type"] for e in EXAMPLES} == kinds and len(kinds) == 24
+    assert {e["type"] for e in EXAMPLES} == kinds and len(kinds) == 30
     names = ["p0", "p1", "p2", "p3"]
     for event in EXAMPLES:
         _round_trips(event)
@@ -181,7 +188,15 @@ def _old_redacted_log(game: Game, seat: int | None, names: list[str]) -> dict[st
             event = {**event, "hand": None}
         elif kind == "small_landlord" and seat != event["seat"] and not game.state.partner_known:
             event = {**event, "seat": None, "card": None}
-        elif kind in ("bid", "pass", "play", "give", "partner", "alone", "declare", "open_start", "grab", "open"):
+        elif kind == "marked_landlord" and seat != event["seat"]:  # 五人斗地主: the bottom only to its landlord
+            event = {**event, "bottom": None}
+        elif kind == "identity" and seat != event["seat"]:  # 五人斗地主: sealed; who answered shows once it is over
+            if game.phase == "identity":
+                continue
+            event = {**event, "reveal": None}
+        elif kind == "return" and seat != event["seat"]:  # 斗帝主: how many bottom cards went back, not which
+            event = {**event, "cards": None}
+        elif kind in ("bid", "pass", "play", "give", "partner", "alone", "declare", "open_start", "grab", "open", "double"):
             event = _old_seat_event(event, seat)
         events.append(event)
     return {**log, "events": events, "redacted": True}

@@ -32,9 +32,10 @@ def _counts(variant: Variant) -> dict[str, list[int]]:
     out: dict[str, list[int]] = {}
     for seed in SEEDS:
         game = Game(variant, seed)
-        while game.phase in ("open_start", "gift", "bid", "grab", "open", "partner", "declare"):
+        while game.phase in ("open_start", "gift", "bid", "grab", "open", "partner", "declare", "identity", "double", "choose"):
             # The speculator gives its highest allowed cards; the first bidder takes it at 3; the
-            # landlord makes its last choice of partner; the small landlord declares; 癞子: nobody opens or grabs.
+            # landlord makes its last choice of partner; the small landlord declares; 癞子: nobody opens or grabs;
+            # 五人斗地主: every seat declines to reveal and to double; 斗帝主: the emperor puts the whole bottom back.
             game.apply(game.legal_actions()[-1])
         leads = game.legal_actions()
         answers = 0

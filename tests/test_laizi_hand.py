@@ -297,3 +297,28 @@ def test_the_settlement_words_every_factor_and_they_multiply_to_the_stake(laizi:
     numbers = [int(n) for n in re.findall(r"(?:bid|×) (\d+)(?!\^)", unit)]
     bombs = int(re.search(r"2\^(\d+) bombs", unit).group(1))  # type: ignore[union-attr]
     assert math.prod(numbers) * 2**bombs == game.result.stake == int(unit.rsplit("= ", 1)[1].split(",")[0])
+
+
+@pytest.mark.parametrize("by_class", [False, True])
+def test_bomb_multiplier_by_class_makes_hard_pure_and_rocket_four_times(laizi: Variant, by_class: bool) -> None:
+    """Q1.15 (c): 「Every bomb or rocket played is ×2. Offer the class-based variant as flag
+    `bomb_multiplier_by_class`」 — soft ×2, hard ×4, pure ×4, rocket ×4 (the QQ 癞子场 reading)."""
+    table = laizi.with_changes(bomb_multiplier_by_class=by_class)
+    seen: set[tuple[str, Factor]] = set()
+    for seed in range(60):
+        game = Game.new(table, seed=seed)
+        play_out(game, [make_bot("heuristic", seed * 3 + s) for s in range(3)])
+        bombs = [r.move.bomb for r in game.state.play.plays if r.move is not None and r.move.bomb]
+        factors = [f for f in game.state.stake.factors if f in (Factor.BOMB, Factor.BIG_BOMB)]
+        assert len(bombs) == len(factors)
+        for bomb, factor in zip(bombs, factors, strict=True):
+            big = by_class and not bomb.startswith("soft")
+            assert factor is (Factor.BIG_BOMB if big else Factor.BOMB)
+            seen.add((bomb[:4], factor))
+        assert game.result is not None and game.result.stake == game.state.stake.unit
+        big = factors.count(Factor.BIG_BOMB)
+        unit = next(line for line in settlement(game, ["Ann", "Bo", "Cy"]).summary if line.startswith("bid "))
+        assert (f"× 4^{big} hard bombs and rockets" in unit) == bool(big)
+    classes = {bomb for bomb, _ in seen}
+    assert {"soft", "bomb"} <= classes  # both kinds were played in these hands
+    assert any(f is Factor.BIG_BOMB for _, f in seen) == by_class

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from itertools import product
 
 import pytest
+from helpers import sub_multisets
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -140,14 +140,6 @@ def reference_beats(a: Shape, b: Shape) -> bool:
     if b_bomb:
         return False
     return a[0] == b[0] and len(a[3]) == len(b[3]) and a[1] > b[1]
-
-
-def sub_multisets(counts: Sequence[int]) -> Iterator[list[int]]:
-    """Every non-empty sub-multiset of a rank-count vector, as a rank list."""
-    for take in product(*(range(c + 1) for c in counts)):
-        ranks = [r for r, c in enumerate(take) for _ in range(c)]
-        if ranks:
-            yield ranks
 
 
 def reference_moves(counts: Sequence[int]) -> set[Shape]:

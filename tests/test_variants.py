@@ -7,7 +7,8 @@ import dataclasses
 import pytest
 
 from paiju.cards import deck_cards
-from paiju.variants import PATTERN_KINDS, Variant, VariantError, get_variant, variant_names
+from paiju.variants import Variant, VariantError, get_variant, variant_names
+from paiju.variants.pattern_rules import CLASSIC_KINDS
 
 
 @pytest.fixture
@@ -59,9 +60,9 @@ def test_classic_auction_and_scoring_flags(classic: Variant) -> None:
 
 def test_classic_has_all_thirteen_patterns(classic: Variant) -> None:
     """§3.4: 「斗地主有13種合法的牌型可以出」 (four-with-two split into 13a and 13b)."""
-    assert classic.pattern_rules.patterns == frozenset(PATTERN_KINDS)
-    assert len(PATTERN_KINDS) == 14
-    assert set(PATTERN_KINDS) == {
+    assert classic.pattern_rules.patterns == CLASSIC_KINDS
+    assert len(CLASSIC_KINDS) == 14
+    assert CLASSIC_KINDS == {
         "single", "pair", "triple", "triple+single", "triple+pair", "straight", "pair-chain",
         "triple-chain", "airplane+singles", "airplane+pairs", "four+two-singles",
         "four+two-pairs", "bomb", "joker-bomb",

@@ -155,6 +155,8 @@ FAMILY: Family[VoteHand] = Family(
     frame_fields=lambda hand: {},
     most_actions=lambda variant, seed: len(VOTES),
     bot="random",
+    timeout_bot="random",
+    timeout_takes_over=lambda hand: False,
 )
 
 #: The classic table, voted on by this family.

@@ -11,7 +11,23 @@ from collections.abc import Sequence
 
 from paiju.bots.base import register
 from paiju.cards import BLACK_JOKER, NUM_RANKS, RED_JOKER, card_rank, rank_counts
-from paiju.climbing import Action, Alone, Bid, Declare, Give, Grab, Observation, Open, Partner, Pass, PhaseName, Play
+from paiju.climbing import (
+    Action,
+    Alone,
+    Bid,
+    Declare,
+    Double,
+    Give,
+    Grab,
+    Observation,
+    Open,
+    Partner,
+    Pass,
+    PhaseName,
+    Play,
+    Return,
+    Reveal,
+)
 from paiju.climbing.partner import face
 from paiju.engine import CLIMBING
 from paiju.patterns import Move
@@ -115,6 +131,10 @@ class HeuristicBot:
             return self._declare(obs)
         if obs.phase in (PhaseName.OPEN_START, PhaseName.GRAB, PhaseName.OPEN):
             return self._open_or_grab(obs)
+        if obs.phase in (PhaseName.IDENTITY, PhaseName.DOUBLE):
+            return self._reveal_or_double(obs)
+        if obs.phase == PhaseName.CHOOSE:
+            return self._keep(obs)
         plays = [a for a in obs.legal if isinstance(a, Play)]
         counts = rank_counts(obs.hand)
         if obs.seat == obs.speculator:
@@ -198,6 +218,19 @@ class HeuristicBot:
             return Open()
         return Pass()
 
+    # ------------------------------------------------------------------ 五人斗地主: 亮出身份 and 加倍 (other-games.md §5.2)
+    #: Strength (per 17 cards) from which a landlord reveals its team, and from which a seat doubles.
+    reveal_strength = 4.5
+    double_strength = 5.5
+
+    def _reveal_or_double(self, obs: Observation) -> Action:
+        """Reveal the team (×2, and the landlords see each other's hands) with a strong hand; double with a
+        stronger one. Only the seat's own hand counts: the identity step's choice is sealed."""
+        strength = hand_strength(rank_counts(obs.hand)) / (len(obs.hand) / 17)
+        wanted = Reveal() if obs.phase == PhaseName.IDENTITY else Double()
+        least = self.reveal_strength if obs.phase == PhaseName.IDENTITY else self.double_strength
+        return wanted if wanted in obs.legal and strength >= least else Pass()
+
     # ------------------------------------------------------------------ the small landlord (§7)
     def _name_partner(self, obs: Observation) -> Action:
         """Name the holder of a high card (it holds at least one trick-winner); 一打四 only with a
@@ -256,6 +289,18 @@ class HeuristicBot:
     def _opponents(self, obs: Observation) -> list[int]:
         mates = self._teammates(obs)
         return [s for s in range(obs.players) if s != obs.seat and s not in obs.out and s not in mates]
+
+    def _keep(self, obs: Observation) -> Action:
+        """斗帝主's bottom (§6.1): put back the cards whose going leaves the cheapest hand to play out, fewest first."""
+
+        def cost(action: Action) -> tuple[float, int]:
+            back = action.cards if isinstance(action, Return) else ()
+            rest = list(obs.hand)
+            for card in back:
+                rest.remove(card)
+            return plan_cost(rank_counts(rest)), len(back)
+
+        return min(obs.legal, key=cost)
 
     # ------------------------------------------------------------------ play
     def _lead(self, obs: Observation, counts: list[int], plays: list[Play]) -> Action:

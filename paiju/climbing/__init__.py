@@ -1,6 +1,21 @@
 """The Dou Dizhu-family engine: one hand as a state machine, views, logs and sessions."""
 
-from paiju.climbing.actions import Action, Alone, Bid, Declare, Give, Grab, Open, Partner, Pass, Play, action_text
+from paiju.climbing.actions import (
+    Action,
+    Alone,
+    Bid,
+    Declare,
+    Double,
+    Give,
+    Grab,
+    Open,
+    Partner,
+    Pass,
+    Play,
+    Return,
+    Reveal,
+    action_text,
+)
 from paiju.climbing.hand import Hand
 from paiju.climbing.hand import Hand as Game
 from paiju.climbing.log import LogError, game_log, load_log, replay, save_log
@@ -14,6 +29,7 @@ __all__ = [
     "Alone",
     "Bid",
     "Declare",
+    "Double",
     "Grab",
     "Open",
     "Deal",
@@ -28,6 +44,8 @@ __all__ = [
     "PhaseName",
     "PlayRecord",
     "Result",
+    "Return",
+    "Reveal",
     "Session",
     "action_text",
     "forced_pass_shown",

@@ -1,5 +1,5 @@
-"""Actions a seat can take in a Dou Dizhu-family hand: bid, pass, play, and the speculator
-tables' gifts, partner choice (小地主) and declaration (亮明身份)."""
+"""Actions a seat can take in a Dou Dizhu-family hand: bid, pass, play, the speculator tables' gifts, partner
+choice (小地主) and declaration (亮明身份), and 五人斗地主's reveal (亮出身份) and double (加倍)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,9 @@ from typing import Any
 from paiju.cards import format_card, format_cards
 from paiju.patterns import Move
 
-__all__ = ["Action", "Alone", "Bid", "Declare", "Give", "Grab", "Open", "Partner", "Pass", "Play", "action_text"]
+__all__ = [
+    "Action", "Alone", "Bid", "Declare", "Double", "Give", "Grab", "Open", "Partner", "Pass", "Play", "Return", "Reveal", "action_text",
+]  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,12 +76,29 @@ class Open:
     """明牌: play with the cards face up — before the deal (明牌开始, ×4) or, the landlord, after the bottom (×2)."""
 
 
-Action = Bid | Pass | Play | Give | Partner | Alone | Declare | Grab | Open
+@dataclass(frozen=True, slots=True)
+class Reveal:
+    """亮出身份: a landlord of 五人斗地主 makes the landlords' team public, ×2 once (other-games.md §5.2 step 4)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Double:
+    """加倍: double the settlements this seat takes part in, once (other-games.md §5.2 step 5, Q5.6)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Return:
+    """斗帝主: the landlord puts back the bottom cards it does not keep; they leave play unseen (§6.1, Q6.2)."""
+
+    cards: tuple[int, ...]
+
+
+Action = Bid | Pass | Play | Give | Partner | Alone | Declare | Grab | Open | Reveal | Double | Return
 
 
 def action_text(action: Action) -> str:
     """How an action is written in the terminal and in ``paiju moves``: ``pass``, ``bid 2``, ``give 7h``,
-    ``33344``, ``partner 7h``, ``alone 7h7h``, ``declare``, ``grab``, ``open``."""
+    ``33344``, ``partner 7h``, ``alone 7h7h``, ``declare``, ``grab``, ``open``, ``reveal``, ``double``."""
     if isinstance(action, Pass):
         return "pass"
     if isinstance(action, Bid):
@@ -90,10 +109,16 @@ def action_text(action: Action) -> str:
         return f"partner {format_cards(action.cards)}"
     if isinstance(action, Alone):
         return f"alone {format_cards(action.cards)}"
+    if isinstance(action, Return):
+        return f"return {format_cards(action.cards)}"
     if isinstance(action, Declare):
         return "declare"
     if isinstance(action, Grab):
         return "grab"
     if isinstance(action, Open):
         return "open"
+    if isinstance(action, Reveal):
+        return "reveal"
+    if isinstance(action, Double):
+        return "double"
     return action.move.text()

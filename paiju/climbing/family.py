@@ -5,7 +5,7 @@ from __future__ import annotations
 from paiju.climbing.actions import Action, action_text
 from paiju.climbing.hand import Hand
 from paiju.climbing.log import game_log, replay
-from paiju.climbing.observation import forced_pass_shown, observe
+from paiju.climbing.observation import forced_pass_shown, in_auction, observe
 from paiju.climbing.parse import actions_for_text
 from paiju.climbing.report import frame_fields, most_leads, tally
 from paiju.climbing.session import Session
@@ -20,7 +20,7 @@ def _parse_action(hand: Hand, text: str, seat: int | None) -> list[Action]:
     """The climbing actions ``text`` can mean for ``seat`` (by default the seat to act)."""
     if seat is not None and seat not in hand.actors():
         raise IllegalMoveError(f"seat {seat} does not act now")
-    return actions_for_text(hand, text)
+    return actions_for_text(hand, text, seat)
 
 
 FAMILY: Family[Hand] = Family(
@@ -38,4 +38,6 @@ FAMILY: Family[Hand] = Family(
     frame_fields=frame_fields,
     most_actions=most_leads,
     bot="heuristic",
+    timeout_bot="minimal",
+    timeout_takes_over=in_auction,
 )

@@ -6,7 +6,21 @@ from collections.abc import Callable
 from typing import Any
 
 from paiju.cards import card_rank
-from paiju.climbing.actions import Action, Alone, Bid, Declare, Give, Grab, Open, Partner, Pass, Play
+from paiju.climbing.actions import (
+    Action,
+    Alone,
+    Bid,
+    Declare,
+    Double,
+    Give,
+    Grab,
+    Open,
+    Partner,
+    Pass,
+    Play,
+    Return,
+    Reveal,
+)  # fmt: skip
 from paiju.climbing.events import ACTION_KINDS
 from paiju.climbing.hand import Hand
 from paiju.climbing.hand import Hand as Game
@@ -61,6 +75,13 @@ def _action_of(game: Game, event: dict[str, Any]) -> Action:
         return Open()
     if event["type"] == "grab":
         return Grab()
+    if event["type"] == "identity":
+        return Reveal() if event["reveal"] else Pass()
+    if event["type"] == "double":
+        return Double()
+    if event["type"] == "return":
+        back = tuple(int(c) for c in event["cards"])
+        return Return(back) if back else Pass()
     if event["type"] in ("partner", "alone"):
         shown = tuple(int(c) for c in event["cards"])
         return Partner(shown) if event["type"] == "partner" else Alone(shown)

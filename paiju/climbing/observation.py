@@ -12,11 +12,12 @@ from typing import Any, Protocol
 
 from paiju.cards import RANK_CHARS, Card, card_rank, format_cards
 from paiju.climbing.actions import Action
+from paiju.climbing.partner import face
 from paiju.climbing.phase_name import PhaseName
 from paiju.climbing.speculator import marked_card, side_of_speculator
 from paiju.climbing.state import Factor, HandState, PlayRecord
 
-__all__ = ["Observation", "Observed", "forced_pass_shown", "observe"]
+__all__ = ["Observation", "Observed", "forced_pass_shown", "in_auction", "observe"]
 
 
 class Observed(Protocol):
@@ -108,6 +109,13 @@ class Observation:
     wild_rank: int | None = None
     #: The highest bid the table allows (1: the only bid is 叫地主, as at two players).
     max_bid: int = 3
+    #: 五人斗地主 (other-games.md §5.2 step 4), public: ``deciding`` in the identity step, ``hidden`` once nobody
+    #: revealed, then how the team became known (``revealed``, ``twin``, ``alone``); empty on other tables.
+    identity: str = ""
+    #: 五人斗地主: each seat's 加倍 (``None`` until it chose), public.
+    doubles: tuple[bool | None, ...] = ()
+    #: 五人斗地主 (Q5.5): the other landlord's hand, as (seat, cards), to each landlord once the team is known.
+    ally_hands: tuple[tuple[int, tuple[Card, ...]], ...] = ()
 
     @property
     def is_my_turn(self) -> bool:
@@ -115,14 +123,14 @@ class Observation:
         return self.seat is not None and self.seat in self.actors
 
     def role(self, seat: int) -> str:
-        """``landlord``, ``small_landlord`` (once this seat knows it), ``farmer`` or ``speculator`` for
-        ``seat`` (``bidder`` before the landlord is known)."""
+        """``landlord``, ``small_landlord`` (五人: ``hidden_landlord``; once this seat knows it), ``farmer`` or
+        ``speculator`` for ``seat`` (``bidder`` before the landlord is known)."""
         if seat == self.speculator:
             return "speculator"
         if self.landlord is None:
             return "bidder"
         if seat == self.small_landlord:
-            return "small_landlord"
+            return "hidden_landlord" if self.identity else "small_landlord"
         return "landlord" if seat == self.landlord else "farmer"
 
     def to_json(self) -> dict[str, Any]:
@@ -155,6 +163,7 @@ class Observation:
             "scores": list(self.scores) if self.scores else None,
             "speculator": self.speculator,
             "determination": fmt([self.determination]) if self.determination is not None else None,
+            "marker": fmt([self.marker]) if self.marker is not None else None,
             "flipped": fmt(self.flipped) if self.flipped else "",
             "gifts": [
                 {"seat": s, "cards": fmt(c), "size": self.gift_sizes[i], "colours": self.gift_colours[i]}
@@ -176,6 +185,9 @@ class Observation:
             "open_hands": [{"seat": s, "cards": fmt(c)} for s, c in self.open_hands],
             "wild_rank": RANK_CHARS[self.wild_rank] if self.wild_rank is not None else None,
             "max_bid": self.max_bid,
+            "identity": self.identity,
+            "doubles": list(self.doubles),
+            "ally_hands": [{"seat": s, "cards": fmt(c)} for s, c in self.ally_hands],
         }
 
 
@@ -203,6 +215,11 @@ def observe(game: Observed, seat: int | None) -> Observation:
         and (state.variant.bottom_shown or (seat is not None and seat == state.landlord))
     )
     actors = game.actors()
+    if phase == PhaseName.IDENTITY:
+        # Q5.13 (ii): the sealed step shows nobody who has answered (nor does ``to_act``, the public landlord while it
+        # lasts); a seat knows only that it has.
+        answered = seat is not None and seat not in actors
+        actors = frozenset(s for s in range(state.players) if not (answered and s == seat))
     gifts: tuple[tuple[int, tuple[Card, ...]], ...] = ()
     if spec is not None and spec.gift_seats:
         gifts = tuple((s, tuple(g)) for s, g in zip(spec.gift_seats, spec.gifts, strict=True))
@@ -226,7 +243,7 @@ def observe(game: Observed, seat: int | None) -> Observation:
         seat=seat,
         players=state.players,
         phase=phase,
-        to_act=state.to_act,
+        to_act=state.landlord if phase == PhaseName.IDENTITY and state.landlord is not None else state.to_act,
         hand=tuple(sorted(state.hands[seat])) if seat is not None else (),
         cards_left=tuple(len(h) for h in state.hands),
         landlord=state.landlord if phase != PhaseName.BID else None,
@@ -262,6 +279,9 @@ def observe(game: Observed, seat: int | None) -> Observation:
         open_hands=_open_hands(state),
         max_bid=state.variant.max_bid,
         wild_rank=card_rank(state.deal.wild) if state.deal.wild is not None and phase in _WILD_KNOWN else None,
+        identity=_identity(state),
+        doubles=tuple(state.five.doubles) if state.five is not None else (),
+        ally_hands=_ally_hands(state, seat),
     )
 
 
@@ -272,8 +292,11 @@ _WILD_KNOWN = frozenset((PhaseName.OPEN, PhaseName.PLAY, PhaseName.OVER))
 
 
 def _marker(state: HandState, seat: int | None) -> Card | None:
-    """The first bidder's marker card: face up on classic tables, else known to its holder only."""
+    """The first bidder's marker card: face up on classic tables, else known to its holder only; 五人斗地主's
+    marked card, public."""
     marker = state.deal.marker
+    if state.five is not None:  # 五人斗地主: the marked card is public, but never which deck's copy it is (Q5.13)
+        return face(state.five.marked)
     hands = state.deal.hands
     if state.variant.marker_shown or (seat is not None and seat < len(hands) and marker in hands[seat]):
         return marker
@@ -288,6 +311,26 @@ def _open_hands(state: HandState) -> tuple[tuple[int, tuple[Card, ...]], ...]:
     return tuple((s, tuple(sorted(state.hands[s]))) for s in sorted(opened.open))
 
 
+def _identity(state: HandState) -> str:
+    """五人斗地主: the identity step's public outcome so far (empty on other tables)."""
+    five = state.five
+    if five is None:
+        return ""
+    if state.phase is PhaseName.IDENTITY:
+        return "deciding"
+    return five.known or "hidden"
+
+
+def _ally_hands(state: HandState, seat: int | None) -> tuple[tuple[int, tuple[Card, ...]], ...]:
+    """五人斗地主 Q5.5: once the team is known the public and the hidden landlord see each other's hands."""
+    five, landlord = state.five, state.landlord
+    if five is None or not five.known or five.hidden is None or seat not in (landlord, five.hidden):
+        return ()
+    ally = five.hidden if seat == landlord else landlord
+    assert ally is not None
+    return ((ally, tuple(sorted(state.hands[ally]))),)
+
+
 def forced_pass_shown(game: Observed) -> bool:
     """Whether a seat whose only action is a pass may be passed for it at once (the ``auto_forced`` option).
 
@@ -295,3 +338,9 @@ def forced_pass_shown(game: Observed) -> bool:
     in a round such as the declaration, being forced would single out the seat that holds a secret.
     """
     return game.state.phase == PhaseName.PLAY
+
+
+def in_auction(game: Observed) -> bool:
+    """Whether the hand is in its auction: there a timed-out seat goes on 托管 at once (癞子 §1.2 step 5,
+    「超时不叫分则视为不叫分且托管」)."""
+    return game.state.phase == PhaseName.BID

@@ -1,5 +1,5 @@
 """Turn what a player types (``334455``, ``3s 3h``, ``p``, ``2``, a gift card, ``partner 7h``,
-``declare``) into legal actions, or say why not."""
+``declare``, ``reveal``, ``double``) into legal actions, or say why not."""
 
 from __future__ import annotations
 
@@ -14,7 +14,22 @@ from paiju.cards import (
     parse_cards,
     parse_ranks,
 )
-from paiju.climbing.actions import Action, Alone, Bid, Declare, Give, Grab, Open, Partner, Pass, Play, action_text
+from paiju.climbing.actions import (
+    Action,
+    Alone,
+    Bid,
+    Declare,
+    Double,
+    Give,
+    Grab,
+    Open,
+    Partner,
+    Pass,
+    Play,
+    Return,
+    Reveal,
+    action_text,
+)
 from paiju.climbing.hand import Hand as Game
 from paiju.climbing.partner import face
 from paiju.climbing.phase_name import PhaseName
@@ -29,10 +44,18 @@ _PASS_WORDS = {"p", "pass", "-", "no", "不要", "不出", "不叫"}
 _DECLARE_WORDS = {"d", "declare", "亮", "亮明", "亮明身份"}
 _OPEN_WORDS = {"o", "open", "明", "明牌", "明牌开始"}
 _GRAB_WORDS = {"g", "grab", "抢", "抢地主"}
+#: 斗帝主's bottom: the verb, and whether the cards it names are those kept (else those put back).
+_CHOOSE_WORDS = {"keep": True, "留": True, "return": False, "扣": False}
+#: 五人斗地主 (other-games.md §5.2): 亮出身份, 加倍, and 放弃 (a pass) in either round.
+_FIVE_WORDS: dict[str, Action] = {
+    **dict.fromkeys(("r", "reveal", "亮", "亮出身份"), Reveal()),
+    **dict.fromkeys(("x", "double", "加倍"), Double()),
+    **dict.fromkeys(("decline", "放弃"), Pass()),
+}
 
 
-def actions_for_text(game: Game, text: str) -> list[Action]:
-    """The legal actions ``text`` can mean for the seat to act (several when it is ambiguous).
+def actions_for_text(game: Game, text: str, seat: int | None = None) -> list[Action]:
+    """The legal actions ``text`` can mean for ``seat`` (by default the seat to act; several when it is ambiguous).
 
     Raises ``InvalidCardsError`` for text that is not cards and ``IllegalMoveError`` with
     the reason when the cards cannot be played now.
@@ -40,7 +63,7 @@ def actions_for_text(game: Game, text: str) -> list[Action]:
     word = text.strip().lower()
     if not word:
         raise InvalidCardsError("type cards to play, p to pass, h for help")
-    listed = [a for a in game.legal_actions() if action_text(a).lower() == " ".join(word.split())]
+    listed = [a for a in game.legal_actions(seat) if action_text(a).lower() == " ".join(word.split())]
     if listed:
         return listed  # exactly as the help lists it, e.g. a wild reading 3(2)3(2)444
     if word in _PASS_WORDS:
@@ -68,6 +91,10 @@ def actions_for_text(game: Game, text: str) -> list[Action]:
         if word in _OPEN_WORDS:
             return [Open()]
         raise InvalidCardsError("type open to play with your cards face up (明牌), or p to pass")
+    if game.phase in (PhaseName.IDENTITY, PhaseName.DOUBLE):
+        return [_five_choice(game, word, game.to_act if seat is None else seat)]
+    if game.phase == PhaseName.CHOOSE:
+        return [_bottom_choice(game, word)]
     if game.phase == PhaseName.GRAB:
         if word in _GRAB_WORDS:
             return [Grab()]
@@ -114,6 +141,37 @@ def held_cards(game: Game, seat: int, text: str) -> list[Card]:
         return parse_cards(text, v.decks, v.removed_rank_indices, taken=elsewhere, marked=marked_card(v))
     except InvalidCardsError:
         raise IllegalMoveError(f"you don't hold {text.strip()}") from None
+
+
+def _bottom_choice(game: Game, word: str) -> Action:
+    """斗帝主's bottom: ``return CARDS`` puts those back, ``keep CARDS`` keeps only those (a pass keeps all)."""
+    verb, _, rest = word.partition(" ")
+    if verb not in _CHOOSE_WORDS or not rest.strip():
+        raise InvalidCardsError("type return and the bottom cards to put back (return 3c 5d), keep and the ones to keep, or p to keep all")
+    v, bottom = game.variant, game.state.bottom
+    named = parse_cards(rest, v.decks, v.removed_rank_indices)
+    keeping = _CHOOSE_WORDS[verb]
+    if len(named) > len(bottom):
+        raise IllegalMoveError(f"the bottom has {len(bottom)} cards: you cannot {verb} {len(named)}")
+    left = list(bottom)
+    for card in named:
+        copy = next((c for c in left if format_card(c) == format_card(card)), None)
+        if copy is None:
+            raise IllegalMoveError(f"you may {verb} only bottom cards: {format_card(card)} is not one of them")
+        left.remove(copy)
+    chosen = tuple(c for c in bottom if c not in left)
+    back = tuple(sorted(left if keeping else chosen))
+    return Return(back) if back else Pass()
+
+
+def _five_choice(game: Game, word: str, seat: int) -> Action:
+    """五人斗地主's identity step (reveal or pass, every seat at once) and 加倍 round (double or pass)."""
+    action = _FIVE_WORDS.get(word)
+    if action is None:
+        raise InvalidCardsError(game.explain(Pass() if game.phase == PhaseName.DOUBLE else Double(), seat))
+    if action not in game.legal_actions(seat):
+        raise IllegalMoveError(game.explain(action, seat))
+    return action
 
 
 def _partner_for_text(game: Game, word: str) -> list[Action]:

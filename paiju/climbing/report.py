@@ -21,12 +21,15 @@ def _role(seen: Observation, result: Result, seat: int) -> str:
     if seen.landlord is None:  # an instant win before bidding: the winner played as landlord
         return "landlord" if seat == result.winner else "farmer"
     if seat == seen.small_landlord:
-        return "small_landlord"
+        return "hidden_landlord" if seen.identity else "small_landlord"
+    if seat == seen.landlord and seen.identity and seen.small_landlord is None:
+        return "lone_landlord"  # 五人斗地主 1 vs 4: the twin was the public landlord's own
     return "landlord" if seat == seen.landlord else "farmer"
 
 
 def tally(hand: Hand) -> HandTally:
-    """Roles, redeals, instant wins, the speculator's side, the partnership, 明牌 and the grabs of a finished hand."""
+    """Roles, redeals, instant wins, the speculator's side, the partnership, 明牌, the grabs and (五人斗地主) how
+    the landlords' team became known of a finished hand."""
     result = hand.result
     if result is None:
         raise ValueError("the hand is not over yet")
@@ -38,6 +41,7 @@ def tally(hand: Hand) -> HandTally:
         "partnerships": result.partnership,
         "open_hands": opened,
         "grabs": grabs,
+        "identities": (hand.state.five.known or "never") if hand.state.five is not None else "",
     }
     return HandTally(
         roles=tuple(_role(seen, result, s) for s in range(hand.players)),

@@ -23,6 +23,7 @@ __all__ = [
     "Deal",
     "Factor",
     "HandState",
+    "HiddenPart",
     "OpenPart",
     "PartnerPart",
     "PlayPart",
@@ -67,6 +68,8 @@ class Factor(TextEnum):
     """One multiplier on the bid, named as views and settlements say it; ``times`` is its size."""
 
     BOMB = "bomb"
+    #: 癞子 Q1.15's option ``bomb_multiplier_by_class``: a hard bomb, a pure wild bomb or the rocket, ×4.
+    BIG_BOMB = "big_bomb"
     RETREAT = "retreat"
     DECLARED = "declared"
     ALONE = "alone"
@@ -74,14 +77,18 @@ class Factor(TextEnum):
     GRAB = "grab"
     OPEN_START = "open_start"
     OPEN = "open"
+    #: 五人斗地主 (other-games.md §5.2 step 4, Q5.4): an identity revealed (亮出身份), ×2 once.
+    REVEAL = "reveal"
+    #: 五人斗地主 Q5.6 (i) option ``global_double``: a seat's 加倍 doubles the whole stake.
+    DOUBLE = "double"
 
     @property
     def times(self) -> int:
-        """×2 per doubling bomb, ×3 retreat (§8), ×2 declared (§7), ×3 一打四 (§13), ×2 spring (Q3.10);
-        癞子 (other-games.md §1.6): ×2 per grab, ×4 明牌开始, ×2 the landlord's 明牌."""
+        """×2 per doubling bomb (×4 for a big one under Q1.15's option), ×3 retreat (§8), ×2 declared (§7), ×3 一打四 (§13), ×2 spring (Q3.10);
+        癞子 (other-games.md §1.6): ×2 per grab, ×4 明牌开始, ×2 the landlord's 明牌; 五人 (§5.5): ×2 reveal, ×2 加倍."""
         if self in (Factor.RETREAT, Factor.ALONE):
             return 3
-        return 4 if self is Factor.OPEN_START else 2
+        return 4 if self in (Factor.OPEN_START, Factor.BIG_BOMB) else 2
 
 
 @dataclass(slots=True)
@@ -101,8 +108,8 @@ class Stake:
 
     @property
     def doublings(self) -> int:
-        """How many doubling bombs have been played."""
-        return self.factors.count(Factor.BOMB)
+        """How many doubling bombs have been played (×4 ones included)."""
+        return self.factors.count(Factor.BOMB) + self.factors.count(Factor.BIG_BOMB)
 
     @property
     def unit(self) -> int:
@@ -173,6 +180,26 @@ class OpenPart:
 
 
 @dataclass(slots=True)
+class HiddenPart:
+    """五人斗地主 (other-games.md §5.2): the marked card, the hidden landlord (暗地主, ``None``: 1 vs 4), the identity
+    step and the 加倍 round.
+
+    ``deciding`` holds the seats yet to answer the identity step, ``revealed`` those that chose 亮出身份; ``known``
+    says how the team became public (``revealed``, ``twin`` played, ``alone``: both copies played by the public
+    landlord; empty while hidden); ``doubles`` each seat's 加倍 (``None`` until it chose); ``queue`` the seats
+    still to choose it.
+    """
+
+    marked: Card
+    hidden: int | None
+    deciding: set[int] = field(default_factory=set)
+    revealed: set[int] = field(default_factory=set)
+    known: str = ""
+    doubles: list[bool | None] = field(default_factory=list)
+    queue: list[int] = field(default_factory=list)
+
+
+@dataclass(slots=True)
 class PlayPart:
     """The play: the play to beat, consecutive passes, every turn, plays per seat and seats gone out."""
 
@@ -230,6 +257,8 @@ class HandState:
     hands: list[list[Card]] = field(default_factory=list)
     counts: list[list[int]] = field(default_factory=list)
     bottom: list[Card] = field(default_factory=list)
+    #: 斗帝主: the bottom cards the landlord put back, out of play for the rest of the hand.
+    returned: list[Card] = field(default_factory=list)
     phase: PhaseName = PhaseName.BID
     to_act: int = 0
     first_bidder: int = 0
@@ -244,6 +273,8 @@ class HandState:
     partner: PartnerPart | None = None
     #: 癞子 tables: open hands and the grab round (``None`` elsewhere).
     opened: OpenPart | None = None
+    #: 五人斗地主: the marked card, the hidden landlord, the identity step and each seat's 加倍 (``None`` elsewhere).
+    five: HiddenPart | None = None
     play: PlayPart = field(default_factory=PlayPart)
     result: Result | None = None
     #: Each seat's last ``Holding``, reused while its cards are unchanged (see ``phases.play.holding_of``).
@@ -261,12 +292,16 @@ class HandState:
 
     @property
     def small_landlord(self) -> int | None:
-        """The landlord's partner, if it has one (speculator.md §7)."""
+        """The landlord's partner, if it has one (speculator.md §7; 五人斗地主's hidden landlord, §5.2)."""
+        if self.five is not None:
+            return self.five.hidden
         return self.partner.small_landlord if self.partner is not None else None
 
     @property
     def partner_known(self) -> bool:
-        """Every seat knows the small landlord (it declared or played the partner card)."""
+        """Every seat knows the small landlord (it declared or played the partner card; 五人: the team is public)."""
+        if self.five is not None:
+            return bool(self.five.known)
         return self.partner is not None and self.partner.known
 
     def clone(self) -> HandState:
@@ -284,6 +319,7 @@ class HandState:
             hands=[list(h) for h in self.hands],
             counts=[list(c) for c in self.counts],
             bottom=list(self.bottom),
+            returned=list(self.returned),
             wild_cards=dict(self.wild_cards),
             auction=Auction(self.auction.passes, self.auction.bids_made, list(self.auction.history)),
             stake=Stake(self.stake.bid, list(self.stake.factors)),
@@ -303,6 +339,13 @@ class HandState:
                 started=set(self.opened.started),
                 deciding=set(self.opened.deciding),
                 grab_queue=list(self.opened.grab_queue),
+            ),
+            five=None if self.five is None else replace(
+                self.five,
+                deciding=set(self.five.deciding),
+                revealed=set(self.five.revealed),
+                doubles=list(self.five.doubles),
+                queue=list(self.five.queue),
             ),
             play=PlayPart(play.trick, play.passes, list(play.plays), list(play.played_by), set(play.out)),
         )

@@ -90,6 +90,9 @@ def cmd_simulate(args: argparse.Namespace, out: Console) -> int:
         grabs = ", ".join(f"{n} {'grab' if n == '1' else 'grabs'} {k / args.games:.3f}" for n, k in sorted(report.grabs.items()))
         opened = ", ".join(f"{who} {n / args.games:.3f}" for who, n in sorted(report.open_hands.items())) or "none"
         out.print(f"抢地主: {grabs}; hands played face up (明牌): {opened}")
+    if report.identities:
+        known = ", ".join(f"{how} {n / args.games:.3f}" for how, n in sorted(report.identities.items()))
+        out.print(f"the landlords' team became known: {known}")
     return 0
 
 

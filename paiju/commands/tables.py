@@ -59,6 +59,7 @@ def cmd_variants(args: argparse.Namespace, out: Console) -> int:
     if args.json:
         print(json.dumps([v.to_json() for v in REGISTRY.values()], ensure_ascii=False))
         return 0
+    width = max(len(name) for name in REGISTRY)
     for v in REGISTRY.values():
-        print(f"{v.name:<12} {v.players}p {v.decks}d  {v.title} — {v.description}")
+        print(f"{v.name:<{width}} {v.players}p {v.decks}d  {v.title} — {v.description}")
     return 0

@@ -36,6 +36,11 @@ class Observation(Protocol):
         """What the seat may do now (empty when it does not act)."""
         ...
 
+    @property
+    def actors(self) -> frozenset[int]:
+        """The seats to act as this seat may know them (a sealed step names none that has answered)."""
+        ...
+
     def to_json(self) -> dict[str, Any]:
         """The view, JSON-ready."""
         ...

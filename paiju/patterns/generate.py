@@ -1,18 +1,20 @@
 """Move generation on rank-count vectors, driven entirely by a table's ``PatternRules``.
 
 ``MoveGenerator.moves(counts)`` lists every move a hand can lead; with ``to_beat`` it lists
-only the moves that beat it.  Kicker rules follow other-games.md §0.3 C6 (K1–K5).  This is
+only the moves that beat it.  Kicker rules follow other-games.md §0.3 C6 (K1–K5), and 斗帝主's
+attached trios and pairs §6.3 (K1 and K4 applied to groups).  This is
 the engine's hot path: it builds lists with plain loops rather than nested generators.
 Wild cards (speculator.md §10) take a separate path (``mixed.py``), so hands without them pay nothing.
 """
 
 from __future__ import annotations
 
+from collections.abc import Container
 from functools import lru_cache
 
-from paiju.cards import BLACK_JOKER, NUM_RANKS, RED_JOKER
+from paiju.cards import BLACK_JOKER, RED_JOKER
 from paiju.patterns.mixed import Supply, WildPlays, Wilds
-from paiju.patterns.move import NO_COLOUR, NO_TIER, Move, beats
+from paiju.patterns.move import NO_COLOUR, NO_TIER, Move, beats, spaceship_key
 from paiju.patterns.shapes import CHAIN, CHAIN_TOP, TWO, Counts, KickerKind, kicker_sets, new_move, plain_move
 from paiju.variants import PatternKind, PatternRules
 
@@ -96,42 +98,77 @@ class MoveGenerator(WildPlays):
             kk = self.by_kind[kind]
             n = to_beat.length
             top = CHAIN_TOP if kk.chain else TWO
-            for end in range(max(above, n - 1), top + 1):
+            # A spaceship with the same quads may still beat with higher trios (§6.4).
+            for end in range(max(int(to_beat.key) if kk.trios else above, n - 1), top + 1):
                 start = end - n + 1
                 if all(c[r] >= kk.body for r in range(start, end + 1)):
                     out.extend(self._with_kickers(kk, c, start, end))
+            if kk.trios:
+                out = [m for m in out if m.key > to_beat.key]
         return out
 
     def _with_kickers(self, kk: KickerKind, c: Counts, start: int, end: int) -> list[Move]:
-        """Every way to add kickers to the body ``start``…``end`` (K1: never a body rank)."""
+        """Every way to attach groups to the body ``start``…``end``; a spaceship's body also takes each trio
+        chain as long that lies beside the quads (§6.3 #14)."""
+        if not kk.trios:
+            return self._attached(kk, c, end - start + 1, CHAIN[kk.body][start][end], range(start, end + 1), end)
         n = end - start + 1
+        out: list[Move] = []
+        for top in range(n - 1, CHAIN_TOP + 1):
+            low = top - n + 1
+            if (top < start or low > end) and all(c[r] >= 3 for r in range(low, top + 1)):
+                body = tuple(sorted(CHAIN[kk.body][start][end] + CHAIN[3][low][top]))
+                skip = {*range(start, end + 1), *range(low, top + 1)}
+                out.extend(self._attached(kk, c, n, body, skip, spaceship_key(end, top)))
+        return out
+
+    def _attached(
+        self, kk: KickerKind, c: Counts, n: int, body: tuple[int, ...], skip: Container[int], key: float
+    ) -> list[Move]:
+        """Every play of ``body`` (sorted) with ``kk``'s groups for each of its ``n`` links; no group takes a
+        rank in ``skip`` (K1), groups may share a rank the hand holds enough of (K2, K4)."""
+        kind = kk.kind
+        width = kk.width
+        if not width:
+            return [
+                new_move(Move, (kind, key, n, tuple(sorted(body + extra)), NO_TIER, "", (), NO_COLOUR))
+                for extra in self._unlike_groups(kk, c, skip)
+            ]
         need = kk.kick * n
-        pairs = kk.pairs
-        if pairs:
-            avail = [(r, c[r] >> 1) for r in range(self.pair_top + 1) if c[r] >= 2 and not start <= r <= end]
-        else:
-            avail = [(r, c[r]) for r in range(NUM_RANKS) if c[r] and not start <= r <= end]
-        if self.distinct_four_two and kk.body == 4:
+        top = self.attach_top[width]
+        avail = [(r, c[r] // width) for r in range(top + 1) if c[r] >= width and r not in skip]
+        if kk.distinct:
             avail = [(r, 1) for r, _ in avail]
         if sum(have for _, have in avail) < need:
             return []
-        body = CHAIN[kk.body][start][end]
-        kind = kk.kind
         if need == 1:
-            # One kicker: it goes below or above the contiguous body, no sort needed.
-            width = 2 if pairs else 1
+            # One group: it goes below or above a contiguous body, no sort needed.
+            low = body[0]
             return [
-                new_move(Move, (kind, end, n, (r,) * width + body if r < start else body + (r,) * width, NO_TIER, "", (), NO_COLOUR))
+                new_move(Move, (kind, key, n, (r,) * width + body if r < low else body + (r,) * width, NO_TIER, "", (), NO_COLOUR))
                 for r, _ in avail
             ]
         out: list[Move] = []
-        no_rocket = not pairs and not self.rocket_kickers
-        for kickers in kicker_sets(avail, need):
-            if no_rocket and BLACK_JOKER in kickers and RED_JOKER in kickers:
+        no_rocket = width == 1 and not self.rocket_kickers
+        for ranks in kicker_sets(avail, need):
+            if no_rocket and BLACK_JOKER in ranks and RED_JOKER in ranks:
                 continue
-            extra = kickers + kickers if pairs else kickers
-            out.append(new_move(Move, (kind, end, n, tuple(sorted(body + extra)), NO_TIER, "", (), NO_COLOUR)))
+            extra = ranks * width if width > 1 else ranks
+            out.append(new_move(Move, (kind, key, n, tuple(sorted(body + extra)), NO_TIER, "", (), NO_COLOUR)))
         return out
+
+    def _unlike_groups(self, kk: KickerKind, c: Counts, skip: Container[int]) -> list[tuple[int, ...]]:
+        """The cards of one group of each width ``kk.attach`` names (the dress: a trio and a pair), widest first;
+        two groups share a rank only when the hand holds the cards of both (K4)."""
+        sets: list[tuple[int, ...]] = [()]
+        for width in sorted(kk.attach, reverse=True):
+            sets = [
+                used + (r,) * width
+                for used in sets
+                for r in range(self.attach_top[width] + 1)
+                if r not in skip and c[r] - used.count(r) >= width
+            ]
+        return sets
 
     # ------------------------------------------------------------------ wild cards
     def _wild_moves(self, c: Counts, to_beat: Move | None, wilds: Wilds) -> list[Move]:

@@ -154,8 +154,8 @@ class WildPlays(Shapes):
                 for start, end in self._wild_windows(c, wild.count, width, least, length, above):
                     self._wild_body(out, c, wild, name, width, start, end, None)
         for kk in self.kicker_kinds:
-            if kind not in (None, kk.kind):
-                continue
+            if kind not in (None, kk.kind) or kk.trios or not kk.width:
+                continue  # the dress and the spaceship (斗帝主, a table without wild cards) take natural cards only
             if kk.chain:
                 for start, end in self._wild_windows(c, wild.count, kk.body, kk.least, length, above):
                     self._wild_body(out, c, wild, kk.kind, kk.body, start, end, kk)
@@ -215,28 +215,30 @@ class WildPlays(Shapes):
                     out.extend(wild.moves(kind, end, n, nat + kick_nat, stands + kick_stands, fixed))
 
     def _pairs_read(self, nat: tuple[int, ...], stands: tuple[int, ...], wild: Supply) -> bool:
-        """Q1.17 (ii): kicker pairs need no pair of wild cards only (more wild than natural cards of a rank),
-        but one of the wild cards' face rank."""
+        """Q1.17 (ii): kicker pairs (or trios) need no group of wild cards only (more wild than natural cards of a
+        rank), but one of the wild cards' face rank."""
         if not self.all_wild_group_face_rank:
             return True
         return all(stands.count(r) <= nat.count(r) or r == wild.face for r in set(stands))
 
     def _wild_kickers(self, kk: KickerKind, c: Counts, wild: Supply, start: int, end: int, left: int) -> list[Kickers]:
-        """Every kicker set of the body ``start``…``end`` using at most ``left`` wild cards (K1–K5, §10)."""
+        """Every kicker set (singles, pairs or trios) of the body ``start``…``end`` using at most ``left`` wild
+        cards (K1–K5, §10)."""
         need = kk.kick * (end - start + 1)
-        distinct = self.distinct_four_two and kk.body == 4
+        distinct = kk.distinct
+        width = kk.width
         outside = [r for r in range(NUM_RANKS) if not start <= r <= end]
-        if kk.pairs:
+        if width > 1:
             avail = []
             for r in outside:
-                most = (c[r] + (left if r <= TWO else 0)) >> 1
-                if most and r <= self.pair_top:
+                most = (c[r] + (left if r <= TWO else 0)) // width
+                if most and r <= self.attach_top[width]:
                     avail.append((r, 1 if distinct else most))
-            pairs: list[Kickers] = []
+            groups: list[Kickers] = []
             for ranks in kicker_sets(avail, need):
-                slots = [(r, 2 * ranks.count(r)) for r in sorted(set(ranks))]
-                pairs.extend((nat, stands, ()) for nat, stands in _spread(c, slots, left) if self._pairs_read(nat, stands, wild))
-            return pairs
+                slots = [(r, width * ranks.count(r)) for r in sorted(set(ranks))]
+                groups.extend((nat, stands, ()) for nat, stands in _spread(c, slots, left) if self._pairs_read(nat, stands, wild))
+            return groups
         # A token is rank * 2 for a natural card, face * 2 + 1 for a wild card standing for itself.
         tokens = [(r << 1, 1 if distinct else c[r]) for r in outside if c[r]]
         if left:

@@ -7,7 +7,18 @@ from typing import NamedTuple
 from paiju.cards import RANK_CHARS, format_ranks
 from paiju.variants import PatternKind
 
-__all__ = ["Move", "NO_COLOUR", "NO_TIER", "AmbiguousMoveError", "IllegalMoveError", "beats", "describe", "key_rank"]
+__all__ = [
+    "Move",
+    "NO_COLOUR",
+    "NO_TIER",
+    "AmbiguousMoveError",
+    "IllegalMoveError",
+    "beats",
+    "describe",
+    "key_rank",
+    "spaceship_key",
+    "spaceship_trio_top",
+]
 
 #: ``Move.tier`` of every move that is not a bomb.
 NO_TIER = -1
@@ -22,7 +33,11 @@ _CHAIN_KINDS = (
     PatternKind.TRIPLE_CHAIN,
     PatternKind.AIRPLANE_SINGLES,
     PatternKind.AIRPLANE_PAIRS,
+    PatternKind.QUAD_CHAIN,
+    PatternKind.CARRIER,
 )
+#: A spaceship's key holds its trio chain's top in sixteenths of a rank (every top 3…A fits below 1).
+_TRIO_PART = 16
 
 
 class IllegalMoveError(ValueError):
@@ -38,7 +53,8 @@ class Move(NamedTuple):
 
     ``key`` is the value that is compared: the rank index of a chain's top, a body or a bomb;
     a fractional key places a rank between two others (a speculator's play of only 3s sits
-    between A and 2, a rank a table promotes between 2 and the black joker);
+    between A and 2, a rank a table promotes between 2 and the black joker), except a spaceship's,
+    whose fraction is its trio chain's top (``spaceship_key``: quads first, then trios);
     ``length`` is the number of links in a chain (1 for everything else); ``ranks`` holds
     the rank of every card, sorted; ``tier`` is the bomb class's tier on the table's bomb
     ladder, or ``NO_TIER``; ``wilds`` pairs each wild card's own rank with the rank it
@@ -94,9 +110,20 @@ def beats(a: Move, b: Move) -> bool:
     return a.kind == b.kind and a.length == b.length and len(a.ranks) == len(b.ranks) and a.key > b.key
 
 
+def spaceship_key(quad_top: int, trio_top: int) -> float:
+    """A spaceship's key (§6.4, Q6.5): its quad chain's top decides, then its trio chain's; the pairs never do."""
+    return quad_top + trio_top / _TRIO_PART
+
+
+def spaceship_trio_top(move: Move) -> int:
+    """The top rank of a spaceship's trio chain, read back from its key."""
+    return round((move.key - int(move.key)) * _TRIO_PART)
+
+
 def key_rank(move: Move) -> int:
-    """The rank a move's key names (for a fractional key: the most common rank it plays as)."""
-    if move.key == int(move.key):
+    """The rank a move's key names (a spaceship's: its quads' top; for another fractional key: the most common
+    rank it plays as)."""
+    if move.key == int(move.key) or move.kind == PatternKind.SPACESHIP:
         return int(move.key)
     played = list(move.ranks)
     for face, stands in move.wilds:
@@ -110,6 +137,8 @@ def describe(move: Move) -> str:
     if move.colour != NO_COLOUR:
         return f"{_COLOUR_NAMES[move.colour]} {describe(move._replace(colour=NO_COLOUR))}"
     key = RANK_CHARS[key_rank(move)]
+    if move.kind == PatternKind.SPACESHIP:
+        return f"{move.kind} of {move.length} (quads top {key}, trios top {RANK_CHARS[spaceship_trio_top(move)]})"
     if move.kind in _CHAIN_KINDS:
         return f"{move.kind} of {move.length} (top {key})"
     if move.kind == PatternKind.BOMB:

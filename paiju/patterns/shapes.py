@@ -49,12 +49,32 @@ def kicker_sets(avail: list[tuple[int, int]], k: int) -> list[tuple[int, ...]]:
 
 
 class KickerKind:
-    """A body (trio, quad, trio chain) plus kickers: one pattern kind's parameters."""
+    """A body (trio, quad, their chain; a spaceship's quad chain with a trio chain as long) plus the groups
+    attached to it: one pattern kind's parameters."""
 
-    __slots__ = ("kind", "body", "kick", "pairs", "chain", "least")
+    __slots__ = ("kind", "body", "attach", "chain", "least", "trios", "distinct", "kick", "width")
 
-    def __init__(self, kind: PatternKind, body: int, kick: int, pairs: bool, chain: bool, least: int) -> None:
-        self.kind, self.body, self.kick, self.pairs, self.chain, self.least = kind, body, kick, pairs, chain, least
+    def __init__(
+        self,
+        kind: PatternKind,
+        body: int,
+        attach: tuple[int, ...],
+        chain: bool,
+        least: int,
+        trios: bool = False,
+        distinct: bool = False,
+    ) -> None:
+        self.kind, self.body, self.chain, self.least = kind, body, chain, least
+        #: A trio chain as long as the body's quad chain joins the body (the spaceship, §6.3 #14).
+        self.trios = trios
+        #: The groups attached to one body must differ in rank (speculator tables' four+two: 不重复).
+        self.distinct = distinct
+        #: Cards in each group attached per body link: 1 a single, 2 a pair, 3 a trio (the dress: a trio and a pair).
+        self.attach = attach
+        #: Groups attached per link.
+        self.kick = len(attach)
+        #: Their width when they are all alike; 0 when they are not (the dress).
+        self.width = attach[0] if len(set(attach)) == 1 else 0
 
 
 class Shapes:
@@ -80,11 +100,14 @@ class Shapes:
         self.all_wild_group_face_rank = rules.all_wild_group_face_rank
         self.pair_top = RED_JOKER if rules.joker_pairs else TWO
         self.rocket_kickers = rules.rocket_kickers
-        self.distinct_four_two = rules.distinct_four_two_kickers
+        #: Highest rank of an attached group of 1, 2 or 3 cards: any card is a single; jokers pair only as BB, RR.
+        self.attach_top = {1: RED_JOKER, 2: self.pair_top, 3: TWO}
         #: (kind, cards per rank, highest rank) of the plain groups the table allows.
         self.groups = [
             (kind, width, top)
-            for kind, width, top in ((K.SINGLE, 1, RED_JOKER), (K.PAIR, 2, self.pair_top), (K.TRIPLE, 3, TWO))
+            for kind, width, top in (
+                (K.SINGLE, 1, RED_JOKER), (K.PAIR, 2, self.pair_top), (K.TRIPLE, 3, TWO), (K.QUAD, 4, TWO)
+            )
             if kind in p
         ]
         #: (kind, cards per link, fewest links) of the chains the table allows.
@@ -94,18 +117,24 @@ class Shapes:
                 (K.STRAIGHT, 1, rules.straight_min),
                 (K.PAIR_CHAIN, 2, rules.pair_chain_min),
                 (K.TRIPLE_CHAIN, 3, rules.triple_chain_min),
+                (K.QUAD_CHAIN, 4, rules.quad_chain_min),
             )
             if kind in p
         ]
+        four_two = rules.distinct_four_two_kickers
         self.kicker_kinds = [
-            KickerKind(kind, body, kick, pairs, chain, rules.airplane_min if chain else 1)
-            for kind, body, kick, pairs, chain in (
-                (K.TRIPLE_SINGLE, 3, 1, False, False),
-                (K.TRIPLE_PAIR, 3, 1, True, False),
-                (K.AIRPLANE_SINGLES, 3, 1, False, True),
-                (K.AIRPLANE_PAIRS, 3, 1, True, True),
-                (K.FOUR_TWO_SINGLES, 4, 2, False, False),
-                (K.FOUR_TWO_PAIRS, 4, 2, True, False),
+            KickerKind(kind, body, attach, least is not None, least or 1, kind == K.SPACESHIP, distinct)
+            for kind, body, attach, least, distinct in (
+                (K.TRIPLE_SINGLE, 3, (1,), None, False),
+                (K.TRIPLE_PAIR, 3, (2,), None, False),
+                (K.AIRPLANE_SINGLES, 3, (1,), rules.airplane_min, False),
+                (K.AIRPLANE_PAIRS, 3, (2,), rules.airplane_min, False),
+                (K.FOUR_TWO_SINGLES, 4, (1, 1), None, four_two),
+                (K.FOUR_TWO_PAIRS, 4, (2, 2), None, four_two),
+                (K.FOUR_THREE, 4, (3,), None, False),
+                (K.CARRIER, 4, (3,), rules.quad_chain_min, False),
+                (K.DRESS, 4, (3, 2), None, False),
+                (K.SPACESHIP, 4, (2,), rules.quad_chain_min, False),
             )
             if kind in p
         ]

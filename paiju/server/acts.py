@@ -14,9 +14,10 @@ __all__ = ["check_turn", "chosen_action"]
 
 
 def check_turn(game: HandEngine, seat: int, names: list[str]) -> None:
-    """Refuse (``not_your_turn``, naming every seat to act) unless ``seat`` is among those to act now."""
-    actors = sorted(game.actors())
-    if seat not in actors:
+    """Refuse (``not_your_turn``, naming the seats to act as ``seat``'s view shows them: a sealed step names no seat
+    that has answered) unless ``seat`` is among those to act now."""
+    if seat not in game.actors():
+        actors = sorted(family_of(game).observe(game, seat).actors)
         whose = " and ".join(names[s] for s in actors)
         where = ", ".join(map(str, actors))
         raise RoomError(

@@ -291,6 +291,8 @@ class ResultMessage(BaseModel):
     speculator_side: str | None = None
     speculator_left: int | None = None
     partnership: str = ""
+    #: 五人斗地主: each seat's 加倍 (``true``/``false``); empty on other tables, whose stake has a bid.
+    doubles: list[bool | None] = []
 
 
 class ErrorMessage(BaseModel):

@@ -1,9 +1,7 @@
 """A room: its people (seats, tokens, host, spectators, sockets) over its table (the hand, in ``table.py``).
-
-Every change runs under the room's lock: check, change, store, broadcast. Database writes and engine
-work run in worker threads, so one room's slow hand or a locked database holds up only that room.
-A write that fails leaves memory as it was and is refused with ``RoomError``.
-"""
+Every change runs under the room's lock: check, change, store, broadcast. Database writes and engine work run in
+worker threads, so one room's slow hand or a locked database holds up only that room. A write that fails leaves
+memory as it was and is refused with ``RoomError``."""
 
 from __future__ import annotations
 
@@ -12,6 +10,7 @@ import logging
 import secrets
 import time
 from collections.abc import Callable
+from contextlib import suppress
 from typing import Any, TypeVar
 
 from paiju.engine import HandEngine
@@ -20,6 +19,7 @@ from paiju.server.config import ServerConfig
 from paiju.server.connection import Connection
 from paiju.server.errors import RoomError
 from paiju.server.history import redacted_log
+from paiju.server.lateness import takes_over_when_gone
 from paiju.server.protocol import (
     Act,
     ResultMessage,
@@ -248,8 +248,10 @@ class Room:
         if player is None:
             return
         log.info("room %s: %r disconnected", self.code, player.name)
-        gone = player.seat is None and player.bot is None and player.id != self.row.host_id and not self.connected(player)
-        if gone:
+        if takes_over_when_gone(self.variant, self.table.playing, player, self.connected(player)):
+            with suppress(RoomError):  # logged; the turn timer still plays the seat
+                await self.set_auto(player, True)
+        if player.seat is None and player.bot is None and player.id != self.row.host_id and not self.connected(player):
             try:
                 await self._remove_player(player)
             except RoomError:
@@ -284,6 +286,7 @@ class Room:
         if player.seat is None:
             raise RoomError("not_seated", "托管 plays a seat: take one first", reason="auto_needs_seat")
         await self.save_player(player, auto=on)
+        self.table.lateness.moved(player.seat, by_itself=not on)
         self.broadcast_room()
         await self.table.waiting_on(player.seat)
 

@@ -20,10 +20,11 @@ from paiju.server.connection import Connection
 from paiju.server.errors import RoomError
 from paiju.server.frames import result_message, view_message
 from paiju.server.history import rebuild, resume_session
+from paiju.server.lateness import Lateness
 from paiju.server.protocol import Act, ResultMessage, RoomSettings, ViewMessage
 from paiju.server.schema import PlayerRow, RoomRow, copy_row
 from paiju.server.storage import Store
-from paiju.variants import Variant
+from paiju.variants import Timeouts, Variant
 
 T = TypeVar("T")
 
@@ -76,6 +77,8 @@ class Table:
         self.last_public_id: str | None = None
         self._timer: asyncio.TimerHandle | None = None
         self._auto: asyncio.Task[None] | None = None
+        self._round: frozenset[int] = frozenset()  # the seats to act when the timer was last armed
+        self.lateness = Lateness()  # on a ``minimal`` table: who ran out of time, and how often in a row
 
     # ------------------------------------------------------------------ queries
     @property
@@ -180,6 +183,7 @@ class Table:
                 self.session.game, self.session.totals, self.session.results = saved[0], saved[1], saved[2]
             raise
         self.session, room.row, self.last_public_id = session, row, None
+        self.lateness.late.clear()
         self.make_bots()
         log.info("room %s: hand %d dealt (%s)", room.code, row.hand_number, room.variant.name)
         await self._after_change()
@@ -191,6 +195,7 @@ class Table:
             raise RoomError("bad_state", "no hand is being played: the host starts the next one", reason="no_hand")
         check_turn(game, seat, self.room.names())
         await self._apply(seat, lambda: chosen_action(game, seat, msg))
+        self.lateness.moved(seat, by_itself=True)
 
     async def _apply(self, seat: int, choose: Callable[[], Any]) -> None:
         """Play the action ``choose`` names (read in the same worker-thread trip) for ``seat`` and store the
@@ -204,6 +209,7 @@ class Table:
             game.apply(choose(), seat)
 
         await asyncio.to_thread(play)
+        self.lateness.moved(seat, by_itself=False)
         try:
             await room.store_op(room.store.append_events, room.code, first, game.events[first:])
         except RoomError:
@@ -254,9 +260,10 @@ class Table:
         return holder is not None and holder.bot is None and not holder.auto
 
     def _automatic(self, game: HandEngine, seat: int) -> bool:
-        """Whether the server plays ``seat`` (one of those to act) now: a bot, 托管, an empty seat, or
-        (``auto_forced``) a forced pass where showing that it was forced is the option's point (the play phase)."""
-        if not self._person(seat):
+        """Whether the server plays ``seat`` (one of those to act) now: a bot, 托管, an empty seat, a seat whose
+        time ran out, or (``auto_forced``) a forced pass where showing that it was forced is the option's point
+        (the play phase)."""
+        if not self._person(seat) or seat in self.lateness.late:
             return True
         played_by = family_of(game)
         if not self.room.settings.auto_forced or not played_by.forced_pass_shown(game):
@@ -265,26 +272,30 @@ class Table:
         return len(legal) == 1 and played_by.action_text(legal[0]) == "pass"
 
     def schedule(self, delay: float | None = None) -> None:
-        """Arm the next automatic move, and one turn timer whose deadline every person to act shares."""
+        """Arm the next automatic move, and one turn timer whose deadline every person to act shares: where several
+        act at once, one's answer leaves the others the same deadline (when each answered shows nowhere)."""
+        previous, deadline = self._round, self.deadline
         self.close()
         self.deadline = None
         game = self.game
         if game is None or game.is_over:
             return
         actors = game.actors()
-        people = {seat for seat in actors if self._person(seat)}
+        people = {seat for seat in actors if self._person(seat) and seat not in self.lateness.late}
         if people != actors or (self.room.settings.auto_forced and family_of(game).forced_pass_shown(game)):
             # Whether a seat is played for it may need its legal actions: the automatic turn decides.
             wait = self.room.bot_delay if delay is None else delay
             self._auto = asyncio.get_running_loop().create_task(self._auto_turn(len(game.events), wait))
         if people:
-            self._arm_timer()
+            self._arm_timer(deadline if actors < previous else None)
+        self._round = actors
 
-    def _arm_timer(self) -> None:
+    def _arm_timer(self, deadline: float | None) -> None:
+        """The turn timer, running out at ``deadline`` (a round's own), or ``turn_seconds`` from now."""
         seconds = self.room.settings.turn_seconds
         if seconds > 0:
-            self.deadline = time.time() + seconds
-            self._timer = asyncio.get_running_loop().call_later(seconds, self._timed_out)
+            self.deadline = deadline or time.time() + seconds
+            self._timer = asyncio.get_running_loop().call_later(max(self.deadline - time.time(), 0), self._timed_out)
 
     async def waiting_on(self, seat: int) -> None:
         """Re-arm when a change concerns a seat to act (托管 on, a player removed or seated)."""
@@ -303,7 +314,15 @@ class Table:
         played_by = family_of(game)
         holder = self.room.seat_holder(seat)
         bot = self.bots.get(seat) if holder is not None and holder.bot is not None else None
-        return seat, played_by.observe(game, seat), bot or make_bot(played_by.bot, secrets.randbits(64), played_by.name)
+        if bot is None:
+            name = played_by.timeout_bot if self._minimal else played_by.bot
+            bot = make_bot(name, secrets.randbits(64), played_by.name)
+        return seat, played_by.observe(game, seat), bot
+
+    @property
+    def _minimal(self) -> bool:
+        """Whether a seat played for a person makes only its smallest move (the table's ``timeouts``, 癞子 §1.2)."""
+        return self.room.variant.timeouts == Timeouts.MINIMAL
 
     async def _auto_turn(self, expected: int, delay: float) -> None:
         """Play a seat to act for the server after ``delay``: the bot thinks meanwhile, within the think
@@ -343,7 +362,8 @@ class Table:
                 self.schedule(delay=RETRY_SECONDS)
 
     def _timed_out(self) -> None:
-        """The turn timer ran out: every person to act goes on 托管 and is played now."""
+        """The turn timer ran out: every person to act is played now, and goes on 托管 (on a ``minimal`` table:
+        in the auction, or at its third timeout in a row; else it makes its smallest move this once)."""
         self._timer = None
         asyncio.get_running_loop().create_task(self._time_out())
 
@@ -353,9 +373,13 @@ class Table:
             game = self.game
             if game is None or game.is_over:
                 return
+            at_once = not self._minimal or family_of(game).timeout_takes_over(game)
             for seat in sorted(game.actors()):
                 holder = room.seat_holder(seat)
                 if holder is None or not self._person(seat):
+                    continue
+                if not self.lateness.timed_out(seat, at_once):
+                    log.info("room %s: %r ran out of time (%d in a row)", room.code, holder.name, self.lateness.missed[seat])
                     continue
                 try:
                     await room.save_player(holder, auto=True)

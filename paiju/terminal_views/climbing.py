@@ -23,6 +23,8 @@ from paiju.climbing import (
     Partner,
     Pass,
     Play,
+    Return,
+    Reveal,
     action_text,
     observe,
 )
@@ -67,11 +69,32 @@ def render(console: Console, obs: Observation, names: Sequence[str], last: dict[
     for seat, cards in obs.open_hands:
         if seat != obs.seat:
             console.print(cards_line(f"{names[seat]} plays face up (明牌): ", cards))
+    if obs.identity:
+        _render_five(console, obs, names)
     if obs.trick is not None and obs.trick.move is not None:
         console.print(
             cards_line(f"to beat ({names[obs.trick.seat]}): ", obs.trick.cards, f"  {describe(obs.trick.move)}", obs.marked)
         )
     console.print(cards_line("your hand: ", obs.hand, marked=obs.marked))
+
+
+def _render_five(console: Console, obs: Observation, names: Sequence[str]) -> None:
+    """五人斗地主: the marked card, what is known of the hidden landlord, each 加倍 and the other landlord's hand."""
+    assert obs.marker is not None
+    line = cards_line("marked card (明牌): ", [obs.marker])
+    if obs.small_landlord is None and obs.identity in ("revealed", "alone"):
+        line.append("   no hidden landlord: one against four")
+    elif obs.small_landlord is not None:
+        who = "you are" if obs.small_landlord == obs.seat else f"{names[obs.small_landlord]} is"
+        line.append(f"   {who} the hidden landlord (暗地主)")
+    else:
+        line.append("   the hidden landlord is not known")
+    doubled = [names[s] for s, d in enumerate(obs.doubles) if d]
+    if doubled:
+        line.append(f"   加倍: {', '.join(doubled)}")
+    console.print(line)
+    for seat, cards in obs.ally_hands:
+        console.print(cards_line(f"{names[seat]}'s hand (your fellow landlord): ", cards))
 
 
 def _render_speculator(console: Console, obs: Observation, names: Sequence[str]) -> None:
@@ -185,6 +208,14 @@ class ClimbingView:
             return "抢地主: grab to take the landlord's seat (×2), or p to pass"
         if obs.phase == "open":
             return "明牌: open to play with your cards face up (×2), or p to pass"
+        if obs.phase == "identity":
+            if Reveal() in obs.legal:
+                return "亮出身份: reveal to make the landlords' team public (×2), or p to decline (放弃)"
+            return "the landlords decide in secret whether to reveal themselves: p to go on"
+        if obs.phase == "double":
+            return "加倍: double to double your settlements (×2), or p to decline (放弃)"
+        if obs.phase == "choose":
+            return "keep the bottom cards you want: return CARDS puts those back (or keep CARDS), p keeps all, h for your choices"
         if obs.phase == "declare":
             if obs.small_landlord == self.seat:
                 return "you are the small landlord: declare (×2) or p to stay hidden"
@@ -219,6 +250,12 @@ class ClimbingView:
 
     def _announce(self, hand: Hand, seat: int, action: Action) -> str:
         console, names = self.console, self.names
+        own = next(e for e in reversed(hand.events) if e.get("seat") == seat)
+        if own["type"] == "identity" and seat != self.seat:
+            # 五人斗地主 (Q5.13): the identity step is sealed; only its outcome is shown.
+            console.print(f"{names[seat]} has answered")
+            self._outcome(hand)
+            return "answered"
         if isinstance(action, Give):
             # Gifts stay secret until the reveal.
             console.print(f"{names[seat]} puts a card in a gift")
@@ -232,6 +269,14 @@ class ClimbingView:
             console.print(cards_line(f"{names[seat]} shows ", action.cards, ": 一打四, one against all, ×3"))
         elif isinstance(action, Declare):
             console.print(f"[bold]{names[seat]} declares itself the small landlord (亮明身份, ×2)[/]")
+        elif hand.events[-1]["type"] == "return":
+            # 斗帝主 (Q6.2): how many bottom cards went back is public, which only to the emperor.
+            back = action.cards if isinstance(action, Return) else ()
+            kept = f"keeps {len(hand.state.bottom) - len(back)} of the {len(hand.state.bottom)} bottom cards"
+            if back and seat == self.seat:
+                console.print(cards_line(f"{names[seat]} {kept}, putting back ", back))
+            else:
+                console.print(f"{names[seat]} {kept}")
         elif (words := _call_words(hand, action)) is not None:
             console.print(f"{names[seat]} {words}")
         else:
@@ -243,12 +288,22 @@ class ClimbingView:
             console.print(f"[bold]{names[event['seat']]} played the partner card: it is the small landlord[/]")
         elif event["type"] == "no_partner" and event["reason"] == "none":
             console.print("no card names a partner: the landlord plays alone")
+        self._outcome(hand)
         return action_text(action)
+
+    def _outcome(self, hand: Hand) -> None:
+        """五人斗地主: the identity step's outcome, or the team made public by the twin played."""
+        event = hand.events[-1]
+        if event["type"] in ("team", "identity_kept"):
+            self.console.print(f"[bold]{event_from_json(event).describe(self.names)}[/]")
 
     def _show_landlord(self, seen: Observation) -> None:
         """The landlord, and the bottom (or, on speculator tables, every gift and where it went)."""
         assert seen.landlord is not None
         console, names = self.console, self.names
+        if seen.speculator is None and not seen.bottom:
+            console.print(f"{names[seen.landlord]} is the landlord for {seen.bid} and takes the bottom unseen")
+            return
         if seen.speculator is None:
             console.print(cards_line(f"{names[seen.landlord]} is the landlord for {seen.bid}; the bottom: ", seen.bottom))
             return

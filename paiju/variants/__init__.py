@@ -12,6 +12,7 @@ from paiju.variants.options import (
     Rangpai,
     RedOverBlack,
     Selection,
+    Timeouts,
 )
 from paiju.variants.pattern_rules import (
     PATTERN_KINDS,
@@ -43,6 +44,7 @@ __all__ = [
     "RedOverBlack",
     "Selection",
     "SpeculatorRules",
+    "Timeouts",
     "Variant",
     "VariantError",
     "bomb_class_size",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from paiju.variants.model import Variant
+from paiju.variants.options import Timeouts
 from paiju.variants.pattern_rules import PatternRules
 
 __all__ = ["LAIZI", "LAIZI_PATTERNS"]
@@ -30,6 +31,7 @@ LAIZI = Variant(
     open_landlord=True,
     grab_round=True,
     wild_rank=True,
+    timeouts=Timeouts.MINIMAL,
     notes=(
         "Q1.2: the temporary landlord may grab back, last, and only after someone grabbed (3 grabs: ×8)",
         "Q1.3: the grab round goes on from the seat after the temporary landlord, in play order",

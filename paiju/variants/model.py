@@ -14,7 +14,7 @@ from enum import StrEnum
 from typing import Any
 
 from paiju.cards import CARDS_PER_DECK, RANK_CHARS, RANKS
-from paiju.variants.options import BidStyle, FlipTo, PartnerRule, coerce_options, option_problems
+from paiju.variants.options import BidStyle, FlipTo, PartnerRule, Timeouts, coerce_options, option_problems
 from paiju.variants.pattern_rules import (
     PATTERN_KINDS,
     PATTERN_RULE_KEYS,
@@ -66,6 +66,19 @@ class Variant:
     grab_round: bool = False
     #: 癞子: once the bottom is taken one non-joker rank is drawn; its four cards are wild for everyone.
     wild_rank: bool = False
+    #: ×2 per soft bomb and ×4 per other doubling bomb (hard, pure wild, rocket): 癞子 Q1.15's option; off,
+    #: every doubling bomb is ×2.
+    bomb_multiplier_by_class: bool = False
+    #: 五人斗地主 (§5.2 step 5): after the identity step each seat may double once (加倍); a double counts in
+    #: the settlements that seat takes part in (Q5.6 (ii)).
+    seat_doubles: bool = False
+    #: Q5.6 (i) option: each 加倍 doubles the whole stake instead.
+    global_double: bool = False
+    #: 斗帝主 (§6.1, Q6.2): the bottom is shown to the landlord alone, who keeps any of it; the rest is out of
+    #: play, unseen; only how many it kept is public.
+    bottom_choice: bool = False
+    #: How the server plays a seat whose turn timer runs out (``takeover`` or ``minimal``, §1.2): see ``Timeouts``.
+    timeouts: Timeouts = Timeouts.TAKEOVER
     #: Suits never matter to a combination: moves are printed without suits.
     suits_matter: bool = False
     #: Cards turned face up after the deal (翻牌, F of speculator.md §2).
@@ -268,12 +281,13 @@ JSON_KEYS: tuple[str, ...] = (
     "name", "title", "players", "decks", "removed_ranks", "hand_size", "bottom_size", "dead_cards", "marker_shown", "bottom_shown",
     "patterns", "straight_min", "straight_max", "pair_chain_min", "pair_chain_max", "triple_chain_min",
     "airplane_min", "joker_pairs", "rocket_kickers", "distinct_four_two_kickers", "bomb_ladder", "doubling_bombs",
-    "chain_wilds_placed", "all_wild_group_face_rank",
+    "chain_wilds_placed", "all_wild_group_face_rank", "quad_chain_min",
     "bid_style", "max_bid", "single_round_auction", "spring", "suits_matter", "flipped", "two_colour",
-    "red_over_black", "open_start", "open_landlord", "grab_round", "wild_rank", "speculator", "description", "notes",
+    "red_over_black", "open_start", "open_landlord", "grab_round", "wild_rank", "bomb_multiplier_by_class", "seat_doubles",
+    "global_double", "bottom_choice", "timeouts", "speculator", "description", "notes",
     "family",
 )  # fmt: skip
-_OPTIONS: dict[str, type[StrEnum]] = {"bid_style": BidStyle}
+_OPTIONS: dict[str, type[StrEnum]] = {"bid_style": BidStyle, "timeouts": Timeouts}
 _SETS = ("patterns", "doubling_bombs")
 _KIND_ORDER = {k: i for i, k in enumerate(PATTERN_KINDS)}
 

@@ -11,6 +11,7 @@ from paiju.variants.problems import Problem
 __all__ = [
     "BidStyle",
     "TextEnum",
+    "Timeouts",
     "DiamondAK",
     "Determination",
     "FlipTo",
@@ -35,6 +36,20 @@ class BidStyle(TextEnum):
     """How the landlord is chosen; ``points``: bids of 1…max points (seeds/002 三人斗地主)."""
 
     POINTS = "points"
+    #: 五人斗地主 (other-games.md §5): no auction; a marked card's holder is the public landlord (明地主) and
+    #: the holder of its other copy the hidden landlord (暗地主).
+    MARKED = "marked"
+
+
+class Timeouts(TextEnum):
+    """How the server plays a seat whose turn timer runs out (a room's 托管 layer, not a rule of play).
+
+    ``takeover``: 托管 at once, and a bot plays the seat; ``minimal`` (癞子 §1.2): the seat makes the smallest
+    move (the lowest single as leader, else a pass unless its last card beats), 托管 after three in a row or
+    a timeout in the auction, and 托管 keeps making the smallest move."""
+
+    TAKEOVER = "takeover"
+    MINIMAL = "minimal"
 
 
 class RedOverBlack(TextEnum):

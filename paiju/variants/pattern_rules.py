@@ -16,7 +16,9 @@ from paiju.variants.options import RedOverBlack, TextEnum, coerce_options, optio
 from paiju.variants.problems import Problem, VariantError
 
 __all__ = [
+    "CLASSIC_KINDS",
     "PATTERN_KINDS",
+    "QUAD_KINDS",
     "HasPatternRules",
     "PatternKind",
     "PatternRules",
@@ -41,12 +43,26 @@ class PatternKind(TextEnum):
     AIRPLANE_PAIRS = "airplane+pairs"
     FOUR_TWO_SINGLES = "four+two-singles"
     FOUR_TWO_PAIRS = "four+two-pairs"
+    #: 斗帝主 (other-games.md §6.3): four of a rank that is no bomb, and the patterns built on it.
+    QUAD = "quad"
+    QUAD_CHAIN = "quad-chain"
+    FOUR_THREE = "four+three"
+    CARRIER = "carrier"
+    DRESS = "dress"
+    SPACESHIP = "spaceship"
     BOMB = "bomb"
     JOKER_BOMB = "joker-bomb"
 
 
 #: Every pattern kind the engine knows, in display order.
 PATTERN_KINDS: tuple[PatternKind, ...] = tuple(PatternKind)
+#: The kinds 斗帝主 adds (other-games.md §6.3): a quad that is no bomb, and the patterns built on quads.
+QUAD_KINDS: frozenset[PatternKind] = frozenset({
+    PatternKind.QUAD, PatternKind.QUAD_CHAIN, PatternKind.FOUR_THREE,
+    PatternKind.CARRIER, PatternKind.DRESS, PatternKind.SPACESHIP,
+})  # fmt: skip
+#: The kinds of classic Dou Dizhu (§3.4), every table's default; a table plays ``QUAD_KINDS`` only when it names them.
+CLASSIC_KINDS: frozenset[PatternKind] = frozenset(PatternKind) - QUAD_KINDS
 
 _BOMB_CLASS = re.compile(r"^(?:bomb|soft|wild)(\d+)$|^([BR]{2,6})$")
 #: Classes of N cards of one rank: natural (``bombN``), natural and wild (``softN``, 软炸弹), wild alone (``wildN``, 纯癞子炸弹).
@@ -81,7 +97,7 @@ class PatternRules:
     """
 
     #: The pattern kinds the table allows.
-    patterns: frozenset[PatternKind] = frozenset(PatternKind)
+    patterns: frozenset[PatternKind] = CLASSIC_KINDS
     straight_min: int = 5
     #: Longest straight (12 = no limit: 3 to A); 5p1d plays straights of exactly 4.
     straight_max: int = _LONGEST
@@ -110,6 +126,8 @@ class PatternRules:
     #: 癞子 Q1.17 (ii): a pair, trio or quad of wild cards only, inside a play with natural cards, keeps the
     #: wild cards' face rank; off (i), it stands for any rank 3…2 like every wild card beside natural cards.
     all_wild_group_face_rank: bool = False
+    #: Fewest quads in a quad sequence, an aircraft carrier and a spaceship (斗帝主 §6.3: 2).
+    quad_chain_min: int = 2
 
     def __post_init__(self) -> None:
         coerce_options(self, _OPTIONS)
@@ -138,6 +156,7 @@ class PatternRules:
             ("pair_chain_min", self.pair_chain_min),
             ("triple_chain_min", self.triple_chain_min),
             ("airplane_min", self.airplane_min),
+            ("quad_chain_min", self.quad_chain_min),
         ):
             if value < 2:
                 yield Problem("chain_min_too_small", f"{name} = {value}: must be at least 2", rule=name, value=value, least=2)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import time
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -35,25 +36,45 @@ def remember_identity(context: BrowserContext, code: str, room: dict[str, Any], 
 
 
 def host_page(
-    browser: Browser, server_url: str, viewport: dict[str, int], init_script: str = "", **settings: Any
+    browser: Browser,
+    server_url: str,
+    viewport: dict[str, int] | None = None,
+    init_script: str = "",
+    *,
+    seat: int = 0,
+    frames: list[dict[str, Any]] | None = None,
+    **settings: Any,
 ) -> Page:
-    """A room made through the API with ``settings``, opened by its host (``Ann``) at ``viewport`` and seated at
-    seat 0; ``init_script`` runs in every page of the host's context first (a language, a recorder)."""
+    """A room made through the API with ``settings``, opened by its host (``Ann``) at ``viewport`` (Playwright's
+    default when ``None``) and seated at ``seat``; ``init_script`` runs in every page of the host's context first
+    (a language, a recorder); ``frames``, when given, receives every frame from the first one on."""
     room = create_room(server_url, name="Ann", **settings)
-    context = browser.new_context(viewport=viewport)
+    context = browser.new_context(viewport=viewport) if viewport is not None else browser.new_context()
     remember_identity(context, room["code"], room, "Ann")
     if init_script:
         context.add_init_script(init_script)
     page = context.new_page()
+    if frames is not None:
+        record_frames(page, frames)
     page.goto(f"{server_url}/r/{room['code']}")
-    sit(page, 0)
+    sit(page, seat)
     return page
 
 
-def record_frames(page: Page) -> list[dict[str, Any]]:
-    """Every WebSocket frame the page receives, parsed, in order (the list fills as frames arrive);
-    an uncaught JavaScript error or an error on the console is added as a ``pageerror`` entry."""
-    frames: list[dict[str, Any]] = []
+def shots(page: Page, path: Path) -> None:
+    """The page at phone size, then at laptop size (``-phone.png``, ``-laptop.png`` after ``path``'s name); the page
+    is left at phone size."""
+    page.set_viewport_size(PHONE)
+    page.screenshot(path=str(path.with_name(path.name + "-phone.png")))
+    page.set_viewport_size(LAPTOP)
+    page.screenshot(path=str(path.with_name(path.name + "-laptop.png")))
+    page.set_viewport_size(PHONE)
+
+
+def record_frames(page: Page, frames: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
+    """Every WebSocket frame the page receives, parsed, in order (``frames``, or a new list, fills as frames
+    arrive); an uncaught JavaScript error or an error on the console is added as a ``pageerror`` entry."""
+    frames = [] if frames is None else frames
 
     def on_socket(ws: Any) -> None:
         ws.on("framereceived", lambda payload: frames.append(json.loads(payload)))

@@ -281,3 +281,24 @@ def test_during_play_the_public_cards_fold_into_a_corner_and_stay_open_once_open
     )
     expect(table.locator('details.table-cards .fact .card[data-card="4c"]')).to_be_visible()
     page.close()
+
+
+def test_every_card_of_the_wild_rank_wears_the_badge_wherever_it_lies(browser: Browser, server_url: str) -> None:
+    """癞子 (other-games.md §1.2 step 6): 「点数大小相同的4张均为癞子牌」 — the four cards of the wild rank are wild for
+    everyone, so a 7 another seat played, holds face up (明牌) or leads to beat wears the badge, and no other card does."""
+    page = _module_page(browser, server_url)
+    view = {
+        **WILD_VIEW, "hand": "3s 7h 9h", "wild_cards": "7h", "wild_rank": "7", "cards_left": [3, 17, 16],
+        "open_hands": [{"seat": 1, "cards": "5c 7d 9s"}], "history": [{"seat": 2, "cards": "7s"}],
+        "trick": {"seat": 2, "cards": "7s"}, "legal": ["pass", "9"],
+    }
+    mount_table(page, view)
+    cards = page.evaluate(
+        """() => [...document.querySelectorAll('#made-up .card[data-card]')].map(
+            (el) => [el.dataset.card, el.classList.contains('wild'), !!el.closest('.seat, .trick'), !!el.closest('.hand')])"""
+    )
+    outside = [(card, wild) for card, wild, away, _ in cards if away]
+    assert {card for card, _ in outside} >= {"7d", "7s", "5c", "9s"}, cards
+    assert all(wild == card.startswith("7") for card, wild in outside), outside
+    assert [wild for card, wild, _, mine in cards if card == "7h" and mine] == [True]
+    expect(page.locator("#made-up .trick .card.wild .wild-badge")).to_have_count(1)

@@ -11,26 +11,17 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.driver import (
     HAND_SECONDS,
-    LAPTOP,
     PHONE,
     errors,
     expect_settlement,
     fill_bots_and_start,
     host_page,
     record_frames,
+    shots,
     take_turn,
 )
 
 pytestmark = pytest.mark.browser
-
-
-def _shots(page: Page, path: Path) -> None:
-    """The page at phone size, then at laptop size (`-phone.png`, `-laptop.png`)."""
-    page.set_viewport_size(PHONE)
-    page.screenshot(path=str(path.with_name(path.name + "-phone.png")))
-    page.set_viewport_size(LAPTOP)
-    page.screenshot(path=str(path.with_name(path.name + "-laptop.png")))
-    page.set_viewport_size(PHONE)
 
 
 def _until_play(page: Page) -> None:
@@ -54,16 +45,16 @@ def test_a_laizi_hand_opens_before_the_deal_names_the_wild_rank_and_counts_the_o
     expect(panel).to_contain_text("×4")
     expect(page.locator(".hand .card")).to_have_count(0)
     expect(page.locator("button.act-open")).to_have_text("Open (明牌)")
-    _shots(page, artifacts / "phase-laizi-open-start")
+    shots(page, artifacts / "phase-laizi-open-start")
     page.click("button.act-open")
     expect(page.locator(".hand .card").first).to_be_visible()
     _until_play(page)
     # During play the wild rank is named, and your own wild cards wear the badge.
     expect(page.locator(".phase-panel-play .wild-rank")).to_contain_text("every")
-    _shots(page, artifacts / "phase-laizi-play")
+    shots(page, artifacts / "phase-laizi-play")
     page.click("button.act-auto")
     expect_settlement(page, 3)
     expect(page.locator('.settlement .chip[data-factor="open_start"]')).to_have_count(1)
-    _shots(page, artifacts / "phase-laizi-settlement")
+    shots(page, artifacts / "phase-laizi-settlement")
     assert errors(frames) == []
     page.context.close()

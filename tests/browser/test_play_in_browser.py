@@ -13,13 +13,12 @@ from playwright.sync_api import Browser, expect
 from paiju.variants import REGISTRY
 from tests.browser.conftest import LiveServer
 from tests.browser.driver import (
-    create_room,
     errors,
     expect_last_cards_shown,
+    host_page,
     join_room,
     play_to_the_end,
     record_frames,
-    remember_identity,
     take_turn,
 )
 from tests.browser.driver import expect_settlement as _expect_settlement
@@ -98,12 +97,7 @@ def test_lobby_room_bots_and_a_hand_played_by_clicking(browser: Browser, server_
 
 
 def test_reload_mid_hand_keeps_the_seat_and_the_hand(browser: Browser, server_url: str) -> None:
-    room = create_room(server_url, variant="classic", name="Ann")
-    context = browser.new_context()
-    remember_identity(context, room["code"], room, "Ann")
-    page = context.new_page()
-    page.goto(f"{server_url}/r/{room['code']}")
-    _sit(page, 1)
+    page = host_page(browser, server_url, seat=1, variant="classic")
     _fill_bots_and_start(page)
     play_to_the_end([page], turns=4)
     page.wait_for_selector(".hand .card")
@@ -116,22 +110,17 @@ def test_reload_mid_hand_keeps_the_seat_and_the_hand(browser: Browser, server_ur
     play_to_the_end([page])
     _expect_settlement(page, 3)
     assert errors(frames) == []
-    context.close()
+    page.context.close()
 
 
 def test_a_spectator_sees_only_public_cards(browser: Browser, server_url: str, artifacts: Path) -> None:
-    room = create_room(server_url, variant="spec-4p1d", name="Ann")
-    host_context = browser.new_context()
-    remember_identity(host_context, room["code"], room, "Ann")
-    host = host_context.new_page()
-    host.goto(f"{server_url}/r/{room['code']}")
-    _sit(host, 0)
+    host = host_page(browser, server_url, variant="spec-4p1d")
     _fill_bots_and_start(host)
 
     phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     watcher = phone.new_page()
     frames = record_frames(watcher)
-    join_room(watcher, f"{server_url}/r/{room['code']}", "Bo")
+    join_room(watcher, host.url, "Bo")
     expect(watcher.locator(".spectating")).to_be_visible()
     play_to_the_end([host], turns=3)
     watcher.screenshot(path=str(artifacts / "table-phone-spectator.png"), full_page=True)
@@ -146,22 +135,17 @@ def test_a_spectator_sees_only_public_cards(browser: Browser, server_url: str, a
         assert frame["seat"] is None and view["seat"] is None
         assert view["hand"] == "" and view["legal"] == [] and "hands" not in view
         assert all(g["seat"] >= 0 for g in view["gifts"]), "a gift shown before the reveal"
-    host_context.close()
+    host.context.close()
     phone.close()
 
 
 def test_two_people_and_bots_play_a_speculator_hand(browser: Browser, server_url: str, artifacts: Path) -> None:
-    room = create_room(server_url, variant="spec-4p1d", name="Ann", turn_seconds=60)
-    ann_context = browser.new_context()
-    remember_identity(ann_context, room["code"], room, "Ann")
-    ann = ann_context.new_page()
-    ann.goto(f"{server_url}/r/{room['code']}")
-    _sit(ann, 0)
+    ann = host_page(browser, server_url, variant="spec-4p1d", turn_seconds=60)
 
     bo_context = browser.new_context()
     bo = bo_context.new_page()
     bo_frames = record_frames(bo)
-    join_room(bo, f"{server_url}/r/{room['code']}", "Bo")
+    join_room(bo, ann.url, "Bo")
     _sit(bo, 2)
     expect(bo.locator(".host-panel")).to_be_hidden()
     _fill_bots_and_start(ann)
@@ -178,41 +162,31 @@ def test_two_people_and_bots_play_a_speculator_hand(browser: Browser, server_url
     for frame in bo_frames:
         if frame["type"] == "view":
             assert frame["seat"] == 2
-    ann_context.close()
+    ann.context.close()
     bo_context.close()
 
 
 def test_wrong_moves_are_refused_with_a_reason(browser: Browser, server_url: str) -> None:
-    room = create_room(server_url, variant="classic", name="Ann")
-    context = browser.new_context()
-    remember_identity(context, room["code"], room, "Ann")
-    page = context.new_page()
-    frames = record_frames(page)
-    page.goto(f"{server_url}/r/{room['code']}")
-    _sit(page, 0)
+    frames: list[dict[str, Any]] = []
+    page = host_page(browser, server_url, frames=frames, variant="classic")
     _fill_bots_and_start(page)
     while not page.locator(".act-hint").count():
         page.wait_for_selector(".actions")
         take_turn(page)
-    # Lifting cards that make no legal play leaves Play disabled and says why.
+    # Lifting cards that make no legal play (two ranks, not the rocket) leaves Play disabled and says why.
     cards = page.locator(".hand .card")
     ranks = cards.evaluate_all("els => els.map(e => e.dataset.card[0])")
-    lone = next(i for i in range(len(ranks) - 1) if ranks[i] != ranks[i + 1])
+    lone = next(i for i in range(len(ranks) - 1) if ranks[i] != ranks[i + 1] and {ranks[i], ranks[i + 1]} != {"B", "R"})
     cards.nth(lone).click()
     cards.nth(lone + 1).click()
     expect(page.locator("button.act-play")).to_be_disabled()
     expect(page.locator(".hint-text")).to_be_visible()
     assert errors(frames) == []
-    context.close()
+    page.context.close()
 
 
 def test_the_turn_timer_runs_out_and_auto_play_finishes_the_hand(browser: Browser, server_url: str) -> None:
-    room = create_room(server_url, variant="classic", name="Ann", turn_seconds=3)
-    context = browser.new_context()
-    remember_identity(context, room["code"], room, "Ann")
-    page = context.new_page()
-    page.goto(f"{server_url}/r/{room['code']}")
-    _sit(page, 0)
+    page = host_page(browser, server_url, variant="classic", turn_seconds=3)
     _fill_bots_and_start(page)
     # Nobody acts for Ann: her countdown shows, runs out, and 托管 plays her seat from then on.
     page.wait_for_selector(".actions")
@@ -220,17 +194,12 @@ def test_the_turn_timer_runs_out_and_auto_play_finishes_the_hand(browser: Browse
     expect(page.locator('.seat-row[data-seat="0"] .badge', has_text="托管")).to_be_visible(timeout=10_000)
     expect(page.locator("button.act-auto")).to_have_attribute("aria-pressed", "true")
     _expect_settlement(page, 3)
-    context.close()
+    page.context.close()
 
 
 def test_language_switch_copy_this_game_and_auto_play_on_request(browser: Browser, server_url: str) -> None:
-    room = create_room(server_url, variant="classic", name="Ann")
-    context = browser.new_context()
-    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server_url)
-    remember_identity(context, room["code"], room, "Ann")
-    page = context.new_page()
-    page.goto(f"{server_url}/r/{room['code']}")
-    _sit(page, 0)
+    page = host_page(browser, server_url, variant="classic")
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server_url)
     _fill_bots_and_start(page)
     page.wait_for_selector(".actions")
     page.click("button.copy-game")
@@ -247,21 +216,16 @@ def test_language_switch_copy_this_game_and_auto_play_on_request(browser: Browse
     expect(page.locator(".settlement h2")).to_contain_text("结算")
     page.click("button.lang-switch")
     expect(page.locator(".settlement h2")).to_contain_text("Settlement")
-    context.close()
+    page.context.close()
 
 
 def test_the_host_changes_settings_and_removes_a_watcher(browser: Browser, server_url: str) -> None:
-    room = create_room(server_url, variant="classic", name="Ann")
-    host_context = browser.new_context()
-    remember_identity(host_context, room["code"], room, "Ann")
-    host = host_context.new_page()
-    host_frames = record_frames(host)
-    host.goto(f"{server_url}/r/{room['code']}")
-    _sit(host, 0)
+    host_frames: list[dict[str, Any]] = []
+    host = host_page(browser, server_url, frames=host_frames, variant="classic")
 
     guest_context = browser.new_context()
     guest = guest_context.new_page()
-    join_room(guest, f"{server_url}/r/{room['code']}", "Bo")
+    join_room(guest, host.url, "Bo")
     expect(guest.locator(".room-side .muted", has_text="You are watching")).to_be_visible()
     expect(guest.locator(".host-panel")).to_be_hidden()
 
@@ -279,17 +243,12 @@ def test_the_host_changes_settings_and_removes_a_watcher(browser: Browser, serve
     _expect_settlement(host, 3)
     expect(host.locator(".session-over")).to_be_visible()
     assert errors(host_frames) == []
-    host_context.close()
+    host.context.close()
     guest_context.close()
 
 
 def test_the_page_reconnects_after_a_server_restart_and_the_hand_goes_on(browser: Browser, live_server: LiveServer) -> None:
-    room = create_room(live_server.url, variant="classic", name="Ann")
-    context = browser.new_context()
-    remember_identity(context, room["code"], room, "Ann")
-    page = context.new_page()
-    page.goto(f"{live_server.url}/r/{room['code']}")
-    _sit(page, 2)
+    page = host_page(browser, live_server.url, seat=2, variant="classic")
     _fill_bots_and_start(page)
     play_to_the_end([page], turns=3)
     page.wait_for_selector(".hand .card")
@@ -305,19 +264,14 @@ def test_the_page_reconnects_after_a_server_restart_and_the_hand_goes_on(browser
     play_to_the_end([page])
     _expect_settlement(page, 3)
     assert errors(frames) == []
-    context.close()
+    page.context.close()
 
 
 @pytest.mark.parametrize("variant", sorted(REGISTRY))
 def test_every_table_is_drawn_through_a_whole_hand(browser: Browser, server_url: str, variant: str) -> None:
     """A seat on 托管 and bots play a hand of each table; the page draws every view without an error."""
-    room = create_room(server_url, variant=variant, name="Ann", card_counter=True)
-    context = browser.new_context()
-    remember_identity(context, room["code"], room, "Ann")
-    page = context.new_page()
-    frames = record_frames(page)
-    page.goto(f"{server_url}/r/{room['code']}")
-    _sit(page, 0)
+    frames: list[dict[str, Any]] = []
+    page = host_page(browser, server_url, frames=frames, variant=variant, card_counter=True)
     _fill_bots_and_start(page)
     if REGISTRY[variant].open_start:  # 癞子: 明牌开始 comes before the deal
         expect(page.locator(".phase-panel-open_start")).to_be_visible()
@@ -329,4 +283,4 @@ def test_every_table_is_drawn_through_a_whole_hand(browser: Browser, server_url:
     _expect_settlement(page, players)
     assert errors(frames) == []
     assert any(f["type"] == "view" and f["view"]["legal"] for f in frames), "seat 0 never had a turn to draw"
-    context.close()
+    page.context.close()

@@ -96,9 +96,9 @@ def room_where(ws: WebSocketTestSession, check: Callable[[dict[str, Any]], bool]
 
 @contextmanager
 def two_people_and_a_bot(
-    client: TestClient, bot: str, **settings: Any
+    client: TestClient, bot: str, bot_seats: tuple[int, ...] = (2,), **settings: Any
 ) -> Iterator[tuple[WebSocketTestSession, WebSocketTestSession]]:
-    """A three-seat room made with ``settings``: the host at seat 0, a second person at seat 1, a ``bot`` at seat 2."""
+    """A room made with ``settings``: the host at seat 0, a second person at seat 1, a ``bot`` in ``bot_seats``."""
     room = create_room(client, **settings)
     with ExitStack() as stack:
         host = stack.enter_context(client.websocket_connect(f"/ws/{room['code']}"))
@@ -107,6 +107,6 @@ def two_people_and_a_bot(
         hello(guest, "guest")
         for ws, seat in ((host, 0), (guest, 1)):
             ws.send_json({"type": "sit", "seat": seat})
-        host.send_json({"type": "bots", "strength": bot, "seats": [2]})
+        host.send_json({"type": "bots", "strength": bot, "seats": list(bot_seats)})
         room_where(host, lambda r: all(s["name"] for s in r["seats"]))
         yield host, guest

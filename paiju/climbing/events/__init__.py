@@ -13,6 +13,8 @@ from paiju.climbing.events.deal import (
     RevealEvent,
     SpeculatorEvent,
 )
+from paiju.climbing.events.emperor import ReturnEvent
+from paiju.climbing.events.five import DoubleEvent, IdentityEvent, IdentityKeptEvent, MarkedLandlordEvent, TeamEvent
 from paiju.climbing.events.open import GrabEvent, OpenEvent, OpenStartEvent, WildEvent
 from paiju.climbing.events.play import (
     AloneEvent,
@@ -33,13 +35,17 @@ __all__ = [
     "BidEvent",
     "DealEvent",
     "DeclareEvent",
+    "DoubleEvent",
     "EndEvent",
     "Event",
     "Facts",
     "GiveEvent",
     "GrabEvent",
+    "IdentityEvent",
+    "IdentityKeptEvent",
     "InstantWinEvent",
     "LandlordEvent",
+    "MarkedLandlordEvent",
     "NoPartnerEvent",
     "OpenEvent",
     "OpenStartEvent",
@@ -50,10 +56,12 @@ __all__ = [
     "PassEvent",
     "PlayEvent",
     "RedealEvent",
+    "ReturnEvent",
     "RetreatEvent",
     "RevealEvent",
     "SmallLandlordEvent",
     "SpeculatorEvent",
+    "TeamEvent",
     "WildEvent",
     "event_from_json",
 ]

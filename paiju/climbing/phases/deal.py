@@ -9,7 +9,7 @@ from paiju.cards import BLACK_JOKER, Card, card_rank, deck_cards
 from paiju.climbing.events import DealEvent
 from paiju.climbing.phases.step import DONE, Automatic, Step
 from paiju.climbing.state import Auction, Deal, HandState, PartnerPart, PlayPart, Stake
-from paiju.variants import Variant
+from paiju.variants import BidStyle, Variant
 
 __all__ = ["DealPhase", "check_deal"]
 
@@ -39,7 +39,7 @@ class DealPhase(Automatic):
         )
         state.refresh_counts()
         event = DealEvent(deal.hands, deal.bottom, deal.marker, deal.flipped, deal.extra, deal.gift_order, wild=deal.wild)
-        if rules is None:
+        if rules is None and v.bid_style is BidStyle.POINTS:
             state.first_bidder = next(s for s, h in enumerate(deal.hands) if deal.marker in h)
             event = replace(event, first_bidder=state.first_bidder)
         state.events.append(event)
@@ -65,7 +65,7 @@ def _draw_deal(state: HandState) -> Deal:
     if v.speculator is None:
         # other-games.md Q3.1: the marker card is chosen among the cards dealt to players (癞子: its holder is a
         # random first bidder, §1.1); the wild rank's card is drawn with the deal, so a log replays it (Q1.6).
-        marker = pack[state.rng.randrange(p * h)]
+        marker = _draw_marker(state, pack[: p * h])
         wild = _draw_wild(state) if v.wild_rank else None
         return Deal(hands, bottom, marker, flipped, extra, wild=wild, dead=dead)
     order = list(range(p - 2))
@@ -81,6 +81,14 @@ def _set_aside(variant: Variant, deal: Deal) -> Deal:
     held = Counter(c for h in deal.hands for c in h) + Counter(deal.bottom + deal.flipped + deal.extra)
     rest = Counter(deck_cards(variant.decks, variant.removed_rank_indices)) - held
     return replace(deal, dead=tuple(sorted(rest.elements())))
+
+
+def _draw_marker(state: HandState, dealt: list[Card]) -> Card:
+    """One of the dealt cards, uniformly; on marked tables a non-joker only (五人斗地主 Q5.2: its holder is the
+    public landlord, its twin's the hidden one)."""
+    if state.variant.bid_style is BidStyle.MARKED:
+        dealt = [c for c in dealt if card_rank(c) < BLACK_JOKER]
+    return dealt[state.rng.randrange(len(dealt))]
 
 
 def _draw_wild(state: HandState) -> Card:
@@ -104,6 +112,8 @@ def check_deal(variant: Variant, deal: Deal) -> None:
         raise ValueError("the deal is not one full pack: a card is missing, repeated or foreign")
     if variant.speculator is None and not any(deal.marker in h for h in deal.hands):
         raise ValueError("the marker card is not in any hand")
+    if variant.bid_style is BidStyle.MARKED and (deal.marker is None or card_rank(deal.marker) >= BLACK_JOKER):
+        raise ValueError("the marked card is a joker: it must be a card of rank 3…2")
     if variant.wild_rank and (deal.wild is None or card_rank(deal.wild) >= BLACK_JOKER):
         raise ValueError("the deal draws no wild rank, or a joker for it")
     if variant.speculator is not None and sorted(deal.gift_order) != list(range(variant.players - 2)):

@@ -12,6 +12,7 @@ from paiju.climbing.phase_name import PhaseName
 from paiju.climbing.phases.step import CONTINUE, Finish, Step, Turn
 from paiju.climbing.state import Factor, HandState, PlayRecord
 from paiju.patterns import IllegalMoveError
+from paiju.variants import Variant
 
 __all__ = ["Playing", "holding_of"]
 
@@ -91,7 +92,7 @@ class Playing(Turn):
         play.trick = record
         play.passes = 0
         if move.bomb in state.variant.pattern_rules.doubling_bombs:
-            state.stake.factors.append(Factor.BOMB)
+            state.stake.factors.append(_bomb_factor(state.variant, move.bomb))
         state.events.append(
             PlayEvent(seat, tuple(cards), move.text(), move.kind, move.key, move.length, move.wilds, move.colour)
         )
@@ -140,3 +141,10 @@ def _handicap_reached(state: HandState, seat: int) -> bool:
     """3p1d 让牌: a farmer holding the handicap or fewer cards wins for the farmers."""
     h = state.handicap()
     return h > 0 and seat not in (state.landlord, state.speculator) and len(state.hands[seat]) <= h
+
+
+def _bomb_factor(variant: Variant, bomb: str) -> Factor:
+    """×2 for a doubling bomb; under 癞子 Q1.15's ``bomb_multiplier_by_class`` a soft bomb ×2 and the rest ×4."""
+    if variant.bomb_multiplier_by_class and not bomb.startswith("soft"):
+        return Factor.BIG_BOMB
+    return Factor.BOMB

@@ -82,8 +82,9 @@ export function cardElement(card, { small = false, wild = false, extraClass = ''
   );
 }
 
-/** A row of small card faces for a notation string (or a word such as “pass” when it is not cards). */
-export function cardRow(text, options = {}) {
+/** A row of small card faces for a notation string (or a word such as “pass” when it is not cards); on a 癞子
+ * table (`wildRank`) every card of the wild rank wears the wild badge, whoever holds or played it. */
+export function cardRow(text, { wildRank = null, ...options } = {}) {
   const cards = parseCards(text);
-  return h('span', { class: 'card-row' }, cards.map((c) => cardElement(c, { small: true, ...options })));
+  return h('span', { class: 'card-row' }, cards.map((c) => cardElement(c, { small: true, wild: wildRank !== null && rankOf(c) === wildRank, ...options })));
 }

@@ -2,6 +2,7 @@
 export const TABLE_LABELS = {
   en: {
     'factor.grab': 'Grab',
+    'factor.big_bomb': 'Hard bomb or rocket',
     'factor.open_start': 'Open start',
     'factor.open': 'Open hand',
     'phase.open_start': 'Open hands?',
@@ -61,6 +62,7 @@ export const TABLE_LABELS = {
   },
   zh: {
     'factor.grab': '抢地主',
+    'factor.big_bomb': '硬炸/纯癞子炸/火箭',
     'factor.open_start': '明牌开始',
     'factor.open': '明牌',
     'phase.open_start': '明牌开始',

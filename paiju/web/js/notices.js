@@ -131,6 +131,21 @@ export class Feedback {
     if (!before.partner_shown && now.partner_shown) {
       banner(now.partnership === 'alone' ? t('notice.alone', { name: this.name(now.landlord) }) : t('notice.partner_named', { name: this.name(now.landlord) }), 'partner');
     }
+    if (before.phase === 'choose' && now.phase !== 'choose') {
+      // 斗帝主: how many bottom cards the emperor kept shows in its count (its rivals, 34 each, have not played yet).
+      const other = (now.landlord + 1) % now.players;
+      const total = before.cards_left[now.landlord] - before.cards_left[other];
+      const kept = now.cards_left[now.landlord] - now.cards_left[other];
+      banner(t('notice.kept', { name: this.name(now.landlord), kept, total }), 'landlord');
+    }
+    if (before.identity === 'deciding' && now.identity && now.identity !== 'deciding') {
+      const key = now.identity === 'hidden' ? 'notice.team_hidden' : now.small_landlord === null ? 'notice.team_alone' : 'notice.team';
+      banner(t(key, { a: this.name(now.landlord), b: this.name(now.small_landlord) }), 'landlord');
+    }
+    if (before.identity === 'hidden' && (now.identity === 'twin' || now.identity === 'alone')) {
+      // 五人斗地主: the hidden landlord played the other copy, or the landlord both copies and so plays alone.
+      banner(t(`notice.${now.identity === 'twin' ? 'twin' : 'no_twin'}`, { a: this.name(now.landlord), b: this.name(now.small_landlord) }), 'partner');
+    }
     if (!before.declared && now.declared) banner(t('notice.declared'), 'partner');
     if (!before.retreated_hand && now.retreated_hand) banner(t('notice.retreat', { name: this.name(now.speculator) }), 'retreat');
     if (before.speculator_side && now.speculator_side && before.speculator_side !== now.speculator_side && !now.retreated_hand && now.phase === 'play') {

@@ -96,8 +96,9 @@ export function actionWords(text, { plain = false } = {}) {
   const words = (key, shown) => (plain ? t(key, { cards: shown }) : withCards(key, shown));
   if (verb === 'partner') return words('partner.name', plain ? rest[0] : parseCards(cards)[0]);
   if (verb === 'alone') return words('partner.alone', cards);
+  if (verb === 'return') return words('choose.return', cards);
   if (verb === 'declare') return plain ? t('declare.action') : h('span', {}, t('declare.action'));
-  if (verb === 'open' || verb === 'grab') return plain ? t(`action.${verb}`) : h('span', {}, t(`action.${verb}`));
+  if (['open', 'grab', 'reveal', 'double'].includes(verb)) return plain ? t(`action.${verb}`) : h('span', {}, t(`action.${verb}`));
   return null;
 }
 
@@ -114,6 +115,33 @@ function grabPanel(view, names) {
   const back = mine && view.seat === view.landlord;
   if (!mine) return [h('p', {}, t('grab.other', { name: who(names, view.landlord) }))];
   return [h('p', { class: 'prompt' }, back ? t('grab.back') : t('grab.you', { name: who(names, view.landlord) }))];
+}
+
+/** 斗帝主's bottom: the emperor keeps what it wants of cards only it sees; the others are told only that it chooses. */
+function choosePanel(view, names) {
+  const mine = view.seat === view.landlord && view.legal.length > 0;
+  return [h('p', { class: mine ? 'prompt' : '' }, mine ? t('choose.you') : t('choose.other', { name: who(names, view.landlord) }))];
+}
+
+/** 五人斗地主's sealed identity step: the marked card and its landlord, and what this seat may do (every seat answers). */
+function identityPanel(view, names) {
+  const mine = view.legal.includes('reveal');
+  const copies = parseCards(view.hand).filter((c) => plain(c) === view.marker).length;
+  const alone = mine && view.seat === view.landlord && copies === 2;
+  const words = !view.legal.length ? 'identity.answered' : !mine ? 'identity.other'
+    : alone ? 'identity.you_alone' : view.seat === view.landlord ? 'identity.you_public' : 'identity.you_hidden';
+  return [markerLine(view, names), h('p', { class: mine ? 'prompt' : '' }, t(words))];
+}
+
+/** The marked card and who holds it (五人斗地主), drawn as a card. */
+function markerLine(view, names) {
+  return view.marker ? h('p', { class: 'marker' }, withCards('identity.marker', view.marker, { name: who(names, view.landlord) })) : null;
+}
+
+/** 五人斗地主's 加倍 round: each seat in turn doubles its own settlements or declines. */
+function doublePanel(view, names) {
+  const mine = view.legal.includes('double');
+  return [markerLine(view, names), h('p', { class: mine ? 'prompt' : '' }, mine ? t('double.you') : t('double.other', { name: who(names, view.to_act) }))];
 }
 
 /** Naming the small landlord: what naming a card does, and 一打四 with its ×3. */
@@ -155,11 +183,11 @@ function playPanel(view, names) {
     partner ? h('p', { class: 'partner' }, partner) : null,
     side,
     view.retreated_hand ? h('p', { class: 'retreat' }, t('play.retreated', { name: who(names, speculator) })) : null,
-    h('div', { class: 'stake' }, stakeChips({ bid: view.max_bid === 1 ? 0 : view.bid, factors: view.factors }), h('span', { class: 'stake-total' }, t('stake.total', { n: view.multiplier }))),
+    h('div', { class: 'stake' }, stakeChips({ bid: view.max_bid === 1 || view.identity ? 0 : view.bid, factors: view.factors }), h('span', { class: 'stake-total' }, t('stake.total', { n: view.multiplier }))),
   ];
 }
 
-const TITLES = { open_start: 'open.title', gift: 'gift.title', bid: 'bid.title', grab: 'grab.title', open: 'open.title', partner: 'partner.title', declare: 'declare.title' };
+const TITLES = { identity: 'identity.title', double: 'double.title', choose: 'choose.title', open_start: 'open.title', gift: 'gift.title', bid: 'bid.title', grab: 'grab.title', open: 'open.title', partner: 'partner.title', declare: 'declare.title' };
 
 /**
  * The explanation of the phase `view` is in, or null when there is none (the hand is over: the
@@ -175,6 +203,9 @@ export function phasePanel(view, { names, bids } = {}) {
     open_start: () => openPanel(view, names),
     open: () => openPanel(view, names),
     grab: () => grabPanel(view, names),
+    choose: () => choosePanel(view, names),
+    identity: () => identityPanel(view, names),
+    double: () => doublePanel(view, names),
     play: () => playPanel(view, names),
   };
   const body = bodies[view.phase];

@@ -26,7 +26,8 @@ export function actionLabel(text, view) {
   const calling = view.max_bid === 1;
   if (text === 'pass') {
     if (view.phase === 'bid' && calling) return t('bid.no_call');
-    return t({ bid: 'table.no_bid', grab: 'table.pass.grab', open: 'table.pass.open', open_start: 'table.pass.open' }[view.phase] ?? 'table.pass');
+    if (view.phase === 'identity') return t(view.legal.includes('reveal') ? 'table.pass.hide' : 'table.pass.go_on');
+    return t({ bid: 'table.no_bid', grab: 'table.pass.grab', open: 'table.pass.open', open_start: 'table.pass.open', choose: 'table.pass.choose', double: 'table.pass.double' }[view.phase] ?? 'table.pass');
   }
   const bid = /^bid (\d+)$/.exec(text);
   if (bid) return calling ? t('bid.call') : t('table.bid', { n: bid[1] });
@@ -45,7 +46,7 @@ function recentActions(view, bids) {
   }
   if (view.phase !== 'play' && view.phase !== 'over') return recent;
   for (const record of (view.history || []).slice(-(view.players - 1))) {
-    if (record) recent[record.seat] = record.cards === 'pass' ? actionLabel('pass', view) : cardRow(record.cards);
+    if (record) recent[record.seat] = record.cards === 'pass' ? actionLabel('pass', view) : cardRow(record.cards, { wildRank: view.wild_rank });
   }
   return recent;
 }
@@ -87,7 +88,7 @@ export function seatPanel(state, seat, side = 'bottom') {
   const [count, flag] = cardsLeftLabel(left, view.phase);
   // Cards left at the end (or every hand in a replay's all-cards view), or a hand played face up (明牌); none for a
   // seat that went out.
-  const open = (view.open_hands || []).find((o) => o.seat === seat)?.cards;
+  const open = [...(view.open_hands || []), ...(view.ally_hands || [])].find((o) => o.seat === seat)?.cards;
   const shown = seat === view.seat ? undefined : view.hands?.[seat] || open || undefined;
   return h(
     'div',
@@ -104,9 +105,10 @@ export function seatPanel(state, seat, side = 'bottom') {
         info?.bot ? h('span', { class: 'badge bot' }, t('room.bot', { name: info.bot })) : null,
         info && !info.bot && info.player_id && !info.connected ? h('span', { class: 'badge warn' }, t('room.offline')) : null,
         info?.auto ? h('span', { class: 'badge' }, t('room.auto')) : null,
+        view.doubles?.[seat] ? h('span', { class: 'badge doubled' }, t('table.doubled')) : null,
         out ? h('span', { class: 'badge' }, t('table.out')) : null,
         acting ? timerElement(state.deadline) : null)),
     recent ? h('div', { class: 'last-action' }, recent) : null,
-    shown !== undefined ? h('div', { class: 'shown-hand' }, h('span', { class: 'shown-label' }, t(view.hands?.[seat] ? 'table.left_in_hand' : 'table.open_hand')), cardRow(shown)) : null,
+    shown !== undefined ? h('div', { class: 'shown-hand' }, h('span', { class: 'shown-label' }, t(view.hands?.[seat] ? 'table.left_in_hand' : 'table.open_hand')), cardRow(shown, { wildRank: view.wild_rank })) : null,
   );
 }

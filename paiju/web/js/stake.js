@@ -3,7 +3,7 @@ import { h } from './dom.js';
 import { t } from './i18n.js';
 
 /** How many times each factor multiplies the bid, as the engine counts it. */
-const TIMES = { bomb: 2, spring: 2, declared: 2, alone: 3, retreat: 3, grab: 2, open_start: 4, open: 2 };
+const TIMES = { bomb: 2, big_bomb: 4, reveal: 2, double: 2, spring: 2, declared: 2, alone: 3, retreat: 3, grab: 2, open_start: 4, open: 2 };
 
 /** `[name, count]` for each factor of `factors`, in the order the hand first added it. */
 function grouped(factors) {

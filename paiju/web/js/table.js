@@ -9,7 +9,7 @@ import { fill, h } from './dom.js';
 import { HandFan } from './hand_fan.js';
 import { fieldLabel, t } from './i18n.js';
 import { CardTyping, liftForRanks, typedRanks } from './keyboard.js';
-import { classify, isNamed, namedByGroups, namesHandCards, playableRanks } from './moves.js';
+import { classify, indexesOfCards, isNamed, namedByGroups, namesHandCards, playableRanks } from './moves.js';
 import { phasePanel, ungiftable } from './phase_panel.js';
 import { seatPanel } from './seat_panel.js';
 import { seatPlaces } from './seats.js';
@@ -26,6 +26,8 @@ const DRAWN = new Set([
   'open_hands', 'wild_rank',
   // Read by the labels: where the only bid is 1 a bid is 叫地主.
   'max_bid',
+  // 五人斗地主: the marked card among the facts, the identity step in the phase panel, doubles and an ally's hand at the seats.
+  'marker', 'identity', 'doubles', 'ally_hands',
 ]);
 
 /** Facts from view keys this client does not know, so new tables show what they add: cards as cards, the rest as text. */
@@ -167,6 +169,7 @@ export class TableView {
       panel ? null : [t('table.multiplier'), `×${view.multiplier}`],
       view.bottom ? [t('table.bottom'), cardRow(view.bottom)] : null,
       view.determination ? [t('table.determination'), cardRow(view.determination)] : null,
+      view.marker ? [t(view.identity ? 'table.marked_card' : 'table.marker_card'), cardRow(view.marker)] : null,
       view.flipped ? [t('table.flipped'), cardRow(view.flipped)] : null,
       view.promoted ? [t('table.promoted'), view.promoted] : null,
       view.wild_rank ? [t('table.wild_rank'), view.wild_rank === 'T' ? '10' : view.wild_rank] : null,
@@ -201,7 +204,7 @@ export class TableView {
     const { view, names } = this.state;
     let content = null;
     if (view.phase === 'play' && view.trick) {
-      content = [h('span', { class: 'trick-label' }, `${t('table.to_beat')} — ${names[view.trick.seat] ?? view.trick.seat}`), cardRow(view.trick.cards)];
+      content = [h('span', { class: 'trick-label' }, `${t('table.to_beat')} — ${names[view.trick.seat] ?? view.trick.seat}`), cardRow(view.trick.cards, { wildRank: view.wild_rank })];
     } else if (view.phase === 'play') {
       content = h('span', { class: 'trick-label' }, t('table.leads', { name: names[view.to_act] ?? view.to_act }));
     }
@@ -244,7 +247,7 @@ export class TableView {
     table.append(area);
     const { element, rows } = this.fan.draw(area, hand, {
       selected: this.selected,
-      fresh: Date.now() < this.fresh.until ? this.fresh.cards : new Set(),
+      fresh: this.freshCards(hand),
       dim: this.useless,
       wild,
       promoted: view.promoted,
@@ -257,11 +260,19 @@ export class TableView {
     if (this.onAct) area.append(this.bar.draw(hand));
   }
 
+  /** Indexes of the cards that glow as just received: the bottom for as long as 斗帝主's emperor chooses among it. */
+  freshCards(hand) {
+    const { view } = this.state;
+    if (view.phase === 'choose' && view.bottom) return new Set(indexesOfCards(parseCards(view.bottom), hand) ?? []);
+    return Date.now() < this.fresh.until ? this.fresh.cards : new Set();
+  }
+
   /** Why `card`, dimmed, cannot be given or shown now: the gift rule it breaks, or that no action names it. */
   dimReason(card) {
     const { view } = this.state;
     const reason = view.phase === 'gift' ? ungiftable(view).find(([, cards]) => cards.split(' ').includes(card))?.[0] : null;
-    return t('table.dim.why', { card: cardLabel(card), why: t(reason ? `gift.why.${reason}` : 'table.dim.unused') });
+    const why = reason ? `gift.why.${reason}` : view.phase === 'choose' ? 'choose.why' : 'table.dim.unused';
+    return t('table.dim.why', { card: cardLabel(card), why: t(why) });
   }
 
   /**
@@ -335,7 +346,8 @@ export class TableView {
 
   /** Refresh every countdown and timer ring from the deadline: a ring empties over the time first seen for that deadline. */
   tick() {
-    if (Date.now() >= this.fresh.until) for (const el of this.root.querySelectorAll('.hand .card.fresh')) el.classList.remove('fresh');
+    const choosing = this.state?.view?.phase === 'choose';
+    if (Date.now() >= this.fresh.until && !choosing) for (const el of this.root.querySelectorAll('.hand .card.fresh')) el.classList.remove('fresh');
     const deadline = this.state?.deadline ?? null;
     if (deadline && !this.timerSpan.has(deadline)) this.timerSpan = new Map([[deadline, Math.max(1, deadline - Date.now() / 1000)]]);
     for (const el of this.root.querySelectorAll('.timer')) {

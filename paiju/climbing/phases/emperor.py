@@ -1,0 +1,64 @@
+"""斗帝主's own phase (other-games.md §6.1–§6.2, Q6.2): the landlord (帝主), holding the bottom only it has seen,
+keeps any of it; the cards it puts back leave play unseen, and only how many is public."""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations
+
+from paiju.cards import Card, format_card
+from paiju.climbing.actions import Action, Pass, Return
+from paiju.climbing.events import ReturnEvent
+from paiju.climbing.phase_name import PhaseName
+from paiju.climbing.phases.step import CONTINUE, DONE, Step, Turn
+from paiju.climbing.state import HandState
+
+__all__ = ["ChooseBottom", "returnable"]
+
+
+def returnable(bottom: list[Card]) -> list[tuple[Card, ...]]:
+    """Every different set of bottom cards that may go back (two copies of one card count once), fewest first."""
+    seen: dict[tuple[str, ...], tuple[Card, ...]] = {}
+    for n in range(1, len(bottom) + 1):
+        for cards in combinations(sorted(bottom), n):
+            seen.setdefault(tuple(format_card(c) for c in cards), cards)
+    return list(seen.values())
+
+
+class ChooseBottom(Turn):
+    """The landlord keeps the bottom cards it wants and puts the rest back (``return 3c 5d``; a pass keeps all)."""
+
+    name = PhaseName.CHOOSE
+
+    def enter(self, state: HandState) -> Step:
+        """The landlord decides, on tables with ``bottom_choice``; elsewhere it keeps the bottom."""
+        if not state.variant.bottom_choice or not state.bottom:
+            return DONE
+        assert state.landlord is not None
+        state.phase = PhaseName.CHOOSE
+        state.to_act = state.landlord
+        return CONTINUE
+
+    def legal(self, state: HandState, seat: int) -> list[Action]:
+        """Keep every bottom card (pass), or put back any of them."""
+        return [Pass(), *(Return(cards) for cards in returnable(state.bottom))]
+
+    def explain(self, state: HandState, seat: int, action: Action) -> str:
+        """Why the choice is refused: cards that are not from the bottom, or more than it holds."""
+        if isinstance(action, Return):
+            if len(action.cards) > len(state.bottom):
+                return f"the bottom has {len(state.bottom)} cards: you cannot put back {len(action.cards)}"
+            stray = Counter(action.cards) - Counter(state.bottom)
+            if stray:
+                return f"you may put back only bottom cards: {format_card(next(iter(stray)))} is not one of them"
+        return "keep the bottom cards you want: put the others back (return 3c 5d), or pass to keep all"
+
+    def apply(self, state: HandState, seat: int, action: Action) -> Step:
+        """The cards put back leave the landlord's hand and the hand's play."""
+        cards = action.cards if isinstance(action, Return) else ()
+        for card in cards:
+            state.hands[seat].remove(card)
+        state.returned = list(cards)
+        state.refresh_counts()
+        state.events.append(ReturnEvent(seat, len(cards), tuple(cards)))
+        return DONE
