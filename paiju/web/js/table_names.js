@@ -70,6 +70,18 @@ const TABLES = {
     zh: ['二人斗地主', '2 人 1 副，每人 20 张，3 张底牌亮给对手，11 张盖牌作废不用；叫地主或不叫，先叫者为地主；炸弹和王炸翻倍。'],
     en: ['Two-player Dou Dizhu', '2 players, 1 deck, 20 cards each, a 3-card bottom shown to the opponent and 11 dead cards out of play; call the landlord or pass, the first call takes it; bombs and the rocket double the stake.'],
   },
+  'four-player': {
+    zh: ['四人斗地主', '4 人 2 副，每人 25 张，8 张底牌地主不亮；叫 1–3 分；没有三带一和四带二；4–8 张炸弹，张数多者大，四王最大；只有王炸和 6 张以上的炸弹翻倍。'],
+    en: ['Four-player Dou Dizhu', '4 players, 2 decks, 25 cards each and 8 bottom cards the landlord takes unseen; bids 1–3; no triple with a single, no four with two; bombs of 4–8 cards, more cards beating fewer, under the four jokers; only the rocket and bombs of 6+ double.'],
+  },
+  'five-player': {
+    zh: ['五人斗地主', '5 人 2 副，每人 21 张；拿到明牌者为明地主（底牌不亮），拿到另一张者为暗地主；地主可亮出身份（×2）；每人可加倍一次。'],
+    en: ['Five-player Dou Dizhu', '5 players, 2 decks, 21 cards each; the marked card makes its holder the landlord, its twin’s holder the hidden landlord; either may reveal the team (×2); every seat may double once.'],
+  },
+  'dou-dizhu-emperor': {
+    zh: ['斗帝主', '3 人 2 副，每人 34 张；6 张底牌只给帝主看，任意留；16 种牌型（四同张不算炸弹，连四、四带三、航母、连衣裙、飞船）；5 张以上的炸弹和四王翻倍。'],
+    en: ['Emperor Dou Dizhu', '3 players, 2 decks, 34 cards each; the emperor alone sees the 6 bottom cards and keeps any; 16 patterns (quads are no bomb; quad chains, four with three, carriers, dresses, spaceships); bombs of 5+ and the four jokers double.'],
+  },
 };
 
 /** `[Chinese name, English name]` of a table (`/api/variants` entry); the server's title twice when unknown. */
