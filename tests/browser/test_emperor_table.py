@@ -43,7 +43,7 @@ def _become_emperor(page: Page) -> None:
                 break
             time.sleep(0.05)
         play_to_the_end([page])
-        page.click("button.start")
+        page.click("button.next-hand")
     raise AssertionError(f"the host never bid in {MOST_HANDS} hands")
 
 
