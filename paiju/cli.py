@@ -22,6 +22,12 @@ from paiju.commands.tables import add_table_args, cmd_variants
 __all__ = ["main"]
 
 
+def add_trump_args(parser: argparse.ArgumentParser) -> None:
+    """``--level`` and ``--trump``: the trump order a trick-taking table (炒地皮) reads cards under."""
+    parser.add_argument("--level", help="炒地皮: the hand's level rank, 2 … A (its cards are trumps)")
+    parser.add_argument("--trump", help="炒地皮: the trump suit, s h d c, or none for no-trump")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser (its flags are a stable contract)."""
     p = argparse.ArgumentParser(prog="paiju", description="Dou Dizhu family card games: play, analyse, simulate.")
@@ -43,6 +49,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--role", **role)
     s.add_argument("--flip", help="the flipped card on spec-5p1d, e.g. 9h: its rank ranks above 2")
     s.add_argument("--wild", help="the wild rank on a 癞子 table (laizi), e.g. 7: its four cards are wild")
+    add_trump_args(s)
     s.add_argument("--json", action="store_true")
     s.add_argument("cards", help="cards, e.g. 333444 or '3s 3h 3d 4c'")
     s.set_defaults(func=cmd_classify)
@@ -55,6 +62,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--hand", required=True)
     s.add_argument("--beat", help="the play to answer; omit to list leads")
     s.add_argument("--beat-kind", help="which reading of --beat when its cards read several ways")
+    add_trump_args(s)
+    s.add_argument("--led", help="炒地皮: the cards led to the trick, to list every legal follow; omit to list leads")
     s.add_argument(
         "--beat-role", choices=role["choices"], default="farmer",
         help="whose play --beat is: with speculator its 3s are wild (33 alone ranks between AA and 22)",
@@ -66,7 +75,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_table_args(s)
     s.add_argument("--seed", type=int)
     s.add_argument("--seat", type=int, default=0)
-    s.add_argument("--bots", default="heuristic", help="bot names for the other seats, comma-separated")
+    s.add_argument("--bots", help="bot names for the other seats, comma-separated (default: the table's own bot)")
     s.add_argument("--save", help="file or folder for the hand log (default ~/.paiju/hands)")
     s.add_argument("--hands", type=int, help="stop after this many hands")
     s.set_defaults(func=cmd_play)
@@ -75,7 +84,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_table_args(s)
     s.add_argument("--games", type=int, default=1000)
     s.add_argument(
-        "--bots", help="one bot per seat, or one for all (default: heuristic in seat 0, random in the others)"
+        "--bots", help="one bot per seat, or one for all (default: the table's own bot in seat 0, random in the others)"
     )
     s.add_argument("--seed", type=int, default=0)
     s.add_argument("--json", action="store_true")

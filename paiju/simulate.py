@@ -94,6 +94,13 @@ class SimulationReport:
     #: 五人斗地主: how the landlords' team became known — ``revealed`` in the identity step, by the ``twin`` played,
     #: ``alone`` (the public landlord played both copies), or ``never``.
     identities: dict[str, int] = field(default_factory=dict)
+    #: 炒地皮: throws another hand beat; matches ended (a side passed its 扛旗 hand); which rule moved the levels
+    #: (``table``, ``O1``, ``O2``, ``G3``); which side passed A (gained 扛旗 status), and passed its 扛旗 hand.
+    failed_throws: int = 0
+    matches_over: int = 0
+    level_rules: dict[str, int] = field(default_factory=dict)
+    passed_a: dict[str, int] = field(default_factory=dict)
+    kangqi_passed: dict[str, int] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         """The machine-readable report."""
@@ -110,6 +117,11 @@ class SimulationReport:
             "open_hands": self.open_hands,
             "grabs": self.grabs,
             "identities": self.identities,
+            "failed_throws": self.failed_throws,
+            "matches_over": self.matches_over,
+            "level_rules": self.level_rules,
+            "passed_a": self.passed_a,
+            "kangqi_passed": self.kangqi_passed,
             "roles": {r: s.to_json() for r, s in self.roles.items()},
             "by_bot": {b: {r: s.to_json() for r, s in rs.items()} for b, rs in self.by_bot.items()},
         }

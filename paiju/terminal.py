@@ -47,7 +47,7 @@ _SUIT_SYMBOL = "♠♥♦♣"
 #: How many legal actions ``h`` lists (big two- and three-deck hands have thousands).
 HELP_LIMIT = 120
 #: Each family's look (a module holding ``LOOK``), imported when first asked for.
-LOOKS = {CLIMBING: "paiju.terminal_views.climbing"}
+LOOKS = {CLIMBING: "paiju.terminal_views.climbing", "trick": "paiju.terminal_views.trick"}
 
 
 class HandView(Protocol):
@@ -82,6 +82,8 @@ class Look:
     view: Callable[[Console, Sequence[str], int], HandView]
     #: ``(the replayed hand, its logged events, seat names)``: one line per event.
     replay_lines: Callable[[Any, list[dict[str, Any]], Sequence[str]], list[str]]
+    #: What ``h`` puts between the actions it lists (a family whose actions hold spaces needs a visible one).
+    help_separator: str = " "
 
 
 def _look(played_by: Family[Any]) -> Look:
@@ -91,10 +93,11 @@ def _look(played_by: Family[Any]) -> Look:
     return found
 
 
-def card_text(cards: Sequence[Card], marked: Card | None = None) -> Text:
-    """Cards low to high, red suits and the red joker in red; the table's ``marked`` card underlined, ``7♣*``."""
+def card_text(cards: Sequence[Card], marked: Card | None = None, in_order: bool = False) -> Text:
+    """Cards low to high (``in_order``: as given), red suits and the red joker in red; the table's ``marked`` card
+    underlined, ``7♣*``."""
     out = Text()
-    for i, c in enumerate(sort_cards(cards)):
+    for i, c in enumerate(cards if in_order else sort_cards(cards)):
         rank = card_rank(c)
         suit = card_suit(c)
         label = RANK_CHARS[rank] if suit is None else RANK_CHARS[rank] + _SUIT_SYMBOL[suit]
@@ -123,7 +126,7 @@ def hands_dir() -> Path:
     return home / "hands"
 
 
-def _ask(console: Console, game: HandEngine, seat: int, view: HandView) -> Any:
+def _ask(console: Console, game: HandEngine, seat: int, view: HandView, separator: str) -> Any:
     """Prompt until the player types a legal action (h lists them, q leaves)."""
     prompt = view.prompt(game)
     action_text = family_of(game).action_text
@@ -134,7 +137,7 @@ def _ask(console: Console, game: HandEngine, seat: int, view: HandView) -> Any:
         if text.lower() in ("h", "help", "?"):
             legal = [action_text(a) for a in game.legal_actions(seat)]
             more = f" … and {len(legal) - HELP_LIMIT} more" if len(legal) > HELP_LIMIT else ""
-            console.print(" ".join(legal[:HELP_LIMIT]) + more, soft_wrap=True)
+            console.print(separator.join(legal[:HELP_LIMIT]) + more, soft_wrap=True)
             continue
         try:
             options = parse_action(game, text, seat)
@@ -195,7 +198,7 @@ def play_terminal(
                     action = view.chosen_for(game)
                     if action is None:
                         view.show(game)
-                        action = _ask(console, game, seat, view)
+                        action = _ask(console, game, seat, view, look.help_separator)
                 else:
                     action = bots[s].act(played_by.observe(game, s))
                 game.apply(action, s)

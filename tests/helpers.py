@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import functools
 import json
+import re
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from itertools import product
 from typing import Any
@@ -10,9 +13,34 @@ from typing import Any
 from scenario import fill_from
 
 from paiju.bots import Bot
-from paiju.cards import Card
+from paiju.cards import Card, format_card
 from paiju.climbing import Action, Game, PhaseName, Play, Result, game_log, observe, replay
-from paiju.variants import Variant
+from paiju.variants import REGISTRY, Variant
+
+#: The registered climbing tables (Dou Dizhu's family), by name: the suites that read climbing hands run over these.
+CLIMBING_TABLES = {name: v for name, v in REGISTRY.items() if v.family == "climbing"}
+
+#: A named card as views write it: rank and suit (``*`` after the table's marked card), or a joker alone.
+CARD = re.compile(r"(?<![A-Za-z0-9])(?:([3-9TJQKA2][shdc])\*?|([BR]))(?![A-Za-z0-9])")
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def named_cards(text: str) -> Counter[str]:
+    """The cards a string names: suited cards and jokers among its words, with their counts (a marked card by
+    its plain name: the check counts copies of a name)."""
+    return Counter(suited or joker for suited, joker in CARD.findall(text))
+
+
+def leaks(view: dict[str, Any], known: set[Card]) -> list[str]:
+    """The cards a view names beyond ``known``: per string, more copies of a card than are known."""
+    may_know = Counter(format_card(c) for c in known)
+    out: list[str] = []
+    for text in set(strings_of(view)):
+        names = named_cards(text)
+        if any(n > may_know[card] for card, n in names.items()):
+            out += (names - may_know).elements()
+    return sorted(out)
+
 
 #: A check run before each action: (game, seat, action) -> None, asserting what it must.
 StepCheck = Callable[[Game, int, Action], None]

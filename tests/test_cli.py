@@ -263,3 +263,47 @@ def test_replay_rejects_a_bad_file(tmp_path: Path, capsys: pytest.CaptureFixture
     bad.write_text("{not json")
     code, _, err = run(capsys, "replay", str(bad))
     assert code == 2 and "cannot read" in err
+
+
+def test_play_a_whole_chaodipi_hand_from_the_keyboard_and_replay_it(tmp_path: Path) -> None:
+    """炒地皮 in the terminal: the typist passes while declaring and in 抄底, and otherwise types the first action `h`
+    lists (a burial when it holds the kitty, then its plays); the hand ends with the level table's verdict, and
+    its saved log replays with `paiju replay`."""
+    env = dict(os.environ, PAIJU_HOME=str(tmp_path), COLUMNS="200")
+    proc = subprocess.Popen(
+        [sys.executable, "-u", "-m", "paiju.cli", "play", "--variant", "chaodipi", "--seed", "5", "--hands", "1"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env,
+    )  # fmt: skip
+    assert proc.stdin is not None
+    deadline = time.monotonic() + 120
+    transcript = ""
+    typed: list[str] = []
+    while proc.poll() is None and time.monotonic() < deadline:
+        screen = _read_until_prompt(proc, deadline)
+        transcript += screen
+        if not screen.rstrip().endswith(">"):
+            continue
+        prompt = screen.splitlines()[-1]
+        if "or pass>" in prompt:
+            reply = "pass"
+        else:
+            proc.stdin.write(b"h\n")
+            proc.stdin.flush()
+            listing = _read_until_prompt(proc, deadline)
+            transcript += listing
+            reply = listing.splitlines()[0].split(" · ")[0]
+        typed.append(reply)
+        proc.stdin.write(reply.encode() + b"\n")
+        proc.stdin.flush()
+    proc.wait(timeout=10)
+    assert proc.returncode == 0, transcript[-2000:]
+    assert "Traceback" not in transcript and "session total" in transcript
+    assert "trump:" in transcript and "wins the trick" in transcript and "Levels now:" in transcript
+    assert "pass" in typed and sum(t.count(" ") + 1 for t in typed if t not in ("pass",) and not t.startswith("bury")) >= 25
+    saved = sorted((tmp_path / "hands").glob("*.json"))
+    assert len(saved) == 1
+    shown = subprocess.run(
+        [sys.executable, "-m", "paiju.cli", "replay", str(saved[0])], capture_output=True, text=True, timeout=60, env=env
+    )
+    assert shown.returncode == 0, shown.stderr
+    assert "cards dealt, the first to" in shown.stdout and "wins the trick" in shown.stdout and "the kitty:" in shown.stdout

@@ -3,7 +3,8 @@ played to the end by random and by heuristic bots, as OpenSpiel's random-sim tes
 the cards are conserved, the seat to act has a legal action and takes one, and no view names a hidden
 card; at the end the scores sum to zero and the log replays to the identical hand.
 
-Registering a table in ``paiju.variants.REGISTRY`` is enough to have it tested here.
+Registering a table in ``paiju.variants.REGISTRY`` is enough to have it tested here (a trick-taking table in
+``test_trick_conformance.py``).
 
 Zero-sum holds on every registered table: other-games.md §3.6 ("each farmer pays or receives" the
 landlord's stake) and speculator.md §13 ("the rule behind every row": the landlord side's T − s plus the
@@ -14,15 +15,13 @@ out of its ally's share").
 
 from __future__ import annotations
 
-import functools
 import json
-import re
 import time
 from collections import Counter
 from typing import Any
 
 import pytest
-from helpers import public_cards, strings_of
+from helpers import CLIMBING_TABLES, leaks, named_cards, public_cards
 
 from paiju.bots import Bot, make_bot
 from paiju.cards import Card, deck_cards, format_card
@@ -30,11 +29,10 @@ from paiju.climbing import Game, Pass, Play, game_log, observe, replay
 from paiju.climbing.phase_name import PhaseName
 from paiju.variants import REGISTRY, Variant
 
-TABLES = sorted(REGISTRY)
+#: The climbing tables; the trick-taking ones have their own conformance suite (``test_trick_conformance.py``).
+TABLES = sorted(CLIMBING_TABLES)
 #: Every seat random, every seat heuristic, or the two mixed (seat by seat, from the seed's bits).
 BOTS = ("random", "heuristic", "mixed")
-#: A named card as views write it: rank and suit (``*`` after the table's marked card), or a joker alone.
-CARD = re.compile(r"(?<![A-Za-z0-9])(?:([3-9TJQKA2][shdc])\*?|([BR]))(?![A-Za-z0-9])")
 #: Seeds per table and bot kind: in the fast suite, and in the slow sweep.
 FAST_SEEDS = 2
 SLOW_SEEDS = 15
@@ -81,24 +79,6 @@ def check_cards_conserved(game: Game) -> None:
     pack = Counter(deck_cards(v.decks, v.removed_rank_indices))
     places = card_places(game)
     assert places == pack, f"missing {sorted((pack - places).elements())}, extra {sorted((places - pack).elements())}"
-
-
-@functools.lru_cache(maxsize=1 << 16)
-def named_cards(text: str) -> Counter[str]:
-    """The cards a string names: suited cards and jokers among its words, with their counts (a marked card by
-    its plain name: the check counts copies of a name)."""
-    return Counter(suited or joker for suited, joker in CARD.findall(text))
-
-
-def leaks(view: dict[str, Any], known: set[Card]) -> list[str]:
-    """The cards a view names beyond ``known``: per string, more copies of a card than are known."""
-    may_know = Counter(format_card(c) for c in known)
-    out: list[str] = []
-    for text in set(strings_of(view)):
-        names = named_cards(text)
-        if any(n > may_know[card] for card, n in names.items()):
-            out += (names - may_know).elements()
-    return sorted(out)
 
 
 def check_views(game: Game, held: dict[int, set[Card]]) -> None:

@@ -14,6 +14,13 @@ import pytest
 
 from paiju.bots import make_bot, play_out
 from paiju.climbing import Game, Play, game_log, replay
+from paiju.engine import HandEngine, family, open_hand
+from paiju.engine import game_log as any_game_log
+from paiju.engine import replay as any_replay
+from paiju.trick import TrickHand
+from paiju.trick import observe as hand_view
+from paiju.trick.follow import legal_follows, legal_leads
+from paiju.trick.state import Phase
 from paiju.variants import REGISTRY, Variant
 
 HERE = Path(__file__).resolve().parent
@@ -21,10 +28,33 @@ REGEN = os.environ.get("PAIJU_REGEN") == "1"
 SEEDS = [1, 2, 3]
 
 
-def _golden_game(variant: Variant) -> Game:
-    game = Game(variant, seed=2026)
-    play_out(game, [make_bot("heuristic", s) for s in range(variant.players)])
+def _golden_game(variant: Variant) -> HandEngine:
+    """The seeded hand every table keeps, played by its family's own bot."""
+    game = open_hand(variant, 2026)
+    played_by = family(variant.family)
+    play_out(game, [make_bot(played_by.bot, s, played_by.name) for s in range(variant.players)])
     return game
+
+
+def _trick_counts(variant: Variant) -> dict[str, list[int]]:
+    """For each seed, once the rule bots have declared and buried: the 庄家's leads (every one it may attempt), and
+    the next seat's legal follows summed over the first 300 of them, each list complete (no cap)."""
+    out: dict[str, list[int]] = {}
+    for seed in SEEDS:
+        hand = TrickHand(variant, seed)
+        bots = [make_bot("rule", s, "trick") for s in range(variant.players)]
+        while hand.phase is not Phase.PLAY:
+            (seat,) = hand.actors()
+            hand.apply(bots[seat].act(hand_view(hand, seat)), seat)
+        state = hand.state
+        leader, follower = state.to_act, (state.to_act + 1) % variant.players
+        leads = legal_leads(state.hands[leader], state.trumps)
+        assert variant.trick is not None
+        answers = sum(
+            len(legal_follows(lead, state.hands[follower], state.trumps, variant.trick)) for lead in leads[:300]
+        )
+        out[str(seed)] = [len(leads), answers]
+    return out
 
 
 def _counts(variant: Variant) -> dict[str, list[int]]:
@@ -61,12 +91,14 @@ def _check(path: Path, actual: object) -> None:
 def test_golden_playthrough(name: str) -> None:
     """Every variant has a checked-in seeded hand; the engine still plays it move for move."""
     game = _golden_game(REGISTRY[name])
-    _check(HERE / "golden" / f"{name}.json", game_log(game))
-    again = replay(json.loads((HERE / "golden" / f"{name}.json").read_text(encoding="utf-8")))
+    _check(HERE / "golden" / f"{name}.json", any_game_log(game))
+    again = any_replay(json.loads((HERE / "golden" / f"{name}.json").read_text(encoding="utf-8")))
     assert again.result == game.result
 
 
 @pytest.mark.parametrize("name", list(REGISTRY))
 def test_move_counts(name: str) -> None:
     """Per variant and seed: the number of legal leads and of two-ply answers is unchanged."""
-    _check(HERE / "counts" / f"{name}.json", _counts(REGISTRY[name]))
+    variant = REGISTRY[name]
+    counts = _trick_counts(variant) if variant.family == "trick" else _counts(variant)
+    _check(HERE / "counts" / f"{name}.json", counts)

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 import pytest
+from helpers import CLIMBING_TABLES
 
 from paiju.cards import RANK_CHARS, Card, card_rank, format_card, format_cards, parse_cards, parse_ranks
 from paiju.cli import main
@@ -18,7 +19,7 @@ from paiju.climbing.speculator import THREE, marked_card
 from paiju.climbing.state import PlayRecord
 from paiju.patterns import classify_ranks, describe
 from paiju.patterns.move import NO_COLOUR
-from paiju.variants import REGISTRY, Variant, get_variant
+from paiju.variants import Variant, get_variant
 
 
 @dataclass(frozen=True)
@@ -133,12 +134,12 @@ def _check_cli(capsys: pytest.CaptureFixture[str], variant: Variant, seeds: rang
     return asked
 
 
-@pytest.mark.parametrize("name", list(REGISTRY))
+@pytest.mark.parametrize("name", list(CLIMBING_TABLES))
 def test_holding_moves_are_the_games_legal_plays(name: str) -> None:
     """At every play position of random hands, the seat's ``Holding`` offers the game's plays, in order,
     and a pass exactly where the game allows one."""
     positions = 0
-    for g, at in _play_positions(REGISTRY[name], range(12)):
+    for g, at in _play_positions(CLIMBING_TABLES[name], range(12)):
         moves, may_pass = at.holding.moves(None if at.trick is None else at.trick.move)
         legal = g.legal_actions()
         assert [a.move for a in legal if isinstance(a, Play)] == moves
@@ -150,15 +151,15 @@ def test_holding_moves_are_the_games_legal_plays(name: str) -> None:
 def test_paiju_moves_agrees_with_the_game_on_random_positions(capsys: pytest.CaptureFixture[str]) -> None:
     """`paiju moves --hand … --beat …` prints the game's legal plays (and `pass` where the game allows it) at
     random play positions of every table."""
-    asked = {name: _check_cli(capsys, v, range(3), 2) for name, v in REGISTRY.items()}
+    asked = {name: _check_cli(capsys, v, range(3), 2) for name, v in CLIMBING_TABLES.items()}
     assert min(asked.values()) > 0, asked
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name", list(REGISTRY))
+@pytest.mark.parametrize("name", list(CLIMBING_TABLES))
 def test_paiju_moves_agrees_with_the_game_on_many_positions(capsys: pytest.CaptureFixture[str], name: str) -> None:
     """The same at every play position of forty hands of each table."""
-    assert _check_cli(capsys, REGISTRY[name], range(100, 140), 1) > 0
+    assert _check_cli(capsys, CLIMBING_TABLES[name], range(100, 140), 1) > 0
 
 
 def test_the_speculator_must_follow_with_the_fewest_threes() -> None:

@@ -75,7 +75,9 @@ def test_the_json_keys_are_the_table_keys_plus_the_pattern_rule_keys() -> None:
     """to_json writes every field of the table record and of its pattern rules, flat, once each."""
     table = {f.name for f in dataclasses.fields(Variant)} - {"pattern_rules"}
     assert sorted(JSON_KEYS) == sorted(table | set(PATTERN_RULE_KEYS))
-    assert list(get_variant("classic").to_json()) == list(JSON_KEYS)
+    assert list(get_variant("chaodipi").to_json()) == list(JSON_KEYS)
+    # A table without trick rules writes no ``trick`` key, so climbing tables' JSON and logs keep their bytes.
+    assert list(get_variant("classic").to_json()) == [k for k in JSON_KEYS if k != "trick"]
 
 
 @pytest.mark.parametrize("name", list(REGISTRY))

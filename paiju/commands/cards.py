@@ -32,6 +32,7 @@ from paiju.climbing.holding import Holding
 from paiju.climbing.speculator import THREE, marked_card
 from paiju.commands import UsageError
 from paiju.commands.tables import table_of
+from paiju.commands.trick_cards import classify_trick, moves_trick
 from paiju.patterns import AmbiguousMoveError, Move, classify_ranks, describe, key_rank
 from paiju.patterns.colour import colours_fit
 from paiju.variants import Variant
@@ -134,6 +135,8 @@ def _move_json(m: Move) -> dict[str, Any]:
 def cmd_classify(args: argparse.Namespace, out: Console) -> int:
     """Every interpretation of a set of cards."""
     variant = table_of(args)
+    if variant.trick is not None:
+        return classify_trick(args, variant, out)
     wild = _wild_rank(variant, args.wild)
     ranks = _checked_ranks(variant, args.cards, "cards")
     flip = _flipped(variant, args.flip, args.cards)
@@ -217,6 +220,8 @@ def cmd_moves(args: argparse.Namespace, out: Console) -> int:
     """Every legal move of a hand, leading or answering ``--beat``; on a two-colour table the hand and
     ``--beat`` are written with suits (a joker's colour is its own: B black, R red)."""
     variant = table_of(args)
+    if variant.trick is not None:
+        return moves_trick(args, variant, out)
     _checked_ranks(variant, args.hand, "--hand")
     if variant.two_colour and (
         not names_every_colour(args.hand) or (args.beat and not names_every_colour(_written_wilds(args.beat)[0]))

@@ -7,6 +7,7 @@ import json
 import os
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -14,9 +15,12 @@ from rich.table import Table
 
 from paiju.commands import UsageError
 from paiju.commands.tables import table_of
-from paiju.engine import LogError, load_log, replay
+from paiju.engine import LogError, family, load_log, replay, variant_family
 from paiju.patterns import IllegalMoveError
-from paiju.variants import VariantError
+from paiju.variants import Variant, VariantError
+
+if TYPE_CHECKING:
+    from paiju.simulate import SimulationReport
 
 __all__ = ["cmd_play", "cmd_replay", "cmd_serve", "cmd_simulate"]
 
@@ -28,19 +32,22 @@ def cmd_play(args: argparse.Namespace, out: Console) -> int:
     variant = table_of(args)
     if not 0 <= args.seat < variant.players:
         raise UsageError(f"--seat must be 0 to {variant.players - 1}")
-    bots = [b for b in args.bots.split(",") if b]
-    _check_bots(bots)
+    bots = [b for b in (args.bots or "").split(",") if b]
+    _check_bots(bots, variant)
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
     play_terminal(variant, seed, args.seat, bots, out, Path(args.save) if args.save else None, args.hands)
     return 0
 
 
-def _check_bots(names: Sequence[str]) -> None:
-    from paiju.bots import BOTS
+def _check_bots(names: Sequence[str], variant: Variant) -> None:
+    """Every bot named exists and plays this table's family."""
+    from paiju.bots import make_bot
 
     for name in names:
-        if name not in BOTS:
-            raise UsageError(f"unknown bot {name!r}; known bots: {', '.join(BOTS)}")
+        try:
+            make_bot(name, 0, variant_family(variant))
+        except ValueError as err:
+            raise UsageError(f"{err} (at {variant.name})") from err
 
 
 def cmd_simulate(args: argparse.Namespace, out: Console) -> int:
@@ -48,9 +55,9 @@ def cmd_simulate(args: argparse.Namespace, out: Console) -> int:
     from paiju.simulate import simulate
 
     variant = table_of(args)
-    names = args.bots or ",".join(["heuristic"] + ["random"] * (variant.players - 1))
+    names = args.bots or ",".join([family(variant_family(variant)).bot] + ["random"] * (variant.players - 1))
     bots = [b for b in names.split(",") if b]
-    _check_bots(bots)
+    _check_bots(bots, variant)
     if len(bots) == 1:
         bots = bots * variant.players
     if len(bots) != variant.players:
@@ -93,7 +100,19 @@ def cmd_simulate(args: argparse.Namespace, out: Console) -> int:
     if report.identities:
         known = ", ".join(f"{how} {n / args.games:.3f}" for how, n in sorted(report.identities.items()))
         out.print(f"the landlords' team became known: {known}")
+    if report.level_rules:
+        _print_match(report, out)
     return 0
+
+
+def _print_match(report: SimulationReport, out: Console) -> None:
+    """炒地皮: matches ended and hands per match, who passed A and 扛旗, failed throws, which rule moved the levels."""
+    matches = report.matches_over
+    per_match = f"{report.games / matches:.1f} hands per match" if matches else "no match ended"
+    out.print(f"matches ended: {matches} ({per_match}); failed throws: {report.failed_throws}")
+    for what, counted in (("passed A (扛旗 status)", report.passed_a), ("passed 扛旗", report.kangqi_passed)):
+        out.print(f"{what}: " + (", ".join(f"{side} {n}" for side, n in sorted(counted.items())) or "none"))
+    out.print("levels moved by: " + ", ".join(f"{rule} {n}" for rule, n in sorted(report.level_rules.items())))
 
 
 def cmd_replay(args: argparse.Namespace, out: Console) -> int:

@@ -27,7 +27,7 @@ __all__ = [
 
 CLIMBING = "climbing"
 #: Each family's module (it holds ``FAMILY``), imported when first asked for, so the kernel imports no family.
-FAMILY_MODULES = {CLIMBING: "paiju.climbing.family"}
+FAMILY_MODULES = {CLIMBING: "paiju.climbing.family", "trick": "paiju.trick.family"}
 
 H = TypeVar("H", bound=HandEngine)
 H_co = TypeVar("H_co", bound=HandEngine, covariant=True)

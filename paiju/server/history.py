@@ -126,13 +126,16 @@ def rebuild(header: dict[str, Any], events: list[dict[str, Any]]) -> tuple[HandE
     return replay(log_, stop=low), low
 
 
-def card_counter(variant: Variant, view: dict[str, Any]) -> dict[str, int]:
-    """记牌器: per rank, the cards neither in this seat's hand nor played so far (from its view alone).
+def card_counter(variant: Variant, view: dict[str, Any]) -> dict[str, int] | None:
+    """记牌器: per rank, the cards neither in this seat's hand nor played so far (from its view alone); ``None`` for
+    a view that keeps no play history (the trick-taking tables, whose counter would need every suit).
 
     A seat cannot tell cards dealt aside (二人斗地主's dead cards) from the other hands, so those count as
     unseen too, but no rank counts more cards than the other seats still hold: the counter never claims a
     card is still to come that cannot be (where every unseen card is in another hand, none ever exceeds that).
     """
+    if "history" not in view:
+        return None
     pack = rank_counts(deck_cards(variant.decks, variant.removed_rank_indices))
     seen = Counter(parse_ranks(view["hand"]) if view["hand"] else [])
     for record in view["history"]:

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any, Protocol, TypeVar
 
 from paiju.bots import Bot, make_bot
-from paiju.engine import HandEngine, Observation, Session, family_of, game_log, replay, variant_family
+from paiju.engine import HandEngine, Observation, Session, family, family_of, game_log, replay, variant_family
 from paiju.engine import new_session as open_session
 from paiju.server.acts import check_turn, chosen_action
 from paiju.server.config import ServerConfig
@@ -246,10 +246,10 @@ class Table:
 
     # ------------------------------------------------------------------ bots, 托管 and the turn timer
     def make_bots(self) -> None:
-        """One bot per bot seat, each with its own secret seed."""
-        played_by = variant_family(self.room.variant)
+        """One bot per bot seat, each with its own secret seed; a room's ``heuristic`` is the family's own bot."""
+        played_by = family(variant_family(self.room.variant))
         self.bots = {
-            p.seat: make_bot(p.bot, secrets.randbits(64), played_by)
+            p.seat: make_bot(played_by.bot if p.bot == "heuristic" else p.bot, secrets.randbits(64), played_by.name)
             for p in self.room.players.values()
             if p.bot is not None and p.seat is not None
         }

@@ -29,14 +29,15 @@ def load_variant_toml(text: str, source: str = "the table file") -> Variant:
 
 
 def with_overrides(base: Variant, changes: dict[str, Any], source: str = "the table") -> Variant:
-    """``base`` with the keys of ``changes`` replaced (``speculator`` merged key by key), checked."""
+    """``base`` with the keys of ``changes`` replaced (``speculator`` and ``trick`` merged key by key), checked."""
     merged = base.to_json()
     data = dict(changes)
-    spec = data.pop("speculator", None)
-    if spec is not None:
-        if not isinstance(spec, dict):
-            raise VariantError(Problem("speculator_not_table", f"{source}: 'speculator' must be a table ([speculator])"))
-        merged["speculator"] = {**(merged["speculator"] or {}), **spec}
+    for part in _PARTS:
+        rules = data.pop(part, None)
+        if rules is not None:
+            if not isinstance(rules, dict):
+                raise VariantError(Problem(f"{part}_not_table", f"{source}: '{part}' must be a table ([{part}])"))
+            merged[part] = {**(merged.get(part) or {}), **rules}
     unknown = sorted(set(data) - set(merged))
     if unknown:
         raise VariantError(Problem(
@@ -44,6 +45,10 @@ def with_overrides(base: Variant, changes: dict[str, Any], source: str = "the ta
         ))
     merged.update(data)
     return Variant.from_json(merged)
+
+
+#: The rule records a table file writes as TOML tables of their own.
+_PARTS = ("speculator", "trick")
 
 
 def load_variant_file(path: str | Path) -> Variant:
@@ -73,12 +78,11 @@ def variant_to_toml(variant: Variant) -> str:
     base = get_variant("classic").to_json()
     mine = variant.to_json()
     lines = [f"# {variant.title}", 'inherits = "classic"']
-    spec = mine.pop("speculator")
+    parts = {part: mine.pop(part, None) for part in _PARTS}
     for key, value in mine.items():
         if value != base[key] or key == "name":
             lines.append(f"{key} = {_toml_value(value)}")
-    if spec is not None:
-        lines.append("")
-        lines.append("[speculator]")
-        lines += [f"{key} = {_toml_value(value)}" for key, value in spec.items()]
+    for part, rules in parts.items():
+        if rules is not None:
+            lines += ["", f"[{part}]", *(f"{key} = {_toml_value(value)}" for key, value in rules.items())]
     return "\n".join(lines) + "\n"

@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, TypeVar
 
 from paiju.cards import CARDS_PER_DECK, RANK_CHARS, RANKS
 from paiju.variants.options import BidStyle, FlipTo, PartnerRule, Timeouts, coerce_options, option_problems
@@ -23,6 +23,7 @@ from paiju.variants.pattern_rules import (
 )
 from paiju.variants.problems import Problem, VariantError
 from paiju.variants.speculator import SpeculatorRules, colour_split_fits
+from paiju.variants.trick_rules import TrickRules
 
 __all__ = ["JSON_KEYS", "PATTERN_KINDS", "Variant", "VariantError", "bomb_class_size"]
 
@@ -85,6 +86,8 @@ class Variant:
     flipped: int = 0
     #: The speculator's rules on 投机商 tables; ``None`` on every other table.
     speculator: SpeculatorRules | None = None
+    #: The trick-taking family's rules (炒地皮, other-games.md §7); ``None`` on every climbing table.
+    trick: TrickRules | None = None
     description: str = ""
     #: Free-form notes on resolutions this table adopts, shown by ``paiju variants --json``.
     notes: tuple[str, ...] = field(default=())
@@ -132,6 +135,10 @@ class Variant:
             yield from self.speculator.problems()
             yield from self._speculator_problems(self.speculator)
         yield from self.pattern_rules.problems(self.decks)
+        if self.trick is not None:
+            yield from self.trick.problems()
+        elif self.family == "trick":
+            yield Problem("trick_rules_missing", "a trick-taking table needs its trick rules (the [trick] part)")
         if self.max_bid < 1:
             yield Problem("max_bid_too_low", f"max_bid = {self.max_bid}: must be at least 1", max_bid=self.max_bid)
         yield from option_problems(self, _OPTIONS)
@@ -272,7 +279,9 @@ class Variant:
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready description of the table, its rule records' keys flat (``paiju variants --json``, logs)."""
         return {
-            key: _plain(getattr(self.pattern_rules if key in PATTERN_RULE_KEYS else self, key)) for key in JSON_KEYS
+            key: _plain(getattr(self.pattern_rules if key in PATTERN_RULE_KEYS else self, key))
+            for key in JSON_KEYS
+            if key != "trick" or self.trick is not None  # climbing tables' JSON (and their logs) keep their bytes
         }
 
 
@@ -284,7 +293,7 @@ JSON_KEYS: tuple[str, ...] = (
     "chain_wilds_placed", "all_wild_group_face_rank", "quad_chain_min",
     "bid_style", "max_bid", "single_round_auction", "spring", "suits_matter", "flipped", "two_colour",
     "red_over_black", "open_start", "open_landlord", "grab_round", "wild_rank", "bomb_multiplier_by_class", "seat_doubles",
-    "global_double", "bottom_choice", "timeouts", "speculator", "description", "notes",
+    "global_double", "bottom_choice", "timeouts", "speculator", "trick", "description", "notes",
     "family",
 )  # fmt: skip
 _OPTIONS: dict[str, type[StrEnum]] = {"bid_style": BidStyle, "timeouts": Timeouts}
@@ -300,7 +309,7 @@ def _plain(value: Any) -> Any:
         value = sorted(value, key=lambda k: (_KIND_ORDER.get(k, len(_KIND_ORDER)), k))
     if isinstance(value, (tuple, list)):
         return [_plain(v) for v in value]
-    if isinstance(value, SpeculatorRules):
+    if isinstance(value, (SpeculatorRules, TrickRules)):
         return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
     return value
 
@@ -308,7 +317,9 @@ def _plain(value: Any) -> Any:
 def _from_plain(name: str, value: Any) -> Any:
     """A JSON value of key ``name`` as the record field holds it (sets, tuples, speculator rules)."""
     if name == "speculator":
-        return None if value is None else _speculator_from_json(value)
+        return None if value is None else _rules_from_json(SpeculatorRules, "speculator", value)
+    if name == "trick":
+        return None if value is None else _rules_from_json(TrickRules, "trick", value)
     if name in _SETS:
         return frozenset(value)
     if isinstance(value, list):
@@ -316,17 +327,20 @@ def _from_plain(name: str, value: Any) -> Any:
     return value
 
 
-def _speculator_from_json(data: dict[str, Any]) -> SpeculatorRules:
-    """Rebuild speculator rules from JSON; unknown keys are an error naming them."""
-    known = {f.name for f in dataclasses.fields(SpeculatorRules)}
+R = TypeVar("R", SpeculatorRules, TrickRules)
+
+
+def _rules_from_json(record: type[R], what: str, data: dict[str, Any]) -> R:
+    """Rebuild a table's speculator or trick rules from JSON; unknown keys are an error naming them."""
+    known = {f.name for f in dataclasses.fields(record)}
     unknown = set(data) - known
     if unknown:
-        raise VariantError(Problem("unknown_keys", f"unknown speculator key(s): {sorted(unknown)}", keys=_joined(unknown)))
+        raise VariantError(Problem("unknown_keys", f"unknown {what} key(s): {sorted(unknown)}", keys=_joined(unknown)))
     try:
         values: dict[str, Any] = {k: tuple(v) if isinstance(v, list) else v for k, v in data.items()}
-        return SpeculatorRules(**values)
+        return record(**values)
     except TypeError as err:
-        raise VariantError(Problem("bad_settings", f"speculator settings: {err}")) from err
+        raise VariantError(Problem("bad_settings", f"{what} settings: {err}")) from err
 
 
 def _joined(keys: set[str]) -> str:

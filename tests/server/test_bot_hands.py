@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from fastapi.testclient import TestClient
 
-from paiju.climbing import replay
+from paiju.engine import replay
 from paiju.variants import REGISTRY
 from tests.server.wire import create_room, hello
 
@@ -27,7 +27,8 @@ def test_bots_play_a_hand_to_the_settlement(client: TestClient, variant: str) ->
     assert views[-1]["view"]["phase"] == "over"
     assert len(result["lines"]) == players and sum(result["scores"]) == 0
     assert [line["score"] for line in result["lines"]] == result["scores"] == result["totals"]
-    assert all(line["text"] and line["role"] in ("landlord", "small_landlord", "hidden_landlord", "farmer", "speculator") for line in result["lines"])
+    roles = ("landlord", "small_landlord", "hidden_landlord", "farmer", "speculator", "dealer", "dealer_partner", "attacker")
+    assert all(line["text"] and line["role"] in roles for line in result["lines"])
     log = client.get(f"/api/hands/{result['log_id']}", headers={"X-Paiju-Token": room["token"]}).json()
     game = replay(log)
     assert game.result is not None and list(game.result.scores) == result["scores"]

@@ -41,9 +41,9 @@ def test_a_table_that_does_not_add_up_is_refused_with_the_reason(client: TestCli
 
 
 def test_a_table_of_a_family_this_server_does_not_know_is_refused(client: TestClient) -> None:
-    answer = client.post("/api/rooms", json={"variant": "classic", "rules": {"family": "trick"}})
+    answer = client.post("/api/rooms", json={"variant": "classic", "rules": {"family": "tennis"}})
     assert answer.status_code == 400
-    assert answer.json()["detail"]["message"] == "unknown game family 'trick'; known families: climbing"
+    assert answer.json()["detail"]["message"] == "unknown game family 'tennis'; known families: climbing, trick"
 
 
 def test_unknown_rooms_and_hands_are_404(client: TestClient) -> None:

@@ -45,7 +45,8 @@ def test_a_gift_colour_rule_that_does_not_fit_names_the_rule_the_colours_and_the
     [
         ({"variant": "classic", "rules": {"colour": 3}}, "unknown_keys", {"keys": "colour"}),
         ({"variant": "nope"}, "unknown_variant", {"name": "nope"}),
-        ({"variant": "classic", "rules": {"family": "trick"}}, "unknown_family", {"family": "trick"}),
+        ({"variant": "classic", "rules": {"family": "tennis"}}, "unknown_family", {"family": "tennis"}),
+        ({"variant": "classic", "rules": {"family": "trick"}}, "trick_rules_missing", {}),
         ({"variant": "classic", "rules": {"players": "three"}}, "bad_settings", {}),
         ({"variant": "classic", "rules": {"bid_style": "auction"}}, "bad_option", {"rule": "bid_style", "value": "auction"}),
         ({"variant": "classic", "rules": {"bomb_ladder": [["bomb4"], ["XY"]]}}, "not_bomb_class", {"bomb": "XY"}),

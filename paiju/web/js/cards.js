@@ -7,6 +7,18 @@ import { t } from './i18n.js';
 export const RANKS = '3456789TJQKA2BR';
 const CARD_RE = /(10|[3-9TJQKA2])([shdc]\*?)?|[BR]/gi;
 
+/** Indexes of `now` holding the cards that `before` lacked (copy for copy): cards that just came into a hand. */
+export function newlyHeld(before, now) {
+  const left = [...before];
+  const fresh = new Set();
+  now.forEach((card, i) => {
+    const at = left.indexOf(card);
+    if (at >= 0) left.splice(at, 1);
+    else fresh.add(i);
+  });
+  return fresh;
+}
+
 /** The cards of a notation string, as written (`"3s 3h B"` → `["3s", "3h", "B"]`). */
 export function parseCards(text) {
   if (!text) return [];

@@ -5,6 +5,7 @@ import { REFUSAL_LABELS } from './i18n_refusals.js';
 import { RULE_NAMES_ZH, VALUE_NAMES } from './i18n_rules.js';
 import { STEP_LABELS } from './i18n_steps.js';
 import { TABLE_LABELS } from './i18n_table.js';
+import { TRICK_LABELS } from './i18n_trick.js';
 
 const LANG_KEY = 'paiju.lang';
 
@@ -141,7 +142,7 @@ const LABELS = {
     'error.generic': '出错了：{message}',
   },
 };
-for (const extra of [LOBBY_LABELS, REFUSAL_LABELS, TABLE_LABELS, GAME_LABELS, STEP_LABELS]) {
+for (const extra of [LOBBY_LABELS, REFUSAL_LABELS, TABLE_LABELS, GAME_LABELS, STEP_LABELS, TRICK_LABELS]) {
   for (const code of Object.keys(LABELS)) Object.assign(LABELS[code], extra[code]);
 }
 

@@ -193,7 +193,7 @@ export class Feedback {
     const mine = frame.lines.find((l) => l.seat === mySeat);
     const words = frame.landlord_won === null || frame.landlord_won === undefined ? '' : t(frame.landlord_won ? 'settle.landlord_won' : frame.lines.length === 2 ? 'settle.farmer_won' : 'settle.farmers_won');
     if (mine) {
-      banner(`${t(mine.score >= 0 ? 'notice.you_win' : 'notice.you_lose', { n: mine.score > 0 ? `+${mine.score}` : mine.score })} ${words}`, mine.score >= 0 ? 'win' : 'lose');
+      banner(`${t(mine.score >= 0 ? 'notice.you_win' : 'notice.you_lose', { n: mine.score > 0 ? `+${mine.score}` : Math.abs(mine.score) })} ${words}`, mine.score >= 0 ? 'win' : 'lose');
       playSound(mine.score >= 0 ? 'win' : 'lose');
     } else if (words) {
       banner(words, 'result');

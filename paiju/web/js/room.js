@@ -19,6 +19,7 @@ import { settlementElement } from './settlement.js';
 import { RoomSocket } from './socket.js';
 import { forgetRoom, roomIdentity, saveRoomIdentity, savedName } from './store.js';
 import { TableView } from './table.js';
+import { TrickTableView } from './trick_table.js';
 import { tableName } from './table_names.js';
 
 export async function showRoom(main, code) {
@@ -65,7 +66,9 @@ class RoomPage {
       this.parts.header, this.parts.join,
       h('div', { class: 'room-main' }, this.parts.table, this.parts.result),
       h('aside', { class: 'room-side' }, this.parts.seats, this.parts.host, this.parts.share)));
-    this.table = new TableView(this.parts.table);
+    // A trick-taking table (炒地皮) has its own view with the same interface.
+    const family = this.variants.find((v) => v.name === this.room.variant)?.rules?.family;
+    this.table = family === 'trick' ? new TrickTableView(this.parts.table) : new TableView(this.parts.table);
     this.feedback = new Feedback();
     if (this.identity) this.connect(this.identity.name);
     this.render();
@@ -188,6 +191,7 @@ class RoomPage {
       return;
     }
     toast(refusalText(frame), 'error');
+    if (frame.code === 'illegal_move') this.table.refused?.(frame);
     // A hello refused (the room is full, a name with nothing visible) goes back to the form. Too many joins
     // from this address (`rate_limited`) needs nothing: the server closes a socket without hello after
     // a few seconds and the socket says hello again after its back-off.
@@ -328,6 +332,6 @@ class RoomPage {
     const next = this.hostControls.startButton('next-hand');
     const over = this.room.session_over ? h('p', { class: 'session-over' }, t('room.session_over')) : null;
     const bots = this.isHost ? this.hostControls.botsRow() : null;
-    fill(this.parts.result, settlementElement(this.result, this.seatNames(), [over, bots, next, this.hostControls.waitingForHost()]));
+    fill(this.parts.result, settlementElement(this.result, this.seatNames(), [this.table.settlementPart?.(), over, bots, next, this.hostControls.waitingForHost()]));
   }
 }

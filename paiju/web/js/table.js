@@ -3,7 +3,7 @@
  * It draws whatever a view holds; actions come only from `view.legal`.
  */
 import { ActionBar } from './action_bar.js';
-import { cardLabel, cardRow, isCardText, parseCards, rankOf } from './cards.js';
+import { cardLabel, cardRow, isCardText, newlyHeld, parseCards, rankOf } from './cards.js';
 import { counterElement } from './counter.js';
 import { fill, h } from './dom.js';
 import { HandFan } from './hand_fan.js';
@@ -44,18 +44,6 @@ function secondsLeft(deadline) {
 
 /** How long cards that just came into your hand stay marked, in milliseconds. */
 const FRESH_MS = 4000;
-
-/** Indexes of `now` holding the cards that `before` lacked (copy for copy). */
-function newlyHeld(before, now) {
-  const left = [...before];
-  const fresh = new Set();
-  now.forEach((card, i) => {
-    const at = left.indexOf(card);
-    if (at >= 0) left.splice(at, 1);
-    else fresh.add(i);
-  });
-  return fresh;
-}
 
 export class TableView {
   /**

@@ -1,0 +1,148 @@
+"""How the terminal shows a 炒地皮 hand to its person: the levels, the trump, the trick and the points, its own
+cards grouped by category (trumps first), every action and what followed."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rich.console import Console
+from rich.text import Text
+
+from paiju.cards import RANK_CHARS, Card
+from paiju.terminal import Look, card_text, cards_line
+from paiju.trick import Action, TrickHand, TrickObservation, observe
+from paiju.trick.order import TRUMP
+from paiju.trick.state import Phase
+
+__all__ = ["LOOK", "TrickView"]
+
+_SUIT_WORDS = {"s": "♠ spades", "h": "♥ hearts", "d": "♦ diamonds", "c": "♣ clubs", "none": "no-trump"}
+_PROMPTS = {
+    Phase.DECLARE: "declare (e.g. 2s, 2s 2s, B B, 5h 5h none) or pass",
+    Phase.CHAODI: "抄底: show a stronger pair to take the kitty, or pass",
+    Phase.BURY: "bury 8 cards (e.g. bury 3c 4c …)",
+    Phase.PLAY: "your play (cards with suits, h for help)",
+}
+
+
+def _side_words(obs: TrickObservation, names: Sequence[str]) -> str:
+    """Both sides' levels, 扛旗 status, and which side is the 庄家方."""
+    parts = []
+    for side, standing in enumerate(obs.match.sides):
+        tag = " 扛旗" if standing.kangqi else ""
+        role = " (庄家方)" if obs.dealer is not None and obs.dealer % 2 == side else ""
+        parts.append(f"{names[side]} & {names[side + 2]}: level {RANK_CHARS[standing.level]}{tag}{role}")
+    return " · ".join(parts)
+
+
+def _grouped(obs: TrickObservation) -> Text:
+    """The hand by category, trumps first, each from its highest card down; the led category marked."""
+    out = Text()
+    for category, cards in obs.groups():
+        label = "trumps" if category == TRUMP else "♠♥♦♣"[category]
+        if out:
+            out.append("  |  ")
+        out.append(f"{label}{' (led: follow it)' if category == obs.led else ''}: ", style="bold" if category == obs.led else "")
+        out.append_text(card_text(cards, in_order=True))
+    return out
+
+
+class TrickView:
+    """The person's view of one hand, printed as it goes."""
+
+    def __init__(self, console: Console, names: Sequence[str], seat: int) -> None:
+        self.console, self.names, self.seat = console, names, seat
+        self.told = 0  # events already printed
+
+    def before(self, hand: TrickHand) -> None:
+        """Nothing to announce between decisions: every event is told as it happens."""
+
+    def show(self, hand: TrickHand) -> None:
+        """Levels, trump, the trick so far, the attackers' points and the person's cards."""
+        obs = observe(hand, self.seat)
+        say = self.console.print
+        say(_side_words(obs, self.names))
+        trump = "not yet declared" if not obs.trump_known else _SUIT_WORDS[hand_trump(obs)]
+        dealer = "none yet" if obs.dealer is None else self.names[obs.dealer]
+        say(
+            f"level {RANK_CHARS[obs.trumps.level]}{' (扛旗 hand)' if obs.trumps.kangqi else ''} · trump: {trump} · 庄家: {dealer} · attackers' points: {obs.points}"
+        )
+        if obs.kitty is not None:
+            say(cards_line("the kitty you buried: ", obs.kitty))
+        for seat, cards in obs.trick:
+            say(cards_line(f"  {self.names[seat]}: ", cards))
+        say(_grouped(obs))
+
+    def prompt(self, hand: TrickHand) -> str:
+        """What the person is asked for in this phase."""
+        return _PROMPTS.get(hand.phase, "")
+
+    def chosen_for(self, hand: TrickHand) -> Action | None:
+        """The rules never choose for the person."""
+        return None
+
+    def reading(self, action: Action) -> str:
+        """Every typed text means one action here."""
+        return ""
+
+    def acted(self, hand: TrickHand, seat: int, action: Action) -> None:
+        """Announce the action, and the trick, throw, kitty or redeal it led to."""
+        seen = [e.visible_to(self.seat, None).to_json() for e in hand.typed_events[self.told :]]
+        self.told = len(hand.typed_events)
+        for line in _lines(self.names, seen):
+            self.console.print(line)
+
+
+def hand_trump(obs: TrickObservation) -> str:
+    """The trump as views write it."""
+    return "none" if obs.trumps.suit is None else "shdc"[obs.trumps.suit]
+
+
+def _shown(cards: list[Card]) -> str:
+    """Cards as the table shows them (``A♥``, ``RJ``), low to high."""
+    return card_text(cards).plain
+
+
+def _lines(names: Sequence[str], events: list[dict[str, Any]]) -> list[str]:
+    """Events in words (a burial's cards where the events show them)."""
+    out: list[str] = []
+    for e in events:
+        kind = e["type"]
+        who = names[e["seat"]] if "seat" in e else ""
+        if kind == "deal":
+            out.append(f"cards dealt, the first to {names[e['first']]}")
+        elif kind == "redeal":
+            out.append("nobody declared: the cards are dealt again")
+        elif kind == "declare":
+            verb = "takes the kitty (抄底) with" if e["retake"] else "declares"
+            named = (
+                ""
+                if e["strength"] != 8
+                else f", naming {_SUIT_WORDS['none' if e['trump'] is None else 'shdc'[e['trump']]]}"
+            )
+            out.append(f"{who} {verb} " + _shown(e["cards"]) + named)
+        elif kind == "pass":
+            out.append(f"{who} passes")
+        elif kind == "flip":
+            trump = _SUIT_WORDS["none" if e["trump"] is None else "shdc"[e["trump"]]]
+            out.append("nobody declared; the kitty is turned up: " + _shown(e["kitty"]) + f" → {trump}")
+        elif kind == "bury":
+            buried = e["cards"]
+            out.append(f"{who} takes the kitty and buries " + (_shown(buried) if buried else "8 cards"))
+        elif kind == "throw_failed":
+            out.append(f"{who} tried to throw " + _shown(e["attempted"]) + " — another hand beats it")
+        elif kind == "play":
+            out.append(f"{who}: " + _shown(e["cards"]))
+        elif kind == "trick":
+            out.append(f"{names[e['winner']]} wins the trick ({e['points']} points)")
+        elif kind == "kitty":
+            out.append(
+                "the kitty: "
+                + _shown(e["cards"])
+                + f" — ×{e['multiplier']}, {e['bonus']} points to the attackers"
+            )
+    return out
+
+
+LOOK = Look(TrickView, lambda hand, events, names: _lines(names, events), help_separator=" · ")

@@ -1,0 +1,54 @@
+"""The trick-taking family (炒地皮) as the kernel's registry finds it, with what the apps need of its hands."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from paiju.engine import Family, Session
+from paiju.engine.protocol import HandResult
+from paiju.patterns import IllegalMoveError
+from paiju.trick.actions import action_text
+from paiju.trick.hand import LIST_CAP, TrickHand
+from paiju.trick.levels import MatchState
+from paiju.trick.log import TRICK, game_log, replay
+from paiju.trick.observation import observe
+from paiju.trick.parse import actions_for_text
+from paiju.trick.report import frame_fields, settle, tally
+from paiju.trick.state import TrickResult
+from paiju.variants import Variant
+
+__all__ = ["FAMILY", "next_hand"]
+
+
+def next_hand(variant: Variant, seed: int, index: int, results: list[HandResult]) -> TrickHand:
+    """A match's next hand: the levels and the 庄家 the last hand left (a fresh match at first)."""
+    last = results[-1] if results else None
+    match = last.change.after if isinstance(last, TrickResult) else MatchState()
+    return TrickHand(variant, seed, match)
+
+
+def _parse_action(hand: TrickHand, text: str, seat: int | None) -> list[Any]:
+    """The trick action ``text`` means for ``seat`` (by default the seat to act)."""
+    if seat is not None and seat not in hand.actors():
+        raise IllegalMoveError(f"seat {seat} does not act now")
+    return list(actions_for_text(hand, text, seat))
+
+
+FAMILY: Family[TrickHand] = Family(
+    name=TRICK,
+    open_hand=TrickHand,
+    parse_action=_parse_action,
+    replay=replay,
+    session=lambda variant, seed, draw_seed: Session(variant, next_hand, seed, draw_seed),
+    observe=observe,
+    action_text=action_text,
+    game_log=game_log,
+    forced_pass_shown=lambda hand: False,
+    settle=settle,
+    tally=tally,
+    frame_fields=frame_fields,
+    most_actions=lambda variant, seed: LIST_CAP,
+    bot="rule",
+    timeout_bot="rule",
+    timeout_takes_over=lambda hand: False,
+)

@@ -1,0 +1,196 @@
+"""What one seat (or a spectator) may know of a 炒地皮 hand: its own cards, everything shown, the trick, the
+points and the levels — never another seat's hand or a kitty it did not bury.  The view is built by copying
+those parts out of the state, so a bot holding it holds nothing hidden."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from paiju.cards import RANK_CHARS, Card, format_card, format_cards
+from paiju.trick.actions import Action, action_text
+from paiju.trick.declare import Declaration
+from paiju.trick.levels import MatchState
+from paiju.trick.order import TRUMP, Trumps
+from paiju.trick.state import Phase, TrickResult, TrickState, side_of
+from paiju.variants.trick_rules import TrickRules
+
+__all__ = ["TrickObservation", "observe", "suit_name"]
+
+_SUITS = "shdc"
+Trick = tuple[tuple[int, tuple[Card, ...]], ...]
+
+
+def suit_name(suit: int | None) -> str:
+    """A trump as views write it: ``s h d c``, or ``none`` for no-trump."""
+    return "none" if suit is None else _SUITS[suit]
+
+
+@dataclass(frozen=True)
+class TrickObservation:
+    """One seat's view; ``legal`` is what it may do now (cut at the hand's list cap)."""
+
+    seat: int | None
+    legal: tuple[Action, ...]
+    actors: frozenset[int]
+    phase: Phase
+    to_act: int
+    players: int
+    rules: TrickRules
+    hand: tuple[Card, ...]
+    cards_left: tuple[int, ...]
+    first: int
+    dealer: int | None
+    match: MatchState
+    #: The trump order as it stands (during declaring, the standing declaration's).
+    trumps: Trumps
+    trump_known: bool
+    standing: Declaration | None
+    strength: int
+    holder: int | None
+    #: The kitty, for the seat that buried it last (and for everyone once the hand is over).
+    kitty: tuple[Card, ...] | None
+    kitty_size: int
+    leader: int
+    trick: Trick
+    last_trick: Trick
+    points: int
+    penalty: int
+    side_points: tuple[int, int]
+    result: TrickResult | None
+
+    def groups(self) -> list[tuple[int, list[Card]]]:
+        """The seat's cards by category, trumps first, each from its highest card down (as a player holds them)."""
+        trumps = self.trumps
+        found: dict[int, list[Card]] = {}
+        for card in sorted(self.hand, key=lambda c: (-trumps.strength(c), c % 54, c)):
+            found.setdefault(trumps.category(card), []).append(card)
+        return sorted(found.items(), key=lambda item: (item[0] != TRUMP, item[0]))
+
+    @property
+    def led(self) -> int | None:
+        """The category the trick was led in (what a follower must follow), ``None`` with no trick open."""
+        return self.trumps.category(self.trick[0][1][0]) if self.trick else None
+
+    def partner(self, seat: int) -> int:
+        """The seat across from ``seat``."""
+        return (seat + 2) % self.players
+
+    def attacker(self, seat: int) -> bool:
+        """Whether ``seat`` is on the 抓分方 (against the 庄家)."""
+        return self.dealer is not None and side_of(seat) != side_of(self.dealer)
+
+    def to_json(self) -> dict[str, Any]:
+        """The view, JSON-ready (cards as notation strings)."""
+
+        def plays(trick: Sequence[tuple[int, tuple[Card, ...]]]) -> list[dict[str, Any]]:
+            return [{"seat": s, "cards": format_cards(c)} for s, c in trick]
+
+        standing, result = self.standing, self.result
+        return {
+            "seat": self.seat,
+            "phase": self.phase.value,
+            "players": self.players,
+            "to_act": None if self.phase is Phase.OVER else self.to_act,
+            "actors": sorted(self.actors),
+            "hand": format_cards(self.hand),
+            "cards_left": list(self.cards_left),
+            "first": self.first,
+            "dealer": self.dealer,
+            "dealer_side": None if self.dealer is None else side_of(self.dealer),
+            "level": RANK_CHARS[self.trumps.level],
+            "kangqi_hand": self.trumps.kangqi,
+            "levels": [{"level": RANK_CHARS[s.level], "kangqi": s.kangqi, "failures": s.failures} for s in self.match.sides],
+            "trump": suit_name(self.trumps.suit) if self.trump_known else None,
+            "declaration": None if standing is None else {
+                "seat": standing.seat, "cards": format_cards(standing.cards), "strength": standing.strength,
+            },
+            "strength": self.strength,
+            "holder": self.holder,
+            "kitty": None if self.kitty is None else format_cards(self.kitty),
+            "kitty_size": self.kitty_size,
+            "leader": self.leader,
+            "trick": plays(self.trick),
+            "last_trick": plays(self.last_trick),
+            "points": self.points,
+            "penalty": self.penalty,
+            "side_points": list(self.side_points),
+            "hand_groups": [
+                {"category": category_name(c), "cards": " ".join(format_card(x) for x in cards)} for c, cards in self.groups()
+            ],
+            "led": None if self.led is None else category_name(self.led),
+            "legal": [action_text(a) for a in self.legal],
+            "scores": list(result.scores) if result else None,
+            "result": None if result is None else _result_json(result),
+        }  # fmt: skip
+
+
+class Observed(Protocol):
+    """What a view reads of a hand (``paiju.trick.hand.TrickHand``, which builds its views here)."""
+
+    state: TrickState
+
+    def actors(self) -> frozenset[int]: ...
+
+    def legal_actions(self, seat: int) -> list[Action]: ...
+
+
+def category_name(category: int) -> str:
+    """A category as views write it: ``trump``, or the side suit's letter."""
+    return "trump" if category == TRUMP else _SUITS[category]
+
+
+def _result_json(result: TrickResult) -> dict[str, Any]:
+    """How the hand ended, as data a client words in its own language: the points, the kitty's part, the rule that
+    moved the levels, each side's move and new standing, the next 庄家, and whether the match ended."""
+    change = result.change
+    return {
+        "points": result.points,
+        "kitty_multiplier": result.kitty_multiplier,
+        "kitty_bonus": result.kitty_bonus,
+        "rule": change.rule,
+        "moved": list(change.moved),
+        "levels": [{"level": RANK_CHARS[s.level], "kangqi": s.kangqi, "failures": s.failures} for s in change.after.sides],
+        "next_dealer": change.after.dealer,
+        "match_over": change.match_over,
+        "passed_kangqi": change.passed_kangqi,
+        "reasons": list(change.reasons),
+    }
+
+
+def observe(hand: Observed, seat: int | None) -> TrickObservation:
+    """What ``seat`` (``None``: a spectator) may know now."""
+    state = hand.state
+    actors = hand.actors()
+    phase = state.phase
+    over = phase is Phase.OVER
+    buried_known = over or (seat == state.holder and phase in (Phase.CHAODI, Phase.PLAY))
+    return TrickObservation(
+        seat=seat,
+        legal=tuple(hand.legal_actions(seat)) if seat is not None and seat in actors else (),
+        actors=actors,
+        phase=phase,
+        to_act=state.to_act,
+        players=state.variant.players,
+        rules=state.rules,
+        hand=() if seat is None else tuple(state.hands[seat]),
+        cards_left=tuple(len(h) for h in state.hands),
+        first=state.first,
+        dealer=state.dealer,
+        match=state.match,
+        trumps=state.trumps,
+        trump_known=state.kangqi or phase is not Phase.DECLARE or state.standing is not None,
+        standing=state.standing,
+        strength=state.strength,
+        holder=None if phase is Phase.DECLARE else state.holder,
+        kitty=tuple(state.kitty) if buried_known else None,
+        kitty_size=state.variant.bottom_size if phase is Phase.BURY else len(state.kitty),
+        leader=state.leader,
+        trick=tuple(state.trick),
+        last_trick=tuple(state.last_trick),
+        points=state.captured,
+        penalty=state.penalty,
+        side_points=(state.side_points[0], state.side_points[1]),
+        result=state.result,
+    )

@@ -1,0 +1,94 @@
+"""The trump order of a 炒地皮 hand (other-games.md §7.6): each card's category (trumps or its side suit), its
+strength within it, and where it stands for tractors (§7.7)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from paiju.cards import BLACK_JOKER, RED_JOKER, Card, Rank, Suit, card_rank, card_suit
+
+__all__ = ["TRUMP", "Trumps", "face", "is_red_five", "natural"]
+
+#: The category of every trump; a side card's category is its suit (``Suit``, 0–3).
+TRUMP = 4
+_TOP, _RED, _BLACK, _LEVEL_IN_SUIT, _LEVEL_OFF_SUIT, _SUIT_BASE = 100, 99, 98, 97, 96, 80
+
+
+def natural(rank: int) -> int:
+    """A rank's place in the suit order 2 lowest … A highest (0 … 12), jokers above."""
+    return rank + 1 if rank < Rank.TWO else 0 if rank == Rank.TWO else rank
+
+
+def face(card: Card) -> int:
+    """The card without its deck copy: two cards are identical (a pair, §7.7) when their faces are equal."""
+    return card % 54
+
+
+def is_red_five(card: Card) -> bool:
+    """5♥, the top trump of every hand (「红桃 5 永远是主牌」)."""
+    return card_rank(card) == Rank.FIVE and card_suit(card) == Suit.HEARTS
+
+
+@dataclass(frozen=True)
+class Trumps:
+    """One hand's trumps: the level rank ``level`` (a rank index), the trump ``suit`` (``None``: no-trump), and
+    whether it is a 扛旗 hand, where only 5♥ and the jokers are trumps (§7.13 G2)."""
+
+    level: int
+    suit: Suit | None
+    kangqi: bool = False
+
+    def is_trump(self, card: Card) -> bool:
+        """Whether ``card`` is a trump (§7.6's table)."""
+        rank = card_rank(card)
+        if rank >= BLACK_JOKER or is_red_five(card):
+            return True
+        if self.kangqi:
+            return False
+        return rank == self.level or card_suit(card) == self.suit
+
+    def category(self, card: Card) -> int:
+        """``TRUMP``, or the side suit ``card`` belongs to: following suit means following the category."""
+        if self.is_trump(card):
+            return TRUMP
+        suit = card_suit(card)
+        assert suit is not None
+        return int(suit)
+
+    def strength(self, card: Card) -> int:
+        """``card``'s place in its category, higher beating lower; every trump is above every side card and
+        identical cards are equal (so are the level cards off the trump suit)."""
+        rank = card_rank(card)
+        if is_red_five(card):
+            return _TOP
+        if rank == RED_JOKER:
+            return _RED
+        if rank == BLACK_JOKER:
+            return _BLACK
+        if not self.kangqi and rank == self.level:
+            return _LEVEL_IN_SUIT if card_suit(card) == self.suit else _LEVEL_OFF_SUIT
+        base = _SUIT_BASE if self.is_trump(card) else 0
+        return base + natural(rank)
+
+    def step(self, card: Card) -> tuple[int, int] | None:
+        """Where ``card`` stands for tractors: pairs whose steps share a category and follow on (``n``, ``n+1``)
+        are adjacent.  Side suits skip the cards that left them (the level rank, 5♥: Q7.12); the trump suit
+        counts by natural rank with its level card in place and no gap closed (Q7.11 (i)).  ``None`` for the
+        cards that are in no tractor: jokers, 5♥, the level cards off the trump suit, every trump of a
+        no-trump or 扛旗 hand."""
+        if card_rank(card) >= BLACK_JOKER or is_red_five(card):
+            return None
+        rank, suit = card_rank(card), card_suit(card)
+        assert suit is not None
+        if self.is_trump(card):
+            if self.suit is None or suit != self.suit:
+                return None
+            return (TRUMP, natural(rank))
+        below = sum(
+            1
+            for r in range(13)
+            if natural(r) < natural(rank)
+            and (self.kangqi or r != self.level)
+            and not (r == Rank.FIVE and suit == Suit.HEARTS)
+        )
+        return (int(suit), below)

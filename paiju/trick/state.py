@@ -1,0 +1,123 @@
+"""A 炒地皮 hand's state: the deal, the declaration standing, the kitty's holder, the trick in play and the points,
+with the match it belongs to."""
+
+from __future__ import annotations
+
+import copy
+import random
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from paiju.cards import Card, Suit, deck_cards
+from paiju.trick.declare import Declaration
+from paiju.trick.events import DealEvent, TrickHandEvent
+from paiju.trick.levels import HandOutcome, LevelChange, MatchState, side_of
+from paiju.trick.order import Trumps
+from paiju.variants import Variant
+from paiju.variants.trick_rules import TrickRules
+
+__all__ = ["Phase", "TrickResult", "TrickState", "deal_cards", "side_of"]
+
+
+class Phase(StrEnum):
+    """The decision a hand rests at (§7.2)."""
+
+    DECLARE = "declare"
+    BURY = "bury"
+    CHAODI = "chaodi"
+    PLAY = "play"
+    OVER = "over"
+
+
+@dataclass(frozen=True)
+class TrickResult:
+    """How a hand ended: the attackers' points, the level table's verdict and each seat's match points."""
+
+    scores: tuple[int, ...]
+    points: int
+    outcome: HandOutcome
+    change: LevelChange
+    #: 抠底: the kitty's multiplier (by the last trick's lead) and the points it added (0 unless the attackers won it).
+    kitty_multiplier: int = 0
+    kitty_bonus: int = 0
+
+
+def deal_cards(variant: Variant, rng: random.Random, first: int, kangqi: bool) -> DealEvent:
+    """Shuffle and deal one card at a time clockwise from ``first``; the kitty is what is left, in order (§7.2);
+    a 扛旗 hand deals every card (G2)."""
+    pack = deck_cards(variant.decks)
+    rng.shuffle(pack)
+    players = variant.players
+    kitty_size = 0 if kangqi else variant.bottom_size
+    dealt = len(pack) - kitty_size
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    for i, card in enumerate(pack[:dealt]):
+        hands[(first + i) % players].append(card)
+    return DealEvent(first, tuple(tuple(h) for h in hands), tuple(pack[dealt:]))
+
+
+@dataclass
+class TrickState:
+    """Everything a hand knows, mutable while it is played (``clone`` copies it for search)."""
+
+    variant: Variant
+    rules: TrickRules
+    seed: int
+    rng: random.Random
+    match: MatchState
+    first: int
+    hands: list[list[Card]]
+    kitty: list[Card]
+    dealer: int | None
+    phase: Phase = Phase.DECLARE
+    to_act: int = 0
+    #: The declaration that stands (``None``: none yet, or the kitty decided the trump).
+    standing: Declaration | None = None
+    #: The strength a 抄底 must beat (a kitty-decided trump counts as 1, §7.5).
+    strength: int = 0
+    trump: Suit | None = None
+    #: Passes in a row while declaring; non-holders' declines in a row during 抄底.
+    passes: int = 0
+    holder: int = 0
+    red5_side: int | None = None
+    flipped_joker: bool = False
+    leader: int = 0
+    trick: list[tuple[int, tuple[Card, ...]]] = field(default_factory=list)
+    last_trick: list[tuple[int, tuple[Card, ...]]] = field(default_factory=list)
+    #: Points the attackers captured in tricks, and the failed throws' penalties in their favour (+) or not (−).
+    captured: int = 0
+    penalty: int = 0
+    #: Points each side's tricks held (the attackers' count; the 庄家方's are shown, never scored).
+    side_points: list[int] = field(default_factory=lambda: [0, 0])
+    events: list[TrickHandEvent] = field(default_factory=list)
+    result: TrickResult | None = None
+
+    @property
+    def level(self) -> int:
+        """The hand's level rank ``L``: the 庄家方's level (§7.1)."""
+        return self.match.hand_level()
+
+    @property
+    def kangqi(self) -> bool:
+        """A 扛旗 hand: no kitty, no declaring, only 5♥ and the jokers trump (§7.13)."""
+        return self.match.kangqi_hand()
+
+    @property
+    def trumps(self) -> Trumps:
+        """The trump order as it stands now."""
+        return Trumps(self.level, None if self.kangqi else self.trump, self.kangqi)
+
+    def attackers(self, seat: int) -> bool:
+        """Whether ``seat`` is on the 抓分方, the side against the 庄家."""
+        return self.dealer is not None and side_of(seat) != side_of(self.dealer)
+
+    def clone(self) -> TrickState:
+        """An independent copy (hands, kitty, trick and events are the mutable parts)."""
+        twin = copy.copy(self)
+        twin.rng = copy.deepcopy(self.rng)
+        twin.hands = [list(h) for h in self.hands]
+        twin.kitty = list(self.kitty)
+        twin.trick = list(self.trick)
+        twin.events = list(self.events)
+        twin.side_points = list(self.side_points)
+        return twin

@@ -1,0 +1,284 @@
+/**
+ * The trick-taking table (炒地皮, other-games.md §7): four seats with your partner across, the trump and the
+ * levels always in sight, the trick in the middle, your hand grouped by category (trumps first) and the buttons
+ * for what you may do — declare or pass, bury 8, take the kitty (抄底), play. It has the interface `room.js`
+ * uses for `TableView`: `update(state)`, `onAct`, `onAuto`, `offerChoices(options)` and `refused(frame)`.
+ */
+import { cardLabel, cardRow, newlyHeld, parseCards } from './cards.js';
+import { fill, h, toast } from './dom.js';
+import { t } from './i18n.js';
+import { refusalText } from './refusals.js';
+import { timerElement } from './seat_panel.js';
+import { beep } from './sound.js';
+import { handElement } from './trick_hand.js';
+import {
+  categoryWord, declaredTrump, dimReason, factsStrip, kittyPoints, lastTrick, ledWords, nameOf, outcome, phaseLine, seatBox, trickPlays,
+  trumpElement,
+} from './trick_parts.js';
+
+/** How many cards the kitty holder buries. */
+const BURY = 8;
+
+/** A multiset key of cards: the same cards in any order give the same key. */
+function cardsKey(cards) {
+  return [...cards].sort().join(' ');
+}
+
+export class TrickTableView {
+  /** `root` receives the table; `onAct(frame)` gets `{action}` or `{cards}`, `onAuto(on)` the 托管 switch. */
+  constructor(root, { onAct = null, onAuto = null } = {}) {
+    this.root = root;
+    this.onAct = onAct;
+    this.onAuto = onAuto;
+    this.state = null;
+    this.selected = new Set();
+    this.fresh = new Set();
+    this.note = null;
+    this.choices = null;
+    this.hintIndex = -1;
+    this.wasMyTurn = false;
+    /** The cards of your last lead, until the view shows what was led (a failed throw leads fewer). */
+    this.sentLead = null;
+    setInterval(() => this.tick(), 500);
+  }
+
+  /** Draw `state` (`{view, names, seatInfo, deadline, auto, legalTotal}`); a changed hand clears the selection. */
+  update(state) {
+    const previous = this.state?.view;
+    this.state = state;
+    const { view } = state;
+    if (view.hand !== previous?.hand || view.phase !== previous?.phase) {
+      const before = parseCards(previous?.hand);
+      const now = this.flatHand().map((c) => c.card);
+      if (view.hand !== previous?.hand) this.fresh = previous && before.length && now.length > before.length ? newlyHeld(before, now) : new Set();
+      this.selected.clear();
+      this.hintIndex = -1;
+    }
+    this.note = null;
+    this.choices = null;
+    this.checkThrow(view);
+    const myTurn = Boolean(this.onAct) && view.legal.length > 0 && !state.auto;
+    if (myTurn && !this.wasMyTurn) beep();
+    this.wasMyTurn = myTurn;
+    document.body.classList.toggle('my-turn', myTurn);
+    this.render();
+  }
+
+  /** The hand as drawn: the cards of `hand_groups` in order, each with its category. */
+  flatHand() {
+    const groups = this.state?.view.hand_groups ?? [];
+    return groups.flatMap((g) => parseCards(g.cards).map((card) => ({ card, category: g.category })));
+  }
+
+  /** The cards lifted now, in hand order. */
+  chosen() {
+    const flat = this.flatHand();
+    return [...this.selected].sort((a, b) => a - b).map((i) => flat[i]?.card).filter(Boolean);
+  }
+
+  /** What following asks now: the led category, how many cards were led and how many of them you hold. */
+  following() {
+    const { view } = this.state;
+    if (view.phase !== 'play' || !view.led || !view.trick?.length || !view.legal.length) return null;
+    const need = parseCards(view.trick[0].cards).length;
+    const have = this.flatHand().filter((c) => c.category === view.led).length;
+    return { led: view.led, need, have, strict: have >= need };
+  }
+
+  /** Draw the table again from the current state. */
+  render() {
+    if (!this.state) return;
+    const { view, names } = this.state;
+    const me = view.seat;
+    const seats = [0, 1, 2, 3].filter((s) => s !== me).map((s) => seatBox(this.state, s));
+    const led = view.phase === 'play' ? ledWords(view, names) : null;
+    const status = h('div', { class: `trick-status${view.legal.length && this.onAct ? ' mine-now' : ''}`, 'aria-live': 'polite' },
+      h('span', { class: 'phase-name' }, t(`trick.phase.${view.phase}`), view.phase === 'bury' || view.phase === 'chaodi' ? ` · ${t('trick.kitty_size', { n: view.kitty_size })}` : ''),
+      led ? h('span', { class: 'led-line' }, led) : null,
+      h('span', { class: 'phase-line' }, phaseLine(view, names, this.following())));
+    const kitty = view.phase === 'over' && view.kitty
+      ? h('div', { class: 'my-kitty end-kitty' }, h('span', {}, `${t('out.kitty', { n: kittyPoints(view.kitty) })}:`), cardRow(view.kitty)) : null;
+    const table = h('div', { class: `table trick-table phase-${view.phase}`, dataset: { phase: view.phase, players: view.players } },
+      factsStrip(view, names),
+      h('div', { class: 'trick-ring' }, seats, h('div', { class: 'trick-centre' }, trickPlays(view))),
+      status,
+      lastTrick(view, names),
+      kitty,
+      me === null || me === undefined ? h('p', { class: 'spectating' }, t('table.spectating')) : this.mine(me));
+    document.body.classList.toggle('with-action-bar', me !== null && me !== undefined && Boolean(this.onAct) && view.phase !== 'over');
+    fill(this.root, table);
+    this.tick();
+  }
+
+  /** Your seat, your kitty (once buried), your grouped hand and the action bar. */
+  mine(me) {
+    const { view } = this.state;
+    const follow = this.following();
+    const flat = this.flatHand();
+    const hand = handElement(view.hand_groups ?? [], {
+      selected: this.selected,
+      fresh: this.fresh,
+      led: follow?.have ? follow.led : null,
+      dim: (c) => Boolean(follow?.strict) && c.category !== follow.led,
+      interactive: Boolean(this.onAct) && view.phase !== 'over',
+      onTap: (i) => this.tap(i, flat),
+    });
+    const kitty = view.kitty && view.phase !== 'over' ? h('div', { class: 'my-kitty' }, h('span', {}, t('trick.your_kitty')), cardRow(view.kitty)) : null;
+    return h('div', { class: 'trick-mine' }, seatBox(this.state, me), kitty, hand, this.onAct && view.phase !== 'over' ? this.bar(follow) : null);
+  }
+
+  /** Lift or lower the card at flat index `i`; a dimmed card says why instead. */
+  tap(i, flat) {
+    const follow = this.following();
+    const card = flat[i];
+    if (!card) return;
+    if (follow?.strict && card.category !== follow.led && !this.selected.has(i)) {
+      this.note = { text: dimReason(card.card, follow.led), kind: 'dim-reason' };
+    } else {
+      if (this.selected.has(i)) this.selected.delete(i);
+      else this.selected.add(i);
+      this.note = null;
+    }
+    this.choices = null;
+    this.render();
+  }
+
+  /** The bar: whose turn, 托管, the buttons of this phase and the line saying what to do next. */
+  bar(follow) {
+    const { view, auto } = this.state;
+    const turn = view.legal.length > 0;
+    const actors = (view.actors ?? []).filter((s) => s !== view.seat);
+    const waiting = view.phase === 'over' ? null : auto && (view.actors ?? []).includes(view.seat)
+      ? t('table.auto_playing') : t('table.waiting_for', { name: actors.map((s) => nameOf(this.state.names, s)).join(', ') });
+    return h('div', { class: `action-area trick-actions-area${turn ? ' turn' : ''}` },
+      h('div', { class: 'turn-line', 'aria-live': 'polite' },
+        turn ? h('strong', { class: 'your-turn' }, t('table.your_turn')) : waiting ? h('span', { class: 'waiting' }, waiting) : null,
+        turn ? timerElement(this.state.deadline) : null,
+        this.onAuto && view.phase !== 'over' ? h('button', { class: `act-auto${auto ? ' on' : ''}`, 'aria-pressed': String(Boolean(auto)), onClick: () => this.onAuto(!auto) }, t(auto ? 'table.auto_on' : 'table.auto_off')) : null),
+      turn ? h('div', { class: 'actions' }, this.buttons()) : null,
+      turn ? this.noteLine(follow) : null,
+      this.choices ? h('div', { class: 'choices' }, h('p', {}, t('table.choose')), this.choices.map((text) =>
+        h('button', { class: 'choice', onClick: () => this.send({ action: text }) }, text))) : null);
+  }
+
+  /** The buttons of the phase: declarations and Pass; Bury; Play, Hint and Clear. */
+  buttons() {
+    const { view } = this.state;
+    const legal = view.legal;
+    const out = [];
+    const declarations = legal.filter((a) => a.startsWith('declare '));
+    for (const text of declarations) {
+      const cards = text.split(' ').slice(1).filter((w) => w !== 'none' && !/^[shdc]$/.test(w)).join(' ');
+      out.push(h('button', { class: 'act-declare', dataset: { action: text }, onClick: () => this.send({ action: text }) },
+        cardRow(cards), ' ', t('trick.declare_to', { trump: '' }), trumpElement(declaredTrump(text))));
+    }
+    if (legal.includes('pass')) {
+      out.push(h('button', { class: 'act-pass', onClick: () => this.send({ action: 'pass' }) }, t(view.phase === 'chaodi' ? 'trick.pass.chaodi' : 'trick.pass.declare')));
+    }
+    const chosen = this.chosen();
+    if (view.phase === 'bury' && legal.some((a) => a.startsWith('bury'))) {
+      out.push(h('button', { class: 'primary act-bury', disabled: chosen.length !== BURY, onClick: () => this.send({ cards: `bury ${chosen.join(' ')}` }) }, t('trick.bury')));
+    }
+    if (view.phase === 'play') {
+      out.push(h('button', { class: 'primary act-play', disabled: !chosen.length, onClick: () => this.send({ cards: chosen.join(' ') }) }, t('table.play')));
+    }
+    if (view.phase === 'bury' || view.phase === 'play') {
+      out.push(h('button', { class: 'act-hint', onClick: () => this.hint() }, t('table.hint')));
+      out.push(h('button', { class: 'act-clear', disabled: !this.selected.size, onClick: () => this.clear() }, t('table.clear')));
+    }
+    return out;
+  }
+
+  /** The line under the buttons: a refusal, why a tapped card is dimmed, how many cards are chosen, or what following asks. */
+  noteLine(follow) {
+    const { view } = this.state;
+    const line = (text, kind) => h('p', { class: `hint-text ${kind}` }, text);
+    if (this.note) return line(this.note.text, this.note.kind);
+    const chosen = this.chosen();
+    if (view.phase === 'bury') return line(t('trick.bury_count', { n: chosen.length }), 'bury-count');
+    if (view.phase !== 'play') return null;
+    const listed = view.legal.map((a) => cardsKey(parseCards(a)));
+    const complete = (this.state.legalTotal ?? view.legal.length) <= view.legal.length;
+    if (chosen.length && complete && !listed.includes(cardsKey(chosen))) return line(t('trick.not_legal'), 'no-match');
+    if (follow?.have) return line(t('trick.must_follow', { category: categoryWord(follow.led) }), 'must-follow');
+    return null;
+  }
+
+  /** Lift the cards of the next listed play (or burial), cycling through the list. */
+  hint() {
+    const { view } = this.state;
+    const options = view.legal.filter((a) => a !== 'pass' && !a.startsWith('declare'));
+    if (!options.length) return;
+    this.hintIndex = (this.hintIndex + 1) % options.length;
+    this.liftCards(parseCards(options[this.hintIndex].replace(/^bury /, '')));
+  }
+
+  /** Lift exactly `cards` (copy for copy), lowering every other card. */
+  liftCards(cards) {
+    const flat = this.flatHand();
+    const picked = new Set();
+    for (const card of cards) {
+      const at = flat.findIndex((c, i) => c.card === card && !picked.has(i));
+      if (at >= 0) picked.add(at);
+    }
+    this.selected = picked;
+    this.note = null;
+    this.render();
+  }
+
+  /** Lower every lifted card. */
+  clear() {
+    this.selected.clear();
+    this.note = null;
+    this.render();
+  }
+
+  /** Send an action frame (nothing for a read-only table); a lead is remembered to tell a failed throw. */
+  send(frame) {
+    this.choices = null;
+    const { view } = this.state;
+    this.sentLead = view.phase === 'play' && !view.trick?.length && frame.cards ? parseCards(frame.cards) : null;
+    this.onAct?.(frame);
+  }
+
+  /** After your lead: when fewer cards were led than you sent, your throw (甩) failed — say so, with what was led. */
+  checkThrow(view) {
+    if (!this.sentLead || view.phase !== 'play') return;
+    const lead = [view.trick?.[0], view.last_trick?.[0]].find((p) => p && p.seat === view.seat);
+    if (!lead) return;
+    const led = parseCards(lead.cards);
+    if (led.length < this.sentLead.length) toast(t('trick.throw_failed_you', { cards: led.map((c) => cardLabel(c)).join(', ') }), 'error');
+    this.sentLead = null;
+  }
+
+  /** The hand's outcome in words for the settlement (the kitty, the rule, each side's move, the next 庄家), or null. */
+  settlementPart() {
+    const view = this.state?.view;
+    return view?.phase === 'over' ? outcome(view, this.state.names) : null;
+  }
+
+  /** The server found the lifted cards ambiguous: offer each reading as a button. */
+  offerChoices(options) {
+    this.choices = options;
+    this.render();
+  }
+
+  /** A refused act: say why under the buttons (the reader's words, then the rule the server names). */
+  refused(frame) {
+    this.sentLead = null;
+    if (!this.state) return;
+    const why = frame.message && frame.message !== refusalText(frame) ? `${refusalText(frame)} ${frame.message}` : refusalText(frame);
+    this.note = { text: t('trick.refused', { why }), kind: 'refusal' };
+    this.render();
+  }
+
+  /** Refresh the countdowns from the deadline. */
+  tick() {
+    const deadline = this.state?.deadline ?? null;
+    for (const el of this.root.querySelectorAll('.timer')) {
+      const left = deadline ? Math.max(0, Math.ceil(deadline - Date.now() / 1000)) : null;
+      el.textContent = left === null ? '' : t('table.seconds', { n: left });
+      el.classList.toggle('urgent', left !== null && left <= 5);
+    }
+  }
+}
