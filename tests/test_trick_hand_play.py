@@ -20,7 +20,7 @@ from paiju.trick.hand import TrickHand
 from paiju.trick.levels import MatchState, SideLevel
 from paiju.trick.log import game_log, replay
 from paiju.trick.observation import observe
-from paiju.trick.order import Trumps
+from paiju.trick.order import Trumps, trick_text
 from paiju.trick.parse import actions_for_text
 from paiju.trick.state import Phase
 from paiju.trick.tricks import points
@@ -203,7 +203,7 @@ def test_attackers_winning_the_last_trick_capture_the_kitty() -> None:
     assert (kitty.multiplier, kitty.bonus) == (2, 50)
     assert hand.result is not None and hand.phase is Phase.OVER and hand.actors() == frozenset()
     assert (hand.state.captured, hand.result.points, sum(hand.result.scores)) == (175, 225, 0)
-    assert hand.result.scores[1] > 0 and observe(hand, 2).to_json()["kitty"] == format_cards(kitty.cards)
+    assert hand.result.scores[1] > 0 and observe(hand, 2).to_json()["kitty"] == trick_text(kitty.cards)
     assert refused(hand, Pass(), 0) == "the hand is over" and hand.legal_actions(0) == []
 
 

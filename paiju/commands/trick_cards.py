@@ -8,10 +8,10 @@ import json
 
 from rich.console import Console
 
-from paiju.cards import Card, InvalidCardsError, Rank, Suit, format_cards, names_every_colour, parse_cards
+from paiju.cards import Card, InvalidCardsError, Rank, Suit, names_every_colour, parse_cards
 from paiju.commands import UsageError
 from paiju.trick.follow import lead_problem, legal_follows, legal_leads
-from paiju.trick.order import Trumps
+from paiju.trick.order import Trumps, trick_text
 from paiju.trick.units import decompose, is_five_ten_king
 from paiju.variants import Variant
 
@@ -64,13 +64,13 @@ def classify_trick(args: argparse.Namespace, variant: Variant, out: Console) -> 
     problem = lead_problem(cards, cards, trumps)
     if args.json:
         found = {
-            "cards": format_cards(cards),
+            "cards": trick_text(cards),
             "lead": problem is None,
             "reading": None if problem else _reading(cards, trumps),
         }
         print(json.dumps(found if problem is None else {**found, "reason": problem}, ensure_ascii=False))
     else:
-        out.print(f"{format_cards(cards)}: {problem or _reading(cards, trumps)}", highlight=False)
+        out.print(f"{trick_text(cards)}: {problem or _reading(cards, trumps)}", highlight=False)
     return 0 if problem is None else 1
 
 
@@ -90,7 +90,7 @@ def moves_trick(args: argparse.Namespace, variant: Variant, out: Console) -> int
         plays = legal_follows(led, hand, trumps, rules, MOST_LISTED + 1)
     else:
         plays = legal_leads(hand, trumps, MOST_LISTED + 1)
-    texts = [format_cards(p) for p in plays[:MOST_LISTED]]
+    texts = [trick_text(p) for p in plays[:MOST_LISTED]]
     if args.json:
         print(json.dumps(texts, ensure_ascii=False))
     else:

@@ -9,10 +9,10 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
-from paiju.cards import RANK_CHARS, Card
+from paiju.cards import RANK_CHARS, Card, card_rank
 from paiju.terminal import Look, card_text, cards_line
 from paiju.trick import Action, TrickHand, TrickObservation, observe
-from paiju.trick.order import TRUMP
+from paiju.trick.order import TRUMP, natural
 from paiju.trick.state import Phase
 
 __all__ = ["LOOK", "TrickView"]
@@ -100,8 +100,8 @@ def hand_trump(obs: TrickObservation) -> str:
 
 
 def _shown(cards: list[Card]) -> str:
-    """Cards as the table shows them (``A♥``, ``RJ``), low to high."""
-    return card_text(cards).plain
+    """Cards as the table shows them (``A♥``, ``RJ``), low to high in this game's order (2 lowest)."""
+    return card_text(sorted(cards, key=lambda c: (natural(card_rank(c)), c % 54)), in_order=True).plain
 
 
 def _lines(names: Sequence[str], events: list[dict[str, Any]]) -> list[str]:

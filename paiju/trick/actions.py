@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from paiju.cards import Card, format_cards
+from paiju.cards import Card
 from paiju.trick.declare import Declaration
+from paiju.trick.order import trick_text
 
 __all__ = ["Action", "Bury", "Declare", "Pass", "Play", "action_text"]
 
@@ -40,11 +41,12 @@ Action = Pass | Declare | Bury | Play
 
 
 def action_text(action: Action) -> str:
-    """The action as players type it and views list it: ``pass``, ``declare 2s 2s``, ``bury …``, or the cards."""
+    """The action as players type it and views list it: ``pass``, ``declare 2s 2s``, ``bury …``, or the cards (in
+    this game's rank order, 2 lowest)."""
     if isinstance(action, Pass):
         return "pass"
     if isinstance(action, Declare):
         return action.declaration.text()
     if isinstance(action, Bury):
-        return "bury " + format_cards(action.cards)
-    return format_cards(action.cards)
+        return "bury " + trick_text(action.cards)
+    return trick_text(action.cards)

@@ -15,14 +15,14 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from typing import Any, Self
 
-from paiju.cards import Card, format_cards, sort_cards
+from paiju.cards import Card, sort_cards
 from paiju.patterns import IllegalMoveError
 from paiju.trick.actions import Action, Bury, Declare, Pass, Play
 from paiju.trick.declare import Declaration, declaration_problem, declarations, kitty_flip_is_joker, kitty_trump
 from paiju.trick.events import BuryEvent, DealEvent, DeclareEvent, FlipEvent, PassEvent, RedealEvent, TrickHandEvent
 from paiju.trick.levels import MatchState
 from paiju.trick.observation import observe
-from paiju.trick.order import face
+from paiju.trick.order import face, trick_text
 from paiju.trick.playing import play_cards, play_problem, plays
 from paiju.trick.state import Phase, TrickResult, TrickState, deal_cards, side_of
 from paiju.variants import Variant
@@ -300,7 +300,7 @@ def _missing(hand: Sequence[Card], cards: Sequence[Card]) -> str | None:
     """Cards named that the hand does not hold (as many times as named)."""
     held = Counter(hand)
     short = [c for c, n in Counter(cards).items() if n > held[c]]
-    return f"you do not hold {format_cards(short)}" if short else None
+    return f"you do not hold {trick_text(short)}" if short else None
 
 
 def _bury_problem(hand: Sequence[Card], cards: Sequence[Card], size: int) -> str | None:

@@ -8,12 +8,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from paiju.cards import RANK_CHARS, Card, format_card, format_cards
+from paiju.cards import RANK_CHARS, Card, format_card
 from paiju.trick.actions import Action, action_text
 from paiju.trick.declare import Declaration
+from paiju.trick.events import ThrowFailedEvent, TrickEvent
 from paiju.trick.levels import MatchState
-from paiju.trick.order import TRUMP, Trumps
+from paiju.trick.order import TRUMP, Trumps, trick_text
 from paiju.trick.state import Phase, TrickResult, TrickState, side_of
+from paiju.trick.tricks import trick_winner
 from paiju.variants.trick_rules import TrickRules
 
 __all__ = ["TrickObservation", "observe", "suit_name"]
@@ -58,6 +60,10 @@ class TrickObservation:
     points: int
     penalty: int
     side_points: tuple[int, int]
+    #: The seat whose play wins the open trick so far (``None`` with no trick open).
+    winning: int | None
+    #: A throw of the open trick that another hand could beat, shown to all (Q7.16), with what was led instead.
+    failed_throw: ThrowFailedEvent | None
     result: TrickResult | None
 
     def groups(self) -> list[tuple[int, list[Card]]]:
@@ -85,7 +91,7 @@ class TrickObservation:
         """The view, JSON-ready (cards as notation strings)."""
 
         def plays(trick: Sequence[tuple[int, tuple[Card, ...]]]) -> list[dict[str, Any]]:
-            return [{"seat": s, "cards": format_cards(c)} for s, c in trick]
+            return [{"seat": s, "cards": trick_text(c)} for s, c in trick]
 
         standing, result = self.standing, self.result
         return {
@@ -94,7 +100,7 @@ class TrickObservation:
             "players": self.players,
             "to_act": None if self.phase is Phase.OVER else self.to_act,
             "actors": sorted(self.actors),
-            "hand": format_cards(self.hand),
+            "hand": trick_text(self.hand),
             "cards_left": list(self.cards_left),
             "first": self.first,
             "dealer": self.dealer,
@@ -104,11 +110,11 @@ class TrickObservation:
             "levels": [{"level": RANK_CHARS[s.level], "kangqi": s.kangqi, "failures": s.failures} for s in self.match.sides],
             "trump": suit_name(self.trumps.suit) if self.trump_known else None,
             "declaration": None if standing is None else {
-                "seat": standing.seat, "cards": format_cards(standing.cards), "strength": standing.strength,
+                "seat": standing.seat, "cards": trick_text(standing.cards), "strength": standing.strength,
             },
             "strength": self.strength,
             "holder": self.holder,
-            "kitty": None if self.kitty is None else format_cards(self.kitty),
+            "kitty": None if self.kitty is None else trick_text(self.kitty),
             "kitty_size": self.kitty_size,
             "leader": self.leader,
             "trick": plays(self.trick),
@@ -120,6 +126,11 @@ class TrickObservation:
                 {"category": category_name(c), "cards": " ".join(format_card(x) for x in cards)} for c, cards in self.groups()
             ],
             "led": None if self.led is None else category_name(self.led),
+            "winning": self.winning,
+            "failed_throw": None if self.failed_throw is None else {
+                "seat": self.failed_throw.seat, "attempted": trick_text(self.failed_throw.attempted),
+                "forced": trick_text(self.failed_throw.forced), "penalty": self.failed_throw.penalty,
+            },
             "legal": [action_text(a) for a in self.legal],
             "scores": list(result.scores) if result else None,
             "result": None if result is None else _result_json(result),
@@ -159,6 +170,26 @@ def _result_json(result: TrickResult) -> dict[str, Any]:
     }
 
 
+def _winning(state: TrickState) -> int | None:
+    """Who holds the open trick so far, as every seat can work out from the cards played."""
+    if not state.trick:
+        return None
+    plays = [cards for _, cards in state.trick]
+    return state.trick[trick_winner(plays, state.trumps, state.rules.trump_tractor_by_trump_order)][0]
+
+
+def _failed_throw(state: TrickState) -> ThrowFailedEvent | None:
+    """The failed throw that opened the current trick, if it was one."""
+    if not state.trick:
+        return None
+    for event in reversed(state.events):
+        if isinstance(event, TrickEvent):
+            return None
+        if isinstance(event, ThrowFailedEvent):
+            return event
+    return None
+
+
 def observe(hand: Observed, seat: int | None) -> TrickObservation:
     """What ``seat`` (``None``: a spectator) may know now."""
     state = hand.state
@@ -192,5 +223,7 @@ def observe(hand: Observed, seat: int | None) -> TrickObservation:
         points=state.captured,
         penalty=state.penalty,
         side_points=(state.side_points[0], state.side_points[1]),
+        winning=_winning(state),
+        failed_throw=_failed_throw(state),
         result=state.result,
     )

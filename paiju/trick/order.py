@@ -3,11 +3,12 @@ strength within it, and where it stands for tractors (§7.7)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
-from paiju.cards import BLACK_JOKER, RED_JOKER, Card, Rank, Suit, card_rank, card_suit
+from paiju.cards import BLACK_JOKER, RED_JOKER, Card, Rank, Suit, card_rank, card_suit, format_card
 
-__all__ = ["TRUMP", "Trumps", "face", "is_red_five", "natural"]
+__all__ = ["TRUMP", "Trumps", "face", "is_red_five", "natural", "trick_text"]
 
 #: The category of every trump; a side card's category is its suit (``Suit``, 0–3).
 TRUMP = 4
@@ -17,6 +18,11 @@ _TOP, _RED, _BLACK, _LEVEL_IN_SUIT, _LEVEL_OFF_SUIT, _SUIT_BASE = 100, 99, 98, 9
 def natural(rank: int) -> int:
     """A rank's place in the suit order 2 lowest … A highest (0 … 12), jokers above."""
     return rank + 1 if rank < Rank.TWO else 0 if rank == Rank.TWO else rank
+
+
+def trick_text(cards: Iterable[Card]) -> str:
+    """Cards as 炒地皮 writes them: by rank in its own order (2 lowest … A, then the jokers), then suit."""
+    return " ".join(format_card(c) for c in sorted(cards, key=lambda c: (natural(card_rank(c)), c % 54, c)))
 
 
 def face(card: Card) -> int:

@@ -6,12 +6,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from paiju.cards import Card, InvalidCardsError, format_cards, names_every_colour, parse_cards
+from paiju.cards import Card, InvalidCardsError, names_every_colour, parse_cards
 from paiju.patterns import IllegalMoveError
 from paiju.trick.actions import Action, Bury, Declare, Pass, Play
 from paiju.trick.declare import parse_declaration
 from paiju.trick.hand import TrickHand
-from paiju.trick.order import face
+from paiju.trick.order import face, trick_text
 from paiju.trick.state import Phase
 
 __all__ = ["actions_for_text", "held_cards"]
@@ -30,7 +30,7 @@ def held_cards(hand: Sequence[Card], text: str) -> tuple[Card, ...]:
         chosen.extend(copies[:n])
         short.extend([f] * max(0, n - len(copies)))
     if short:
-        raise IllegalMoveError(f"you do not hold {format_cards(short)}")
+        raise IllegalMoveError(f"you do not hold {trick_text(short)}")
     return tuple(chosen)
 
 

@@ -293,12 +293,15 @@ def test_made_up_views_bury_follow_declare_and_end(
         **lead_view,
         "hand": lead_view["hand"].replace("Ks ", "", 1),
         "trick": [{"seat": 0, "cards": "Ks"}],
+        "winning": 0,
+        "failed_throw": {"seat": 0, "attempted": "As Ks", "forced": "Ks", "penalty": 0},
         "legal": [],
         "to_act": 1,
         "actors": [1],
     }
     _mount(page, failed)
-    expect(page.locator("#toasts")).to_contain_text("failed" if lang == "en" else "甩牌失败")
+    expect(page.locator("#toasts")).to_contain_text("failed" if lang == "en" else "失败")
+    expect(page.locator(".tplay.winning .winning-mark")).to_have_count(1)
 
     declare_view = {
         **BASE_VIEW,

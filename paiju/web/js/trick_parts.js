@@ -126,10 +126,12 @@ export function seatBox(state, seat) {
       turn ? timerElement(deadline) : null));
 }
 
-/** The current trick: each seat's cards at its place round the middle, the lead marked. */
+/** The current trick: each seat's cards at its place round the middle, the lead marked, the play winning it so far
+ * crowned. */
 export function trickPlays(view) {
-  const slots = (view.trick ?? []).map(({ seat, cards }, i) => h('div', { class: `tplay place-${placeOf(seat, view.seat)}${i === 0 ? ' lead' : ''}`, dataset: { seat } },
-    cardRow(cards)));
+  const slots = (view.trick ?? []).map(({ seat, cards }, i) => h('div', {
+    class: `tplay place-${placeOf(seat, view.seat)}${i === 0 ? ' lead' : ''}${seat === view.winning ? ' winning' : ''}`, dataset: { seat },
+  }, cardRow(cards), seat === view.winning ? h('span', { class: 'winning-mark', title: t('trick.winning') }, '★') : null));
   return h('div', { class: 'trick-plays', 'aria-live': 'polite' }, slots);
 }
 
@@ -140,7 +142,9 @@ export function ledWords(view, names) {
   const cards = parseCards(lead.cards);
   const same = cards.every((c) => c === cards[0]);
   const kind = cards.length === 1 ? 'single' : cards.length === 2 && same ? 'pair' : 'cards';
-  return t(`trick.led.${kind}`, { name: nameOf(names, lead.seat), n: cards.length, category: categoryWord(view.led) });
+  const led = t(`trick.led.${kind}`, { name: nameOf(names, lead.seat), n: cards.length, category: categoryWord(view.led) });
+  const winning = view.winning === null || view.winning === undefined ? '' : ` ${t('trick.winning_now', { name: nameOf(names, view.winning) })}`;
+  return led + winning;
 }
 
 /** What the table waits for, in one sentence: what you must do on your turn, or whom it waits for. */

@@ -4,7 +4,7 @@
  * for what you may do — declare or pass, bury 8, take the kitty (抄底), play. It has the interface `room.js`
  * uses for `TableView`: `update(state)`, `onAct`, `onAuto`, `offerChoices(options)` and `refused(frame)`.
  */
-import { cardLabel, cardRow, newlyHeld, parseCards } from './cards.js';
+import { cardRow, newlyHeld, parseCards } from './cards.js';
 import { fill, h, toast } from './dom.js';
 import { t } from './i18n.js';
 import { refusalText } from './refusals.js';
@@ -37,8 +37,8 @@ export class TrickTableView {
     this.choices = null;
     this.hintIndex = -1;
     this.wasMyTurn = false;
-    /** The cards of your last lead, until the view shows what was led (a failed throw leads fewer). */
-    this.sentLead = null;
+    /** The failed throw last told (a toast once per throw). */
+    this.toldThrow = null;
     setInterval(() => this.tick(), 500);
   }
 
@@ -56,7 +56,7 @@ export class TrickTableView {
     }
     this.note = null;
     this.choices = null;
-    this.checkThrow(view);
+    this.tellThrow(view);
     const myTurn = Boolean(this.onAct) && view.legal.length > 0 && !state.auto;
     if (myTurn && !this.wasMyTurn) beep();
     this.wasMyTurn = myTurn;
@@ -233,22 +233,22 @@ export class TrickTableView {
     this.render();
   }
 
-  /** Send an action frame (nothing for a read-only table); a lead is remembered to tell a failed throw. */
+  /** Send an action frame (nothing for a read-only table). */
   send(frame) {
     this.choices = null;
     const { view } = this.state;
-    this.sentLead = view.phase === 'play' && !view.trick?.length && frame.cards ? parseCards(frame.cards) : null;
     this.onAct?.(frame);
   }
 
-  /** After your lead: when fewer cards were led than you sent, your throw (甩) failed — say so, with what was led. */
-  checkThrow(view) {
-    if (!this.sentLead || view.phase !== 'play') return;
-    const lead = [view.trick?.[0], view.last_trick?.[0]].find((p) => p && p.seat === view.seat);
-    if (!lead) return;
-    const led = parseCards(lead.cards);
-    if (led.length < this.sentLead.length) toast(t('trick.throw_failed_you', { cards: led.map((c) => cardLabel(c)).join(', ') }), 'error');
-    this.sentLead = null;
+  /** A throw (甩) another hand could beat opened this trick: say once who tried what and what was led instead. */
+  tellThrow(view) {
+    const failed = view.failed_throw;
+    const key = failed ? `${failed.seat}:${failed.attempted}` : null;
+    if (failed && key !== this.toldThrow) {
+      const vars = { name: nameOf(this.state.names, failed.seat), tried: failed.attempted, cards: failed.forced };
+      toast(t(failed.seat === view.seat ? 'trick.throw_failed_you' : 'trick.throw_failed', vars), 'error');
+    }
+    this.toldThrow = key;
   }
 
   /** The hand's outcome in words for the settlement (the kitty, the rule, each side's move, the next 庄家), or null. */
@@ -265,7 +265,6 @@ export class TrickTableView {
 
   /** A refused act: say why under the buttons (the reader's words, then the rule the server names). */
   refused(frame) {
-    this.sentLead = null;
     if (!this.state) return;
     const why = frame.message && frame.message !== refusalText(frame) ? `${refusalText(frame)} ${frame.message}` : refusalText(frame);
     this.note = { text: t('trick.refused', { why }), kind: 'refusal' };
