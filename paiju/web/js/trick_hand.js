@@ -8,12 +8,17 @@ import { h } from './dom.js';
 import { t } from './i18n.js';
 import { categoryMark, categoryWord } from './trick_parts.js';
 
+/** Milliseconds between two cards arriving in a new hand, and how long one takes to land. */
+export const DEAL_MS = 60;
+const ARRIVE_MS = 250;
+
 /**
  * The hand: one row per group (`[{category, cards}]`), cards indexed in drawing order. `selected` and `fresh`
  * are sets of those indexes, `led` the category to light, `dim({card, category})` whether a card is dimmed,
- * `onTap(index)` called on a tap when `interactive`.
+ * `onTap(index)` called on a tap when `interactive`; `dealtFor` (milliseconds since a new hand's cards came, or
+ * null) lets the cards arrive one by one, carrying on where a redraw finds them.
  */
-export function handElement(groups, { selected, fresh, led, dim, interactive, onTap }) {
+export function handElement(groups, { selected, fresh, led, dim, interactive, onTap, dealtFor = null }) {
   let index = 0;
   const rows = groups.map((group) => {
     const cards = parseCards(group.cards).map((card) => {
@@ -24,6 +29,10 @@ export function handElement(groups, { selected, fresh, led, dim, interactive, on
       const el = cardElement(card, { extraClass: classes });
       el.dataset.index = i;
       el.dataset.category = group.category;
+      if (dealtFor !== null && dealtFor < DEAL_MS * (i + 1) + ARRIVE_MS) {
+        el.classList.add('dealt');
+        el.style.setProperty('--deal-delay', `${DEAL_MS * i - dealtFor}ms`);
+      }
       if (interactive) {
         el.setAttribute('role', 'button');
         el.setAttribute('aria-pressed', String(selected.has(i)));

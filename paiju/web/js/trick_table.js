@@ -39,6 +39,8 @@ export class TrickTableView {
     this.wasMyTurn = false;
     /** The failed throw last told (a toast once per throw). */
     this.toldThrow = null;
+    /** When the hand now held was dealt (its cards arrive one by one), in epoch milliseconds. */
+    this.dealtAt = null;
     setInterval(() => this.tick(), 500);
   }
 
@@ -47,6 +49,8 @@ export class TrickTableView {
     const previous = this.state?.view;
     this.state = state;
     const { view } = state;
+    // A new hand: the cards arrive one by one, as they are dealt round the table.
+    if (this.isNewDeal(previous, view)) this.dealtAt = Date.now();
     if (view.hand !== previous?.hand || view.phase !== previous?.phase) {
       const before = parseCards(previous?.hand);
       const now = this.flatHand().map((c) => c.card);
@@ -122,6 +126,7 @@ export class TrickTableView {
       dim: (c) => Boolean(follow?.strict) && c.category !== follow.led,
       interactive: Boolean(this.onAct) && view.phase !== 'over',
       onTap: (i) => this.tap(i, flat),
+      dealtFor: this.dealtAt ? Date.now() - this.dealtAt : null,
     });
     const kitty = view.kitty && view.phase !== 'over' ? h('div', { class: 'my-kitty' }, h('span', {}, t('trick.your_kitty')), cardRow(view.kitty)) : null;
     return h('div', { class: 'trick-mine' }, seatBox(this.state, me), kitty, hand, this.onAct && view.phase !== 'over' ? this.bar(follow) : null);
@@ -255,6 +260,12 @@ export class TrickTableView {
   settlementPart() {
     const view = this.state?.view;
     return view?.phase === 'over' ? outcome(view, this.state.names) : null;
+  }
+
+  /** Whether `view` opens a hand this table has not drawn yet (its first view, or the first after a settlement). */
+  isNewDeal(previous, view) {
+    const fresh = !previous || previous.phase === 'over' || (previous.hand === '' && view.hand !== '');
+    return fresh && view.hand !== '' && (view.phase === 'declare' || (view.phase === 'play' && !view.last_trick?.length && !view.trick?.length));
   }
 
   /** The server found the lifted cards ambiguous: offer each reading as a button. */
