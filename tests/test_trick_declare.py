@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from paiju.cards import CARDS_PER_DECK, Card, Rank, Suit, make_card, parse_cards
@@ -368,6 +368,7 @@ def _situations(draw: st.DrawFn) -> tuple[list[Card], int, Declaration | None, i
     return hand, draw(st.integers(0, 3)), standing, level, rules, draw(st.booleans())
 
 
+@settings(deadline=None)
 @given(_situations())
 def test_declarations_lists_exactly_the_accepted_ones(
     situation: tuple[list[Card], int, Declaration | None, int, TrickRules, bool],

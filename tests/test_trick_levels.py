@@ -438,7 +438,7 @@ def hands(draw: st.DrawFn) -> tuple[MatchState, HandOutcome, TrickRules]:
     return state, HandOutcome(seat, points, kangqi, draw(st.booleans()), red5), rules
 
 
-@settings(max_examples=400)
+@settings(max_examples=400, deadline=None)
 @given(hands())
 def test_levels_and_points_stay_consistent(hand: tuple[MatchState, HandOutcome, TrickRules]) -> None:
     """Over any state and outcome: levels stay within 2 … A (扛旗 status at A, failures under the limit), one side
