@@ -15,14 +15,14 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from typing import Any, Self
 
-from paiju.cards import Card, sort_cards
+from paiju.cards import Card
 from paiju.patterns import IllegalMoveError
 from paiju.trick.actions import Action, Bury, Declare, Pass, Play
 from paiju.trick.declare import Declaration, declaration_problem, declarations, kitty_flip_is_joker, kitty_trump
 from paiju.trick.events import BuryEvent, DealEvent, DeclareEvent, FlipEvent, PassEvent, RedealEvent, TrickHandEvent
 from paiju.trick.levels import MatchState
 from paiju.trick.observation import observe
-from paiju.trick.order import face, trick_text
+from paiju.trick.order import Trumps, face, trick_text
 from paiju.trick.playing import play_cards, play_problem, plays
 from paiju.trick.state import Phase, TrickResult, TrickState, deal_cards, side_of
 from paiju.variants import Variant
@@ -123,10 +123,8 @@ class TrickHand:
         if state.phase is Phase.PLAY:
             return [Play(cards) for cards in plays(state, seat, LIST_CAP)]
         if state.phase is Phase.BURY:
-            return [
-                Bury(cards)
-                for cards in itertools.islice(_burials(state.hands[seat], state.variant.bottom_size), LIST_CAP)
-            ]
+            burials = _burials(state.hands[seat], state.variant.bottom_size, state.trumps)
+            return [Bury(cards) for cards in itertools.islice(burials, LIST_CAP)]
         chaodi = state.phase is Phase.CHAODI
         shown = declarations(
             state.hands[seat], seat, self._standing(chaodi), state.level, state.rules, pairs_only=chaodi
@@ -310,10 +308,12 @@ def _bury_problem(hand: Sequence[Card], cards: Sequence[Card], size: int) -> str
     return _missing(hand, cards)
 
 
-def _burials(hand: Sequence[Card], size: int) -> Iterator[tuple[Card, ...]]:
-    """Burials, each once by faces (identical cards are interchangeable), lowest cards first."""
+def _burials(hand: Sequence[Card], size: int, trumps: Trumps) -> Iterator[tuple[Card, ...]]:
+    """Burials, each once by faces (identical cards are interchangeable), the cheapest first: side cards before
+    trumps, low cards before high (so the first listed is a sensible hint)."""
     seen: set[tuple[int, ...]] = set()
-    for cards in itertools.combinations(sort_cards(hand), size):
+    ordered = sorted(hand, key=lambda c: (trumps.is_trump(c), trumps.strength(c), c % 54, c))
+    for cards in itertools.combinations(ordered, size):
         key = tuple(sorted(face(c) for c in cards))
         if key not in seen:
             seen.add(key)
