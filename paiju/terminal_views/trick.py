@@ -12,6 +12,7 @@ from rich.text import Text
 from paiju.cards import RANK_CHARS, Card, card_rank
 from paiju.terminal import Look, card_text, cards_line
 from paiju.trick import Action, TrickHand, TrickObservation, observe
+from paiju.trick.observation import suit_name
 from paiju.trick.order import TRUMP, natural
 from paiju.trick.state import Phase
 
@@ -63,7 +64,7 @@ class TrickView:
         obs = observe(hand, self.seat)
         say = self.console.print
         say(_side_words(obs, self.names))
-        trump = "not yet declared" if not obs.trump_known else _SUIT_WORDS[hand_trump(obs)]
+        trump = "not yet declared" if not obs.trump_known else _SUIT_WORDS[suit_name(obs.trumps.suit)]
         dealer = "none yet" if obs.dealer is None else self.names[obs.dealer]
         say(
             f"level {RANK_CHARS[obs.trumps.level]}{' (扛旗 hand)' if obs.trumps.kangqi else ''} · trump: {trump} · 庄家: {dealer} · attackers' points: {obs.points}"
@@ -94,11 +95,6 @@ class TrickView:
             self.console.print(line)
 
 
-def hand_trump(obs: TrickObservation) -> str:
-    """The trump as views write it."""
-    return "none" if obs.trumps.suit is None else "shdc"[obs.trumps.suit]
-
-
 def _shown(cards: list[Card]) -> str:
     """Cards as the table shows them (``A♥``, ``RJ``), low to high in this game's order (2 lowest)."""
     return card_text(sorted(cards, key=lambda c: (natural(card_rank(c)), c % 54)), in_order=True).plain
@@ -119,13 +115,13 @@ def _lines(names: Sequence[str], events: list[dict[str, Any]]) -> list[str]:
             named = (
                 ""
                 if e["strength"] != 8
-                else f", naming {_SUIT_WORDS['none' if e['trump'] is None else 'shdc'[e['trump']]]}"
+                else f", naming {_SUIT_WORDS[suit_name(e['trump'])]}"
             )
             out.append(f"{who} {verb} " + _shown(e["cards"]) + named)
         elif kind == "pass":
             out.append(f"{who} passes")
         elif kind == "flip":
-            trump = _SUIT_WORDS["none" if e["trump"] is None else "shdc"[e["trump"]]]
+            trump = _SUIT_WORDS[suit_name(e["trump"])]
             out.append("nobody declared; the kitty is turned up: " + _shown(e["kitty"]) + f" → {trump}")
         elif kind == "bury":
             buried = e["cards"]

@@ -20,9 +20,10 @@ from paiju.patterns import IllegalMoveError
 from paiju.trick.actions import Action, Bury, Declare, Pass, Play
 from paiju.trick.declare import Declaration, declaration_problem, declarations, kitty_flip_is_joker, kitty_trump
 from paiju.trick.events import BuryEvent, DealEvent, DeclareEvent, FlipEvent, PassEvent, RedealEvent, TrickHandEvent
+from paiju.trick.leads import face_multisets, group_faces, play_of
 from paiju.trick.levels import MatchState
 from paiju.trick.observation import observe
-from paiju.trick.order import Trumps, face, trick_text
+from paiju.trick.order import Trumps, trick_text
 from paiju.trick.playing import play_cards, play_problem, plays
 from paiju.trick.state import Phase, TrickResult, TrickState, deal_cards, side_of
 from paiju.variants import Variant
@@ -311,10 +312,7 @@ def _bury_problem(hand: Sequence[Card], cards: Sequence[Card], size: int) -> str
 def _burials(hand: Sequence[Card], size: int, trumps: Trumps) -> Iterator[tuple[Card, ...]]:
     """Burials, each once by faces (identical cards are interchangeable), the cheapest first: side cards before
     trumps, low cards before high (so the first listed is a sensible hint)."""
-    seen: set[tuple[int, ...]] = set()
-    ordered = sorted(hand, key=lambda c: (trumps.is_trump(c), trumps.strength(c), c % 54, c))
-    for cards in itertools.combinations(ordered, size):
-        key = tuple(sorted(face(c) for c in cards))
-        if key not in seen:
-            seen.add(key)
-            yield cards
+    groups = group_faces(hand)
+    dearest_first = sorted(groups, key=lambda f: (trumps.is_trump(f), trumps.strength(f), f), reverse=True)
+    stock = [(f, len(groups[f])) for f in dearest_first]
+    return (play_of(faces, groups) for faces in face_multisets(stock, size))

@@ -123,9 +123,9 @@ class TrickObservation:
             "penalty": self.penalty,
             "side_points": list(self.side_points),
             "hand_groups": [
-                {"category": category_name(c), "cards": " ".join(format_card(x) for x in cards)} for c, cards in self.groups()
+                {"category": category_code(c), "cards": " ".join(format_card(x) for x in cards)} for c, cards in self.groups()
             ],
-            "led": None if self.led is None else category_name(self.led),
+            "led": None if self.led is None else category_code(self.led),
             "winning": self.winning,
             "failed_throw": None if self.failed_throw is None else {
                 "seat": self.failed_throw.seat, "attempted": trick_text(self.failed_throw.attempted),
@@ -147,9 +147,9 @@ class Observed(Protocol):
     def legal_actions(self, seat: int) -> list[Action]: ...
 
 
-def category_name(category: int) -> str:
+def category_code(category: int) -> str:
     """A category as views write it: ``trump``, or the side suit's letter."""
-    return "trump" if category == TRUMP else _SUITS[category]
+    return "trump" if category == TRUMP else suit_name(category)
 
 
 def _result_json(result: TrickResult) -> dict[str, Any]:

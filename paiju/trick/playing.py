@@ -62,8 +62,6 @@ def _win_trick(state: TrickState) -> None:
     winner = state.trick[trick_winner(played, state.trumps, _by_order(state))][0]
     held = points(c for cards in played for c in cards)
     state.side_points[side_of(winner)] += held
-    if state.attackers(winner):
-        state.captured += held
     state.events.append(TrickEvent(winner, held))
     state.last_trick, state.trick = state.trick, []
     state.leader = state.to_act = winner

@@ -84,8 +84,7 @@ class TrickState:
     leader: int = 0
     trick: list[tuple[int, tuple[Card, ...]]] = field(default_factory=list)
     last_trick: list[tuple[int, tuple[Card, ...]]] = field(default_factory=list)
-    #: Points the attackers captured in tricks, and the failed throws' penalties in their favour (+) or not (−).
-    captured: int = 0
+    #: The failed throws' penalties, in the attackers' favour (+) or not (−) (Q7.16's option).
     penalty: int = 0
     #: Points each side's tricks held (the attackers' count; the 庄家方's are shown, never scored).
     side_points: list[int] = field(default_factory=lambda: [0, 0])
@@ -106,6 +105,11 @@ class TrickState:
     def trumps(self) -> Trumps:
         """The trump order as it stands now."""
         return Trumps(self.level, None if self.kangqi else self.trump, self.kangqi)
+
+    @property
+    def captured(self) -> int:
+        """The points the attackers' tricks hold, the only ones that count (T4); none while there is no 庄家."""
+        return 0 if self.dealer is None else self.side_points[1 - side_of(self.dealer)]
 
     def attackers(self, seat: int) -> bool:
         """Whether ``seat`` is on the 抓分方, the side against the 庄家."""

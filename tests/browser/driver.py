@@ -35,6 +35,11 @@ def remember_identity(context: BrowserContext, code: str, room: dict[str, Any], 
     context.add_init_script(f"localStorage.setItem({json.dumps('paiju.room.' + code)}, {json.dumps(identity)});")
 
 
+def language_script(lang: str) -> str:
+    """The init script that opens the page in ``lang`` (``zh``: 中文; English is the page's default)."""
+    return "localStorage.setItem('paiju.lang', 'zh')" if lang == "zh" else ""
+
+
 def host_page(
     browser: Browser,
     server_url: str,

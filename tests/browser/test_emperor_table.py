@@ -19,6 +19,7 @@ from tests.browser.driver import (
     expect_settlement,
     fill_bots_and_start,
     host_page,
+    language_script,
     play_to_the_end,
     shots,
 )
@@ -51,7 +52,7 @@ def _become_emperor(page: Page) -> None:
 def test_the_emperor_keeps_what_it_lifts_not_and_the_others_see_only_how_many(
     browser: Browser, server_url: str, artifacts: Path, lang: str
 ) -> None:
-    script = "localStorage.setItem('paiju.lang', 'zh')" if lang == "zh" else ""
+    script = language_script(lang)
     frames: list[dict[str, Any]] = []
     page = host_page(browser, server_url, PHONE, script, frames=frames, variant="dou-dizhu-emperor")
     fill_bots_and_start(page)

@@ -10,7 +10,15 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, expect
 
-from tests.browser.driver import PHONE, errors, expect_settlement, fill_bots_and_start, host_page, shots
+from tests.browser.driver import (
+    PHONE,
+    errors,
+    expect_settlement,
+    fill_bots_and_start,
+    host_page,
+    language_script,
+    shots,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -19,7 +27,7 @@ pytestmark = pytest.mark.browser
 def test_the_identity_step_doubles_and_the_hidden_landlord_in_the_browser(
     browser: Browser, server_url: str, artifacts: Path, lang: str
 ) -> None:
-    script = "localStorage.setItem('paiju.lang', 'zh')" if lang == "zh" else ""
+    script = language_script(lang)
     frames: list[dict[str, Any]] = []
     page = host_page(browser, server_url, PHONE, script, frames=frames, variant="five-player")
     fill_bots_and_start(page)

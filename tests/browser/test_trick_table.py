@@ -18,6 +18,7 @@ from tests.browser.driver import (
     errors,
     fill_bots_and_start,
     host_page,
+    language_script,
     record_frames,
     shots,
 )
@@ -125,7 +126,7 @@ def test_a_host_plays_a_whole_chaodipi_hand_by_tapping(
 ) -> None:
     """Declare (or pass), bury when the host holds the kitty, follow by tapping, and read the settlement; a hand
     where the host never declares or buries is followed by another (at most three), so both are usually seen."""
-    script = "localStorage.setItem('paiju.lang', 'zh')" if lang == "zh" else ""
+    script = language_script(lang)
     frames: list[dict[str, Any]] = []
     page = host_page(browser, server_url, PHONE, script, frames=frames, variant="chaodipi")
     fill_bots_and_start(page)
