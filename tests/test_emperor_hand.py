@@ -37,7 +37,7 @@ def _emperor(seed: int) -> Game:
 def _seen(game: Game, seat: int | None) -> tuple[str, str]:
     """Everything ``seat`` (``None``: a spectator) can fetch of the hand: its view frame and its copy of the log."""
     fields = family_of(game).frame_fields(game)
-    frame = view_message(game, seat, fields, deadline=None, counter=seat is not None, hand_number=1, auto_play=False)
+    frame = view_message(game, seat, fields, deadline=None, counter=seat is not None, hand_number=1)
     log = redacted_log(game, seat, [f"p{s}" for s in range(3)])
     log.pop("seed", None)
     return json.dumps(frame.model_dump(), sort_keys=True), json.dumps(log, sort_keys=True)

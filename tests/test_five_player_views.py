@@ -15,6 +15,8 @@ from paiju.bots import make_bot
 from paiju.cards import Card
 from paiju.climbing import Deal, Game, Pass, PhaseName, observe
 from paiju.climbing.partner import face
+from paiju.engine import family_of
+from paiju.server.frames import auto_play, view_message
 from paiju.variants import get_variant
 
 FIVE = get_variant("five-player")
@@ -158,3 +160,22 @@ def test_five_player_identity_step_actors_and_actions_have_the_same_shape_for_ev
         landlords = {game.landlord, game.state.five.hidden}  # type: ignore[union-attr]
         for seat in range(5):
             assert game.view(seat)["legal"] == (["reveal", "pass"] if seat in landlords else ["pass"])
+
+
+def test_five_player_auto_play_flag_does_not_tell_who_has_answered_the_sealed_step() -> None:
+    """Q5.13 (ii): 「whose visible course is the same with or without L2」 — a seat that answered, and a spectator,
+    read the same ``auto_play`` whether the other person at the table has answered too or still decides (the
+    server plays seats 2–4)."""
+    bots = frozenset({2, 3, 4})
+    fields = family_of(Game(FIVE, 0)).frame_fields(Game(FIVE, 0))
+    for deal in _deals()[:4]:
+        flags = []
+        for other_answered in (False, True):
+            game = Game(FIVE, 0, deals=[deal])
+            game.apply(Pass(), 0)
+            if other_answered:
+                game.apply(Pass(), 1)
+            flags.append([view_message(game, seat, fields, deadline=None, counter=False, hand_number=1,
+                                       automatic=bots).auto_play for seat in (0, None)])
+        assert flags[0] == flags[1] == [False, False]
+        assert auto_play(0, frozenset({2, 3, 4}), bots)  # what the engine's own actor set would have said

@@ -225,7 +225,7 @@ def _seen_by(g: Game, seat: int | None) -> set[Card]:
     """Every card ``seat`` (``None``: a spectator) is shown of this deal: its view frame with the card counter
     and its copy of the log from the deal on (a seat's hand of a deal before a redeal tells nothing now)."""
     fields = family_of(g).frame_fields(g)
-    frame = view_message(g, seat, fields, deadline=None, counter=seat is not None, hand_number=1, auto_play=False)
+    frame = view_message(g, seat, fields, deadline=None, counter=seat is not None, hand_number=1)
     names = [f"p{s}" for s in range(g.players)]
     events = redacted_log(g, seat, names)["events"]
     this_deal = max(i for i, e in enumerate(events) if e["type"] == "deal")

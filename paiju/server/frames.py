@@ -6,7 +6,7 @@ from paiju.engine import FrameFields, HandEngine, family_of
 from paiju.server.history import card_counter, settled
 from paiju.server.protocol import ResultLine, ResultMessage, ViewMessage
 
-__all__ = ["LEGAL_CAP", "result_message", "view_message"]
+__all__ = ["LEGAL_CAP", "auto_play", "result_message", "view_message"]
 
 #: Most legal actions a view frame lists; past it the client types cards and the server reads them.
 LEGAL_CAP = 2000
@@ -20,11 +20,12 @@ def view_message(
     deadline: float | None,
     counter: bool,
     hand_number: int,
-    auto_play: bool,
+    automatic: frozenset[int] = frozenset(),
 ) -> ViewMessage:
     """What ``seat`` sees of the hand (``None``: a spectator), its legal list cut to ``LEGAL_CAP``; ``fields``
-    are the family's public frame fields, the same for every seat."""
-    view = family_of(game).observe(game, seat).to_json()
+    are the family's public frame fields, the same for every seat. ``automatic``: the seats the server plays."""
+    observation = family_of(game).observe(game, seat)
+    view = observation.to_json()
     total = len(view["legal"])
     if total > LEGAL_CAP:
         view["legal"] = view["legal"][:LEGAL_CAP]
@@ -34,11 +35,20 @@ def view_message(
         deadline=deadline,
         counter=card_counter(game.variant, view) if counter and seat is not None else None,
         hand_number=hand_number,
-        auto_play=auto_play,
+        auto_play=auto_play(seat, observation.actors, automatic),
         bids=fields.get("bids", []),
         redeals=fields.get("redeals", []),
         legal_total=total,
     )
+
+
+def auto_play(seat: int | None, shown: frozenset[int], automatic: frozenset[int]) -> bool:
+    """Whether the server plays ``seat`` (one of those to act), or for everyone else every seat to act. Read from
+    the actors ``seat`` is shown, never the engine's: in a sealed step (Q5.13) the flag says nothing of who
+    has answered."""
+    if seat is not None and seat in shown:
+        return seat in automatic
+    return bool(shown) and shown <= automatic
 
 
 def result_message(

@@ -9,48 +9,21 @@ import logging
 import secrets
 import time
 from collections.abc import Callable
-from typing import Any, Protocol, TypeVar
+from typing import Any
 
 from paiju.bots import Bot, make_bot
 from paiju.engine import HandEngine, Observation, Session, family, family_of, game_log, replay, variant_family
 from paiju.engine import new_session as open_session
 from paiju.server.acts import check_turn, chosen_action
-from paiju.server.config import ServerConfig
-from paiju.server.connection import Connection
+from paiju.server.clock import DealClock
 from paiju.server.errors import RoomError
 from paiju.server.frames import result_message, view_message
 from paiju.server.history import rebuild, resume_session
 from paiju.server.lateness import Lateness
-from paiju.server.protocol import Act, ResultMessage, RoomSettings, ViewMessage
-from paiju.server.schema import PlayerRow, RoomRow, copy_row
-from paiju.server.storage import Store
-from paiju.variants import Timeouts, Variant
-
-T = TypeVar("T")
-
-
-class TableRoom(Protocol):
-    """What a table needs of its room: the stored row and settings, who holds each seat, storing and telling."""
-
-    row: RoomRow
-    store: Store
-    config: ServerConfig
-    bot_delay: float
-    settings: RoomSettings
-    variant: Variant
-    lock: asyncio.Lock
-    players: dict[str, PlayerRow]
-
-    @property
-    def code(self) -> str: ...
-    def seat_holder(self, seat: int) -> PlayerRow | None: ...
-    def names(self) -> list[str]: ...
-    def hand_names(self) -> list[str]: ...
-    async def store_op(self, op: Callable[..., T], *args: Any) -> T: ...
-    async def save_player(self, player: PlayerRow, **changes: Any) -> None: ...
-    def broadcast(self, frame: Any) -> None: ...
-    def broadcast_room(self) -> None: ...
-    async def broadcast_views(self, only: Connection | None = None) -> None: ...
+from paiju.server.protocol import Act, ResultMessage, ViewMessage
+from paiju.server.schema import copy_row
+from paiju.server.table_room import TableRoom
+from paiju.variants import Timeouts
 
 __all__ = ["Table", "TableRoom", "secret_seed"]
 
@@ -79,11 +52,20 @@ class Table:
         self._auto: asyncio.Task[None] | None = None
         self._round: frozenset[int] = frozenset()  # the seats to act when the timer was last armed
         self.lateness = Lateness()  # on a ``minimal`` table: who ran out of time, and how often in a row
+        self.clock = DealClock(self)
 
     # ------------------------------------------------------------------ queries
     @property
     def game(self) -> HandEngine | None:
         return self.session.game if self.session is not None else None
+
+    @property
+    def pace(self) -> float:
+        return self.room.config.deal_pace
+
+    @property
+    def lock(self) -> asyncio.Lock:
+        return self.room.lock
 
     @property
     def playing(self) -> bool:
@@ -101,19 +83,17 @@ class Table:
         return totals
 
     def views(self, seats: set[int | None]) -> dict[int | None, ViewMessage]:
-        """Each seat's view frame (engine work: run in a worker thread). ``auto_play`` tells an acting seat
-        whether the server plays it, and everyone else whether the server plays every seat that acts."""
+        """Each seat's view frame (engine work: run in a worker thread), ``auto_play`` read from the seats the
+        server plays and the actors each view shows."""
         game = self.game
         if game is None:
             return {}
-        actors = game.actors()
-        auto = {seat for seat in actors if self._automatic(game, seat)}
-        everyone = bool(actors) and auto == actors
+        automatic = frozenset(seat for seat in range(self.room.variant.players) if self._automatic(game, seat))
         fields = family_of(game).frame_fields(game)
         room = self.room
         return {
             seat: view_message(game, seat, fields, deadline=self.deadline, counter=room.settings.card_counter,
-                               hand_number=room.row.hand_number, auto_play=seat in auto if seat in actors else everyone)
+                               hand_number=room.row.hand_number, automatic=automatic)
             for seat in seats
         }
 
@@ -194,22 +174,24 @@ class Table:
         if game is None or game.is_over:
             raise RoomError("bad_state", "no hand is being played: the host starts the next one", reason="no_hand")
         check_turn(game, seat, self.room.names())
-        await self._apply(seat, lambda: chosen_action(game, seat, msg))
+        await self._apply(seat, lambda: self.clock.own_move(game, chosen_action(game, seat, msg)))
         self.lateness.moved(seat, by_itself=True)
 
     async def _apply(self, seat: int, choose: Callable[[], Any]) -> None:
-        """Play the action ``choose`` names (read in the same worker-thread trip) for ``seat`` and store the
-        new events; if they cannot be stored, the hand is rebuilt as it was and the action is refused."""
+        """Play the action ``choose`` names (read in the same worker-thread trip) for ``seat``."""
+        game = self.game
+        assert game is not None
+        await self.commit(lambda: game.apply(choose(), seat))
+        self.lateness.moved(seat, by_itself=False)
+
+    async def commit(self, play: Callable[[], None]) -> None:
+        """Make the moves ``play`` makes (in a worker thread) and store the new events; if they cannot be stored,
+        the hand is rebuilt as it was and the moves are refused."""
         room = self.room
         game = self.game
         assert game is not None and self.session is not None
         first = len(game.events)
-
-        def play() -> None:
-            game.apply(choose(), seat)
-
         await asyncio.to_thread(play)
-        self.lateness.moved(seat, by_itself=False)
         try:
             await room.store_op(room.store.append_events, room.code, first, game.events[first:])
         except RoomError:
@@ -280,7 +262,10 @@ class Table:
         game = self.game
         if game is None or game.is_over:
             return
-        actors = game.actors()
+        actors = self._round = game.actors()
+        if self.clock.arm(game):
+            self.deadline = self.clock.at
+            return
         people = {seat for seat in actors if self._person(seat) and seat not in self.lateness.late}
         if people != actors or (self.room.settings.auto_forced and family_of(game).forced_pass_shown(game)):
             # Whether a seat is played for it may need its legal actions: the automatic turn decides.
@@ -288,7 +273,6 @@ class Table:
             self._auto = asyncio.get_running_loop().create_task(self._auto_turn(len(game.events), wait))
         if people:
             self._arm_timer(deadline if actors < previous else None)
-        self._round = actors
 
     def _arm_timer(self, deadline: float | None) -> None:
         """The turn timer, running out at ``deadline`` (a round's own), or ``turn_seconds`` from now."""
@@ -307,9 +291,15 @@ class Table:
 
     def _decide(self, game: HandEngine) -> tuple[int, Observation, Bot] | None:
         """Under the lock, in a worker thread: the first seat to act that the server plays now, its view and
-        its bot (the seat's own, else the family's bot for a person's seat); ``None`` when persons act."""
+        its bot; ``None`` when persons act."""
         seat = next((s for s in sorted(game.actors()) if self._automatic(game, s)), None)
-        if seat is None:
+        bot = None if seat is None else self.played_for(game, seat)
+        return None if seat is None or bot is None else (seat, family_of(game).observe(game, seat), bot)
+
+    def played_for(self, game: HandEngine, seat: int) -> Bot | None:
+        """The bot the server plays ``seat`` with now (the seat's own, else the family's bot for a person's seat);
+        ``None`` where a person plays it."""
+        if not self._automatic(game, seat):
             return None
         played_by = family_of(game)
         holder = self.room.seat_holder(seat)
@@ -317,7 +307,7 @@ class Table:
         if bot is None:
             name = played_by.timeout_bot if self._minimal else played_by.bot
             bot = make_bot(name, secrets.randbits(64), played_by.name)
-        return seat, played_by.observe(game, seat), bot
+        return bot
 
     @property
     def _minimal(self) -> bool:
@@ -397,3 +387,4 @@ class Table:
             if handle is not None:
                 handle.cancel()
         self._timer = self._auto = None
+        self.clock.cancel()

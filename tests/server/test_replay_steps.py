@@ -75,7 +75,7 @@ def _view_frames(game: Game) -> list[dict[str, object]]:
     """The view frame of every seat and a spectator, as the server sends them now."""
     fields = family_of(game).frame_fields(game)
     return [
-        view_message(game, seat, fields, deadline=None, counter=False, hand_number=1, auto_play=False).model_dump()
+        view_message(game, seat, fields, deadline=None, counter=False, hand_number=1).model_dump()
         for seat in [*range(game.players), None]
     ]
 
