@@ -99,6 +99,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     s.add_argument("--data-dir", type=Path, help="the data folder (default: $PAIJU_DATA or ~/.local/share/paiju)")
     s.add_argument("--bot-delay", type=float, default=0.6, help="seconds a bot waits before it moves")
+    s.add_argument(
+        "--deal-pace", type=float, default=1.0,
+        help="seconds each round of a deal lasts where seats may declare while the cards are dealt (chaodipi-live)",
+    )
     s.add_argument("--public-url", help="the address people open (https://cards.example.org); room links use it")
     s.add_argument(
         "--allowed-host",

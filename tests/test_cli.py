@@ -265,13 +265,15 @@ def test_replay_rejects_a_bad_file(tmp_path: Path, capsys: pytest.CaptureFixture
     assert code == 2 and "cannot read" in err
 
 
-def test_play_a_whole_chaodipi_hand_from_the_keyboard_and_replay_it(tmp_path: Path) -> None:
+@pytest.mark.parametrize("variant", ["chaodipi", "chaodipi-live"])
+def test_play_a_whole_chaodipi_hand_from_the_keyboard_and_replay_it(tmp_path: Path, variant: str) -> None:
     """炒地皮 in the terminal: the typist passes while declaring and in 抄底, and otherwise types the first action `h`
     lists (a burial when it holds the kitty, then its plays); the hand ends with the level table's verdict, and
-    its saved log replays with `paiju replay`."""
+    its saved log replays with `paiju replay`. On chaodipi-live (Q7.3 (ii)) it is asked while the cards are dealt,
+    only when it holds a declaration, and declares the first time."""
     env = dict(os.environ, PAIJU_HOME=str(tmp_path), COLUMNS="200")
     proc = subprocess.Popen(
-        [sys.executable, "-u", "-m", "paiju.cli", "play", "--variant", "chaodipi", "--seed", "5", "--hands", "1"],
+        [sys.executable, "-u", "-m", "paiju.cli", "play", "--variant", variant, "--seed", "5", "--hands", "1"],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env,
     )  # fmt: skip
     assert proc.stdin is not None
@@ -284,7 +286,7 @@ def test_play_a_whole_chaodipi_hand_from_the_keyboard_and_replay_it(tmp_path: Pa
         if not screen.rstrip().endswith(">"):
             continue
         prompt = screen.splitlines()[-1]
-        if "or pass>" in prompt:
+        if "or pass>" in prompt and not ("dealing: round" in screen and "declared" not in typed):
             reply = "pass"
         else:
             proc.stdin.write(b"h\n")
@@ -292,6 +294,8 @@ def test_play_a_whole_chaodipi_hand_from_the_keyboard_and_replay_it(tmp_path: Pa
             listing = _read_until_prompt(proc, deadline)
             transcript += listing
             reply = listing.splitlines()[0].split(" · ")[0]
+            if reply == "pass":  # a paced deal: the declaration listed after the pass
+                reply, typed = listing.splitlines()[0].split(" · ")[1], [*typed, "declared"]
         typed.append(reply)
         proc.stdin.write(reply.encode() + b"\n")
         proc.stdin.flush()
@@ -299,7 +303,10 @@ def test_play_a_whole_chaodipi_hand_from_the_keyboard_and_replay_it(tmp_path: Pa
     assert proc.returncode == 0, transcript[-2000:]
     assert "Traceback" not in transcript and "session total" in transcript
     assert "trump:" in transcript and "wins the trick" in transcript and "Levels now:" in transcript
-    assert "pass" in typed and sum(t.count(" ") + 1 for t in typed if t not in ("pass",) and not t.startswith("bury")) >= 25
+    plays = [t for t in typed if t not in ("pass", "declared") and not t.startswith(("bury", "declare"))]
+    assert "pass" in typed and sum(t.count(" ") + 1 for t in plays) >= 25
+    if variant == "chaodipi-live":
+        assert "declared" in typed and "dealing: round" in transcript and "you (seat 0) declares" in transcript
     saved = sorted((tmp_path / "hands").glob("*.json"))
     assert len(saved) == 1
     shown = subprocess.run(

@@ -44,7 +44,7 @@ def _trick_counts(variant: Variant) -> dict[str, list[int]]:
         hand = TrickHand(variant, seed)
         bots = [make_bot("rule", s, "trick") for s in range(variant.players)]
         while hand.phase is not Phase.PLAY:
-            (seat,) = hand.actors()
+            seat = min(hand.actors())  # during a paced deal every seat acts: the lowest first
             hand.apply(bots[seat].act(hand_view(hand, seat)), seat)
         state = hand.state
         leader, follower = state.to_act, (state.to_act + 1) % variant.players

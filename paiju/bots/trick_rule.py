@@ -77,8 +77,14 @@ class RuleBot:
         return self._follow(obs)
 
     def _declare(self, obs: TrickObservation) -> Action:
-        """The declaration that leaves the most trumps, when they are enough; else pass."""
+        """The declaration that leaves the most trumps, when they are enough; else pass. While the cards are
+        dealt, the bar is the share of it the cards so far should reach, and nothing is declared on half a hand."""
         bar = RETAKE_AT if obs.phase is Phase.CHAODI else DECLARE_AT
+        if obs.dealing is not None:
+            dealt, rounds = obs.dealing
+            if 2 * dealt < rounds:
+                return Pass()
+            bar = -(-bar * dealt // rounds)
         best: tuple[int, Action] = (bar - 1, Pass())
         for action in obs.legal:
             if isinstance(action, Declare):

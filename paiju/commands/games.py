@@ -147,6 +147,7 @@ def cmd_serve(args: argparse.Namespace, out: Console) -> int:
             allowed_origins=args.allowed_origin,
             api_docs=args.api_docs,
             room_ttl_days=args.room_ttl,
+            deal_pace=args.deal_pace,
         )
         serve(args.host, args.port, args.database_url, args.data_dir, args.bot_delay, config)
     except (ValueError, StoreError) as err:

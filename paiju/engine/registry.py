@@ -75,6 +75,9 @@ class Family(Generic[H]):
     timeout_bot: str
     #: Whether, on those tables, a seat whose time runs out goes on 托管 at once (else after three in a row).
     timeout_takes_over: Callable[[H], bool]
+    #: Where the hand waits on a clock rather than on its seats (a deal with declaring open), the clock's step
+    #: (a new number each round); ``None`` where it waits on its seats.
+    paced: Callable[[H], int | None] = lambda hand: None
 
 
 def family(name: str) -> Family[Any]:

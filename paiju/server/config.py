@@ -50,3 +50,6 @@ class ServerConfig:
     send_timeout: float = 10.0
     #: Seconds one engine or bot computation may take before a quick fallback is used.
     think_budget: float = 5.0
+    #: Seconds each round of a paced deal lasts (炒地皮 with declaring while the cards are dealt): one pace for
+    #: every round, so when the next card comes tells nobody what anyone holds.
+    deal_pace: float = 1.0

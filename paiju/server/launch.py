@@ -77,13 +77,17 @@ def server_config(
     allowed_origins: list[str] | None = None,
     api_docs: bool = False,
     room_ttl_days: float = 30.0,
+    deal_pace: float = 1.0,
 ) -> ServerConfig:
     """What ``paiju serve``'s flags allow: the machine's own names unless hosts are given, plus the public URL's host.
 
-    ValueError for a public URL or origin that is not ``http(s)://host[:port]``, or a negative time to live.
+    ValueError for a public URL or origin that is not ``http(s)://host[:port]``, a negative time to live, or a deal
+    pace that is not a positive number of seconds.
     """
     if room_ttl_days < 0:
         raise ValueError("--room-ttl must be 0 (never) or more days")
+    if not deal_pace > 0:
+        raise ValueError("--deal-pace must be more than 0 seconds")
     public = site_origin(public_url) if public_url else None
     hosts = list(allowed_hosts or default_hosts(host))
     if public is not None:
@@ -94,6 +98,7 @@ def server_config(
         public_url=public,
         api_docs=api_docs,
         room_ttl=room_ttl_days * 24 * 3600,
+        deal_pace=deal_pace,
     )
 
 

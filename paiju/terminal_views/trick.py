@@ -11,7 +11,7 @@ from rich.text import Text
 
 from paiju.cards import RANK_CHARS, Card, card_rank
 from paiju.terminal import Look, card_text, cards_line
-from paiju.trick import Action, TrickHand, TrickObservation, observe
+from paiju.trick import Action, Declare, Pass, TrickHand, TrickObservation, observe
 from paiju.trick.observation import suit_name
 from paiju.trick.order import TRUMP, natural
 from paiju.trick.state import Phase
@@ -55,6 +55,9 @@ class TrickView:
     def __init__(self, console: Console, names: Sequence[str], seat: int) -> None:
         self.console, self.names, self.seat = console, names, seat
         self.told = 0  # events already printed
+        self.pacing = False  # a paced deal is open (its passes go untold)
+        self.offered: tuple[Action, ...] = ()  # the declarations last put to the person during a paced deal
+        self.asked_when_dealt = False
 
     def before(self, hand: TrickHand) -> None:
         """Nothing to announce between decisions: every event is told as it happens."""
@@ -69,6 +72,8 @@ class TrickView:
         say(
             f"level {RANK_CHARS[obs.trumps.level]}{' (扛旗 hand)' if obs.trumps.kangqi else ''} · trump: {trump} · 庄家: {dealer} · attackers' points: {obs.points}"
         )
+        if obs.dealing is not None:
+            say(f"dealing: round {obs.dealing[0]} of {obs.dealing[1]} — declare now, or pass to take the next card")
         if obs.kitty is not None:
             say(cards_line("the kitty you buried: ", obs.kitty))
         for seat, cards in obs.trick:
@@ -80,8 +85,17 @@ class TrickView:
         return _PROMPTS.get(hand.phase, "")
 
     def chosen_for(self, hand: TrickHand) -> Action | None:
-        """The rules never choose for the person."""
-        return None
+        """While the cards are dealt (Q7.3 (ii)) the person lets a round go by unasked, unless it holds a declaration
+        it was not offered yet, or every card is out and it may still declare; otherwise the person chooses."""
+        obs = observe(hand, self.seat)
+        if obs.dealing is None:
+            return None
+        offers = tuple(a for a in obs.legal if isinstance(a, Declare))
+        dealt = obs.dealing[0] == obs.dealing[1]
+        if offers and (offers != self.offered or (dealt and not self.asked_when_dealt)):
+            self.offered, self.asked_when_dealt = offers, dealt
+            return None
+        return Pass()
 
     def reading(self, action: Action) -> str:
         """Every typed text means one action here."""
@@ -91,7 +105,8 @@ class TrickView:
         """Announce the action, and the trick, throw, kitty or redeal it led to."""
         seen = [e.visible_to(self.seat, None).to_json() for e in hand.typed_events[self.told :]]
         self.told = len(hand.typed_events)
-        for line in _lines(self.names, seen):
+        lines, self.pacing = _lines(self.names, seen, self.pacing)
+        for line in lines:
             self.console.print(line)
 
 
@@ -100,14 +115,21 @@ def _shown(cards: list[Card]) -> str:
     return card_text(sorted(cards, key=lambda c: (natural(card_rank(c)), c % 54)), in_order=True).plain
 
 
-def _lines(names: Sequence[str], events: list[dict[str, Any]]) -> list[str]:
-    """Events in words (a burial's cards where the events show them)."""
+def _lines(names: Sequence[str], events: list[dict[str, Any]], pacing: bool = False) -> tuple[list[str], bool]:
+    """Events in words (a burial's cards where the events show them), and whether a paced deal is still open
+    after them (``pacing``: before them): its rounds and the passes that move it on are not told one by one."""
     out: list[str] = []
     for e in events:
         kind = e["type"]
         who = names[e["seat"]] if "seat" in e else ""
+        if kind in ("flip", "bury"):
+            pacing = False
         if kind == "deal":
-            out.append(f"cards dealt, the first to {names[e['first']]}")
+            pacing = bool(e.get("paced"))
+            how = "; they come a round at a time, and anyone may declare meanwhile" if pacing else ""
+            out.append(f"cards dealt, the first to {names[e['first']]}{how}")
+        elif kind == "dealt" or (kind == "pass" and pacing):
+            continue
         elif kind == "redeal":
             out.append("nobody declared: the cards are dealt again")
         elif kind == "declare":
@@ -138,7 +160,7 @@ def _lines(names: Sequence[str], events: list[dict[str, Any]]) -> list[str]:
                 + _shown(e["cards"])
                 + f" — ×{e['multiplier']}, {e['bonus']} points to the attackers"
             )
-    return out
+    return out, pacing
 
 
-LOOK = Look(TrickView, lambda hand, events, names: _lines(names, events), help_separator=" · ")
+LOOK = Look(TrickView, lambda hand, events, names: _lines(names, events)[0], help_separator=" · ")

@@ -11,6 +11,7 @@ __all__ = [
     "BuryEvent",
     "DealEvent",
     "DeclareEvent",
+    "DealtEvent",
     "FlipEvent",
     "KittyEvent",
     "PassEvent",
@@ -30,23 +31,42 @@ def _cards(cards: Cards | None) -> list[Card] | None:
 
 @dataclass(frozen=True)
 class DealEvent:
-    """The deal: every hand and the kitty, in dealing order from ``first`` (hidden cards are ``None``)."""
+    """The deal: every hand and the kitty, in dealing order from ``first`` (hidden cards are ``None``); ``paced``:
+    the cards then come a round at a time (``DealtEvent``), declaring open meanwhile (Q7.3 (ii))."""
 
     first: int
     hands: tuple[Cards | None, ...]
     kitty: Cards | None
+    paced: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out = {
             "type": "deal",
             "first": self.first,
             "hands": [_cards(h) for h in self.hands],
             "kitty": _cards(self.kitty),
         }
+        return {**out, "paced": True} if self.paced else out
 
     def visible_to(self, seat: int | None, facts: Any) -> DealEvent:
-        """A seat sees its own hand; nobody sees the kitty."""
-        return replace(self, hands=tuple(h if s == seat else None for s, h in enumerate(self.hands)), kitty=None)
+        """A seat sees its own hand, or under a paced deal nothing yet (its cards come with each round); nobody
+        sees the kitty."""
+        shown = None if self.paced else seat
+        return replace(self, hands=tuple(h if s == shown else None for s, h in enumerate(self.hands)), kitty=None)
+
+
+@dataclass(frozen=True)
+class DealtEvent:
+    """One round of a paced deal: the ``number``-th card of every seat (a seat sees only its own)."""
+
+    number: int
+    cards: tuple[Card | None, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": "dealt", "number": self.number, "cards": list(self.cards)}
+
+    def visible_to(self, seat: int | None, facts: Any) -> DealtEvent:
+        return replace(self, cards=tuple(c if s == seat else None for s, c in enumerate(self.cards)))
 
 
 @dataclass(frozen=True)
@@ -169,6 +189,6 @@ class KittyEvent(PublicEvent):
 
 
 TrickHandEvent = (
-    DealEvent | RedealEvent | DeclareEvent | PassEvent | FlipEvent | BuryEvent | PlayEvent | ThrowFailedEvent
+    DealEvent | DealtEvent | RedealEvent | DeclareEvent | PassEvent | FlipEvent | BuryEvent | PlayEvent | ThrowFailedEvent
     | TrickEvent | KittyEvent
 )  # fmt: skip

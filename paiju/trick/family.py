@@ -51,4 +51,5 @@ FAMILY: Family[TrickHand] = Family(
     bot="rule",
     timeout_bot="rule",
     timeout_takes_over=lambda hand: False,
+    paced=lambda hand: hand.state.round_opened if hand.state.paced else None,
 )

@@ -17,6 +17,7 @@ from typing import Any, Self
 
 from paiju.cards import Card
 from paiju.patterns import IllegalMoveError
+from paiju.trick import dealing
 from paiju.trick.actions import Action, Bury, Declare, Pass, Play
 from paiju.trick.declare import Declaration, declaration_problem, declarations, kitty_flip_is_joker, kitty_trump
 from paiju.trick.events import BuryEvent, DealEvent, DeclareEvent, FlipEvent, PassEvent, RedealEvent, TrickHandEvent
@@ -27,7 +28,7 @@ from paiju.trick.order import Trumps, trick_text
 from paiju.trick.playing import play_cards, play_problem, plays
 from paiju.trick.state import Phase, TrickResult, TrickState, deal_cards, side_of
 from paiju.variants import Variant
-from paiju.variants.trick_rules import ChaodiAfterFlip
+from paiju.variants.trick_rules import ChaodiAfterFlip, DeclarationWindow
 
 __all__ = ["LIST_CAP", "TrickHand"]
 
@@ -113,8 +114,12 @@ class TrickHand:
 
     # ------------------------------------------------------------------ deciding
     def actors(self) -> frozenset[int]:
-        """The seat that acts now (one at a time in 炒地皮); empty once the hand is over."""
-        return frozenset() if self.is_over else frozenset({self.state.to_act})
+        """The seat that acts now; while a paced deal is open, every seat that has not let its round go by;
+        empty once the hand is over."""
+        state = self.state
+        if state.paced:
+            return frozenset(range(state.variant.players)) - state.answered
+        return frozenset() if self.is_over else frozenset({state.to_act})
 
     def legal_actions(self, seat: int) -> list[Action]:
         """What ``seat`` may do now (empty when it does not act), at most ``LIST_CAP`` of it."""
@@ -137,7 +142,9 @@ class TrickHand:
         state = self.state
         if self.is_over:
             return "the hand is over"
-        if seat != state.to_act:
+        if seat not in self.actors():
+            if state.paced:
+                return f"seat {seat} has let this round of the deal go by: wait for the next card"
             return f"it is seat {state.to_act}'s turn, not seat {seat}'s"
         phase = state.phase
         if isinstance(action, Pass):
@@ -180,22 +187,30 @@ class TrickHand:
         else:
             state.events.append(PassEvent(seat))
             state.passes += 1
-            self._after_pass(seat)
+            if not state.paced:
+                self._after_pass(seat)
+            elif dealing.let_pass(state, seat):
+                self._end_declaring()
 
     # ------------------------------------------------------------------ the deal and declaring
     def _deal(self) -> None:
         """Deal (or take the scripted deal); a 扛旗 hand goes straight to play, the 庄家 leading (G2)."""
         state = self.state
-        deal = self._deals.pop(0) if self._deals else deal_cards(state.variant, state.rng, state.first, state.kangqi)
+        deal = self._deals.pop(0) if self._deals else deal_cards(
+            state.variant, state.rng, state.first, state.kangqi,
+            paced=state.rules.declaration_window is DeclarationWindow.DURING_DEAL and not state.kangqi,
+        )
         state.events.append(deal)
         state.first = deal.first
         state.hands = [list(h or ()) for h in deal.hands]
         state.kitty = list(deal.kitty or ())
         state.standing, state.strength, state.trump, state.passes = None, 0, None, 0
         state.to_act = state.first
-        state.phase = Phase.DECLARE
+        state.phase, state.deal_paced = Phase.DECLARE, deal.paced
         if state.kangqi:
             self._start_play()
+        elif deal.paced:
+            dealing.begin(state, deal)
 
     def _standing(self, chaodi: bool) -> Declaration | None:
         """What a declaration must beat: in 抄底, the strength alone (a kitty-decided trump counts as 1), since
@@ -219,7 +234,10 @@ class TrickHand:
         if chaodi:
             self._take_kitty(seat)
         elif shown.strength == RED_FIVE_PAIR:
+            dealing.deal_rest(state)
             self._end_declaring()
+        elif state.paced:
+            state.declared_in_round = True
         else:
             state.to_act = (seat + 1) % state.variant.players
 

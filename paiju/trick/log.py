@@ -76,7 +76,7 @@ def replay(
     events: list[dict[str, Any]] = log["events"][:stop]
     try:
         deals = [
-            DealEvent(e["first"], tuple(tuple(h) for h in e["hands"]), tuple(e["kitty"]))
+            DealEvent(e["first"], tuple(tuple(h) for h in e["hands"]), tuple(e["kitty"]), bool(e.get("paced", False)))
             for e in log["events"]
             if e["type"] == "deal"
         ]

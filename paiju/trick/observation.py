@@ -65,6 +65,8 @@ class TrickObservation:
     #: A throw of the open trick that another hand could beat, shown to all (Q7.16), with what was led instead.
     failed_throw: ThrowFailedEvent | None
     result: TrickResult | None
+    #: While the cards are dealt with declaring open (Q7.3 (ii)): the rounds dealt, and how many the deal has.
+    dealing: tuple[int, int] | None = None
 
     def groups(self) -> list[tuple[int, list[Card]]]:
         """The seat's cards by category, trumps first, each from its highest card down (as a player holds them)."""
@@ -132,6 +134,7 @@ class TrickObservation:
                 "forced": trick_text(self.failed_throw.forced), "penalty": self.failed_throw.penalty,
             },
             "legal": [action_text(a) for a in self.legal],
+            "dealing": None if self.dealing is None else {"round": self.dealing[0], "rounds": self.dealing[1]},
             "scores": list(result.scores) if result else None,
             "result": None if result is None else _result_json(result),
         }  # fmt: skip
@@ -226,4 +229,5 @@ def observe(hand: Observed, seat: int | None) -> TrickObservation:
         winning=_winning(state),
         failed_throw=_failed_throw(state),
         result=state.result,
+        dealing=(state.rounds_dealt, state.rounds) if state.paced else None,
     )

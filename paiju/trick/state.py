@@ -42,9 +42,9 @@ class TrickResult:
     kitty_bonus: int = 0
 
 
-def deal_cards(variant: Variant, rng: random.Random, first: int, kangqi: bool) -> DealEvent:
+def deal_cards(variant: Variant, rng: random.Random, first: int, kangqi: bool, paced: bool = False) -> DealEvent:
     """Shuffle and deal one card at a time clockwise from ``first``; the kitty is what is left, in order (§7.2);
-    a 扛旗 hand deals every card (G2)."""
+    a 扛旗 hand deals every card (G2); ``paced``: the cards are then handed out a round at a time."""
     pack = deck_cards(variant.decks)
     rng.shuffle(pack)
     players = variant.players
@@ -53,7 +53,7 @@ def deal_cards(variant: Variant, rng: random.Random, first: int, kangqi: bool) -
     hands: list[list[Card]] = [[] for _ in range(players)]
     for i, card in enumerate(pack[:dealt]):
         hands[(first + i) % players].append(card)
-    return DealEvent(first, tuple(tuple(h) for h in hands), tuple(pack[dealt:]))
+    return DealEvent(first, tuple(tuple(h) for h in hands), tuple(pack[dealt:]), paced)
 
 
 @dataclass
@@ -90,6 +90,25 @@ class TrickState:
     side_points: list[int] = field(default_factory=lambda: [0, 0])
     events: list[TrickHandEvent] = field(default_factory=list)
     result: TrickResult | None = None
+    #: A paced deal (Q7.3 (ii)): each seat's cards still to come, the rounds dealt, the seats that have let the
+    #: current round go by, and whether anyone declared in it (a round with no declaration closes declaring).
+    deal_paced: bool = False
+    undealt: list[list[Card]] = field(default_factory=list)
+    rounds_dealt: int = 0
+    #: Rounds opened so far in the hand, the ones after the last card and those of a redeal included.
+    round_opened: int = 0
+    answered: set[int] = field(default_factory=set)
+    declared_in_round: bool = False
+
+    @property
+    def paced(self) -> bool:
+        """Whether declaring is open while the cards are dealt (Q7.3 (ii)): every seat acts at once."""
+        return self.phase is Phase.DECLARE and self.deal_paced
+
+    @property
+    def rounds(self) -> int:
+        """How many rounds the deal has (each seat's cards when it is over)."""
+        return self.rounds_dealt + (len(self.undealt[0]) if self.undealt else 0)
 
     @property
     def level(self) -> int:
@@ -124,4 +143,6 @@ class TrickState:
         twin.trick = list(self.trick)
         twin.events = list(self.events)
         twin.side_points = list(self.side_points)
+        twin.undealt = [list(h) for h in self.undealt]
+        twin.answered = set(self.answered)
         return twin

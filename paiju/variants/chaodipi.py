@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from paiju.variants.model import Variant
-from paiju.variants.trick_rules import TrickRules
+import dataclasses
 
-__all__ = ["CHAODIPI"]
+from paiju.variants.model import Variant
+from paiju.variants.trick_rules import DeclarationWindow, TrickRules
+
+__all__ = ["CHAODIPI", "CHAODIPI_LIVE"]
 
 #: §7.1: 4 players in two partnerships across the table, 2 decks, 25 cards each and an 8-card kitty.
 CHAODIPI = Variant(
@@ -29,5 +31,23 @@ CHAODIPI = Variant(
         "Q7.9: nobody declares — a redeal in a match's first hand, else the kitty decides the trump",
         "Q7.16: a failed throw leads its smallest beatable unit (option throw_fail_penalty_per_card)",
         "Q7.23: passing A needs a win that would advance a level (option pass_a_on_any_win)",
+    ),
+)
+
+#: Q7.3 (ii), the common 升级 custom: the same table, declaring while the cards are dealt.
+CHAODIPI_LIVE = dataclasses.replace(
+    CHAODIPI,
+    name="chaodipi-live",
+    title="炒地皮 Chao Dipi · 边发边亮 (declare while dealing)",
+    description="炒地皮 with declaring while the cards are dealt, as in 升级: the cards come a round at a time, and "
+    "any seat may declare or overturn the moment it holds the cards for it.",
+    trick=TrickRules(declaration_window=DeclarationWindow.DURING_DEAL),
+    notes=(
+        CHAODIPI.notes[0],
+        "Q7.3 (ii): the cards come one round at a time (a card to each seat from the first); any seat may "
+        "declare or overturn between rounds, the next round comes when every seat has let this one go by, "
+        "and declaring closes after a round, once every card is out, in which nobody declared",
+        "Q7.3 (ii): online, every round lasts the same time (the server's deal pace) whoever could declare",
+        *CHAODIPI.notes[2:],
     ),
 )

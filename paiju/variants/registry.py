@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from paiju.variants.chaodipi import CHAODIPI
+from paiju.variants.chaodipi import CHAODIPI, CHAODIPI_LIVE
 from paiju.variants.emperor import EMPEROR
 from paiju.variants.five_player import FIVE_PLAYER
 from paiju.variants.four_player import FOUR_PLAYER
@@ -365,7 +365,7 @@ REGISTRY: dict[str, Variant] = {
     for v in (
         CLASSIC, SPEC_4P1D, SPEC_4P2D, SPEC_5P1D, SPEC_5P2D, SPEC_5P3D, SPEC_6P2D, SPEC_6P3D, SPEC_7P2D,
         SPEC_7P3D, SPEC_8P3D, SPEC_3P1D, SPEC_4P3D_2C, SPEC_5P3D_2C, TWO_PLAYER, LAIZI, FOUR_PLAYER, FIVE_PLAYER, EMPEROR,
-        CHAODIPI,
+        CHAODIPI, CHAODIPI_LIVE,
     )
 }
 

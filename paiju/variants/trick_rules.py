@@ -9,7 +9,15 @@ from dataclasses import dataclass
 from paiju.variants.options import TextEnum, coerce_options, option_problems
 from paiju.variants.problems import Problem
 
-__all__ = ["ChaodiAfterFlip", "MatchRoom", "TrickRules", "Trump510kFollow"]
+__all__ = ["ChaodiAfterFlip", "DeclarationWindow", "MatchRoom", "TrickRules", "Trump510kFollow"]
+
+
+class DeclarationWindow(TextEnum):
+    """Q7.3: declaring turn by turn once the deal is over (``after_deal``, D2), or while the cards are dealt, a
+    round at a time, any seat at any moment (``during_deal``, the common 升级 custom, reading (ii))."""
+
+    AFTER_DEAL = "after_deal"
+    DURING_DEAL = "during_deal"
 
 
 class ChaodiAfterFlip(TextEnum):
@@ -38,6 +46,7 @@ class MatchRoom(TextEnum):
 class TrickRules:
     """Numbers and switches of a 炒地皮 hand and match (§7.1–§7.14), defaults as the rules resolve them."""
 
+    declaration_window: DeclarationWindow = DeclarationWindow.AFTER_DEAL
     #: D2 / Q7.5: a seat may overturn its own standing declaration (besides with a ♥5 pair).
     self_overturn: bool = False
     #: D2 / Q7.5: a seat may reinforce its own standing single with the pair of its suit.
@@ -71,6 +80,7 @@ class TrickRules:
 
 
 _OPTIONS = {
+    "declaration_window": DeclarationWindow,
     "chaodi_after_kitty_flip": ChaodiAfterFlip,
     "trump_510k_follow": Trump510kFollow,
     "match_room": MatchRoom,

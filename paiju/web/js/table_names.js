@@ -10,6 +10,10 @@ const TABLES = {
     zh: ['炒地皮', '4 人 2 副，对家一伙；每人 25 张，8 张底牌；从 2 打到 A 再扛旗；红桃 5 是最大的主，底牌可以反复抄，5-10-K 管住同花色，红 5 对孤注一掷。'],
     en: ['Chao Dipi (炒地皮)', '4 players in two partnerships, 2 decks; 25 cards each and an 8-card kitty; climb from 2 to A, then 扛旗; 5♥ is the top trump, the kitty can be re-taken (抄底), 5-10-K beats its suit, a red-5 pair risks everything.'],
   },
+  'chaodipi-live': {
+    zh: ['炒地皮（边发边亮）', '同炒地皮，但一边发牌一边亮主：牌一轮一轮地发，谁拿到级牌谁就可以随时亮主或反主；每轮时间一样长。'],
+    en: ['Chao Dipi, declare while dealing', 'Chao Dipi as in 升级: the cards come a round at a time, and anyone may declare or overturn the moment they hold the cards for it; every round lasts the same time.'],
+  },
   laizi: {
     zh: ['癞子斗地主', '3 人 1 副；可明牌开始（×4）；叫 1–3 分一轮，抢地主（每次 ×2）；亮底后随机定一个点数为癞子，四张都是癞子；王炸 > 纯癞子炸弹 > 硬炸弹 > 软炸弹。'],
     en: ['Wildcard Dou Dizhu', '3 players, 1 deck; open hands before the deal (×4); one round of bids 1–3, then grabs (×2 each); after the bottom one rank is drawn and its four cards are wild; rocket > pure wild bomb > hard bomb > soft bomb.'],

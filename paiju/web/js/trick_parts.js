@@ -99,9 +99,19 @@ export function factsStrip(view, names) {
       : null);
 }
 
-/** Whether the table waits on `seat` now. */
+/** Whether the table waits on `seat` now (not while the cards are dealt: then the clock runs for everyone). */
 function acting(view, seat) {
-  return view.phase !== 'over' && (view.actors ?? [view.to_act]).includes(seat);
+  return view.phase !== 'over' && !view.dealing && (view.actors ?? [view.to_act]).includes(seat);
+}
+
+/** The dealing line while the cards come one round at a time (declaring as they come), or null. */
+export function dealingLine(view) {
+  const dealing = view.dealing;
+  if (!dealing) return null;
+  const any = view.legal?.some((a) => a.startsWith('declare'));
+  const yours = view.declaration && view.declaration.seat === view.seat;
+  const key = any ? (view.declaration ? 'trick.deal.can_overturn' : 'trick.deal.can_declare') : yours ? 'trick.deal.yours' : 'trick.deal.wait';
+  return t(key, { r: dealing.round, n: dealing.rounds, level: levelFace(view.level) });
 }
 
 /** One seat: name, cards left, 庄家 badge, partner, which side attacks, the kitty holder, and a timer on its turn. */
@@ -153,6 +163,7 @@ export function phaseLine(view, names, follow = null) {
   const mine = view.legal?.length > 0;
   const who = nameOf(names, actor);
   if (view.phase === 'over') return headline(view, names);
+  if (view.dealing) return t('trick.deal.status');
   if (view.phase === 'play') {
     if (!mine) return view.trick?.length ? t('trick.wait.play', { name: who }) : t('trick.lead_by', { name: who });
     if (!follow) return t('trick.do.lead');

@@ -12,7 +12,7 @@ import { timerElement } from './seat_panel.js';
 import { beep } from './sound.js';
 import { handElement } from './trick_hand.js';
 import {
-  categoryWord, declaredTrump, dimReason, factsStrip, kittyPoints, lastTrick, ledWords, nameOf, outcome, phaseLine, seatBox, trickPlays,
+  categoryWord, dealingLine, declaredTrump, dimReason, factsStrip, kittyPoints, lastTrick, ledWords, nameOf, outcome, phaseLine, seatBox, trickPlays,
   trumpElement,
 } from './trick_parts.js';
 
@@ -54,15 +54,19 @@ export class TrickTableView {
     if (view.hand !== previous?.hand || view.phase !== previous?.phase) {
       const before = parseCards(previous?.hand);
       const now = this.flatHand().map((c) => c.card);
-      if (view.hand !== previous?.hand) this.fresh = previous && before.length && now.length > before.length ? newlyHeld(before, now) : new Set();
+      if (view.hand !== previous?.hand) {
+        this.fresh = previous && before.length && now.length > before.length ? newlyHeld(before, now) : new Set();
+        this.freshAt = Date.now();
+      }
       this.selected.clear();
       this.hintIndex = -1;
     }
     this.note = null;
     this.choices = null;
     this.tellThrow(view);
-    const myTurn = Boolean(this.onAct) && view.legal.length > 0 && !state.auto;
-    if (myTurn && !this.wasMyTurn) beep();
+    // While the cards are dealt the clock runs for everyone: it is yours only when you hold a declaration.
+    const myTurn = Boolean(this.onAct) && !state.auto && (view.dealing ? this.declarations().length > 0 : view.legal.length > 0);
+    if (myTurn && !this.wasMyTurn && !view.dealing) beep();
     this.wasMyTurn = myTurn;
     document.body.classList.toggle('my-turn', myTurn);
     this.render();
@@ -96,8 +100,10 @@ export class TrickTableView {
     const me = view.seat;
     const seats = [0, 1, 2, 3].filter((s) => s !== me).map((s) => seatBox(this.state, s));
     const led = view.phase === 'play' ? ledWords(view, names) : null;
-    const status = h('div', { class: `trick-status${view.legal.length && this.onAct ? ' mine-now' : ''}`, 'aria-live': 'polite' },
-      h('span', { class: 'phase-name' }, t(`trick.phase.${view.phase}`), view.phase === 'bury' || view.phase === 'chaodi' ? ` · ${t('trick.kitty_size', { n: view.kitty_size })}` : ''),
+    const mineNow = this.onAct && (view.dealing ? this.declarations().length : view.legal.length);
+    const dealing = view.dealing ? ` · ${t('trick.deal.short', { r: view.dealing.round, n: view.dealing.rounds })}` : '';
+    const status = h('div', { class: `trick-status${mineNow ? ' mine-now' : ''}${view.dealing ? ' dealing' : ''}`, 'aria-live': 'polite' },
+      h('span', { class: 'phase-name' }, t(`trick.phase.${view.phase}`), view.phase === 'bury' || view.phase === 'chaodi' ? ` · ${t('trick.kitty_size', { n: view.kitty_size })}` : dealing),
       led ? h('span', { class: 'led-line' }, led) : null,
       h('span', { class: 'phase-line' }, phaseLine(view, names, this.following())));
     const kitty = view.phase === 'over' && view.kitty
@@ -128,6 +134,13 @@ export class TrickTableView {
       onTap: (i) => this.tap(i, flat),
       dealtFor: this.dealtAt ? Date.now() - this.dealtAt : null,
     });
+    // While the cards come one round at a time, each new card lands as it arrives (once, not on every redraw).
+    if (view.dealing && Date.now() - (this.freshAt ?? 0) < 400) {
+      for (const el of hand.querySelectorAll('.card.fresh')) {
+        el.classList.add('dealt');
+        el.style.setProperty('--deal-delay', '0ms');
+      }
+    }
     const kitty = view.kitty && view.phase !== 'over' ? h('div', { class: 'my-kitty' }, h('span', {}, t('trick.your_kitty')), cardRow(view.kitty)) : null;
     return h('div', { class: 'trick-mine' }, seatBox(this.state, me), kitty, hand, this.onAct && view.phase !== 'over' ? this.bar(follow) : null);
   }
@@ -151,6 +164,7 @@ export class TrickTableView {
   /** The bar: whose turn, 托管, the buttons of this phase and the line saying what to do next. */
   bar(follow) {
     const { view, auto } = this.state;
+    if (view.dealing) return this.dealingBar();
     const turn = view.legal.length > 0;
     const actors = (view.actors ?? []).filter((s) => s !== view.seat);
     const waiting = view.phase === 'over' ? null : auto && (view.actors ?? []).includes(view.seat)
@@ -166,18 +180,39 @@ export class TrickTableView {
         h('button', { class: 'choice', onClick: () => this.send({ action: text }) }, text))) : null);
   }
 
-  /** The buttons of the phase: declarations and Pass; Bury; Play, Hint and Clear. */
+  /** The bar while the cards are dealt: which card of how many, when the next comes, and the declarations you hold
+   * (no Pass: the next card comes by itself). */
+  dealingBar() {
+    const { view, auto } = this.state;
+    const { round, rounds } = view.dealing;
+    const declarations = this.declarations();
+    return h('div', { class: `action-area trick-actions-area dealing-bar${declarations.length ? ' turn' : ''}` },
+      h('div', { class: 'turn-line', 'aria-live': 'polite' },
+        h('strong', { class: 'deal-round' }, t('trick.deal.round', { r: round, n: rounds })),
+        h('span', { class: 'deal-next' }, t('trick.deal.next'), ' ', timerElement(this.state.deadline)),
+        this.onAuto ? h('button', { class: `act-auto${auto ? ' on' : ''}`, 'aria-pressed': String(Boolean(auto)), onClick: () => this.onAuto(!auto) }, t(auto ? 'table.auto_on' : 'table.auto_off')) : null),
+      declarations.length && !auto ? h('div', { class: 'actions' }, this.buttons()) : null,
+      h('p', { class: 'hint-text deal-line' }, this.note ? this.note.text : dealingLine(view)));
+  }
+
+  /** The declarations you may make now (`declare …` actions). */
+  declarations() {
+    return (this.state?.view.legal ?? []).filter((a) => a.startsWith('declare '));
+  }
+
+  /** The buttons of the phase: declarations (or overturns) and Pass; Bury; Play, Hint and Clear. */
   buttons() {
     const { view } = this.state;
     const legal = view.legal;
     const out = [];
-    const declarations = legal.filter((a) => a.startsWith('declare '));
-    for (const text of declarations) {
+    const word = t(view.declaration ? 'trick.overturn_word' : 'trick.declare_word');
+    for (const text of this.declarations()) {
       const cards = text.split(' ').slice(1).filter((w) => w !== 'none' && !/^[shdc]$/.test(w)).join(' ');
-      out.push(h('button', { class: 'act-declare', dataset: { action: text }, onClick: () => this.send({ action: text }) },
-        cardRow(cards), ' ', t('trick.declare_to', { trump: '' }), trumpElement(declaredTrump(text))));
+      out.push(h('button', { class: `act-declare${view.declaration ? ' overturn' : ''}`, dataset: { action: text }, onClick: () => this.send({ action: text }) },
+        h('span', { class: 'declare-word' }, word), ' ', cardRow(cards), ' ', t('trick.declare_to', { trump: '' }), trumpElement(declaredTrump(text))));
     }
-    if (legal.includes('pass')) {
+    // While the cards are dealt the server refuses a pass: the next card comes at its pace.
+    if (legal.includes('pass') && !view.dealing) {
       out.push(h('button', { class: 'act-pass', onClick: () => this.send({ action: 'pass' }) }, t(view.phase === 'chaodi' ? 'trick.pass.chaodi' : 'trick.pass.declare')));
     }
     const chosen = this.chosen();

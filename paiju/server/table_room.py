@@ -1,0 +1,42 @@
+"""What a room's table needs of its room: the stored row and settings, who holds each seat, storing and telling."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import Any, Protocol, TypeVar
+
+from paiju.server.config import ServerConfig
+from paiju.server.connection import Connection
+from paiju.server.protocol import RoomSettings
+from paiju.server.schema import PlayerRow, RoomRow
+from paiju.server.storage import Store
+from paiju.variants import Variant
+
+__all__ = ["TableRoom"]
+
+T = TypeVar("T")
+
+
+class TableRoom(Protocol):
+    """What a table needs of its room: the stored row and settings, who holds each seat, storing and telling."""
+
+    row: RoomRow
+    store: Store
+    config: ServerConfig
+    bot_delay: float
+    settings: RoomSettings
+    variant: Variant
+    lock: asyncio.Lock
+    players: dict[str, PlayerRow]
+
+    @property
+    def code(self) -> str: ...
+    def seat_holder(self, seat: int) -> PlayerRow | None: ...
+    def names(self) -> list[str]: ...
+    def hand_names(self) -> list[str]: ...
+    async def store_op(self, op: Callable[..., T], *args: Any) -> T: ...
+    async def save_player(self, player: PlayerRow, **changes: Any) -> None: ...
+    def broadcast(self, frame: Any) -> None: ...
+    def broadcast_room(self) -> None: ...
+    async def broadcast_views(self, only: Connection | None = None) -> None: ...

@@ -1,0 +1,76 @@
+"""A chaodipi-live room over the socket (other-games.md Q7.3 (ii)): the cards come a round at a time on the
+server's clock, a person declares the moment it holds the cards for it, its own pass is refused, and every person
+sees the same deadline, actors and auto-play whatever anyone holds."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from paiju.server import create_app
+from paiju.server.config import ServerConfig
+from tests.server.wire import error, seated_host, two_people_and_a_bot, until
+
+PACE = 0.05
+
+
+@pytest.fixture
+def paced(tmp_path: Path) -> Iterator[TestClient]:
+    """A server whose paced deals move on every ``PACE`` seconds."""
+    app = create_app(f"sqlite:///{tmp_path / 'paiju.sqlite3'}", bot_delay=0, burst=10_000, config=ServerConfig(deal_pace=PACE))
+    with TestClient(app) as c:
+        yield c
+
+
+def _dealing(frame: dict[str, Any]) -> bool:
+    return frame["type"] == "view" and frame["view"]["dealing"] is not None
+
+
+def test_a_person_declares_while_the_cards_are_dealt_and_cannot_hurry_the_deal(paced: TestClient) -> None:
+    """Q7.3 (ii) 「declaring during the deal (common in 升级)」: every round the host holds one card more and every
+    seat acts; a pass is the clock's, not the person's; a declaration is taken at once; the hand then goes on to
+    the kitty and play as after D2."""
+    with seated_host(paced, 0, variant="chaodipi-live") as (_, ws):
+        ws.send_json({"type": "start"})
+        declared, rounds = None, []
+        while True:
+            frame = until(ws, "view")
+            if not _dealing(frame):
+                break
+            view = frame["view"]
+            assert view["actors"] == [0, 1, 2, 3] and frame["auto_play"] is False and frame["deadline"] is not None
+            assert len(view["hand"].split()) == view["dealing"]["round"]
+            rounds.append(view["dealing"]["round"])
+            if len(rounds) == 1:
+                refused = error(ws, {"type": "act", "action": "pass"})
+                assert refused["code"] == "illegal_move" and "fixed pace" in refused["message"]
+            offers = [a for a in view["legal"] if a != "pass"]
+            if declared is None and offers and view["declaration"] is None:
+                declared = offers[0]
+                ws.send_json({"type": "act", "action": declared})
+        assert rounds[0] == 1 and rounds[-1] == 25 and sorted(set(rounds)) == list(range(1, 26))
+        assert frame["view"]["phase"] in ("bury", "chaodi", "play")
+        assert len(frame["view"]["hand"].split()) in (25, 33)
+        if declared is not None:
+            seen = frame["view"]["declaration"]
+            assert seen is not None  # the host's, or a stronger pair's that overturned it
+
+
+def test_every_person_sees_the_same_clock_whatever_it_holds(paced: TestClient) -> None:
+    """Q7.3 (ii), no leak: for each round both persons' frames name the same deadline, the same actors and the same
+    auto-play — the round moves on at the tick whether or not either could declare."""
+    with two_people_and_a_bot(paced, "heuristic", (2, 3), variant="chaodipi-live") as (host, guest):
+        host.send_json({"type": "start"})
+        clocks: list[dict[int, tuple[Any, ...]]] = [{}, {}]
+        for i, ws in enumerate((host, guest)):
+            while True:
+                frame = until(ws, "view")
+                if not _dealing(frame):
+                    break
+                view = frame["view"]
+                clocks[i][view["dealing"]["round"]] = (frame["deadline"], tuple(view["actors"]), frame["auto_play"])
+        assert clocks[0] == clocks[1] and len(clocks[0]) >= 25
