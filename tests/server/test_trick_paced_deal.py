@@ -52,7 +52,8 @@ def test_a_person_declares_while_the_cards_are_dealt_and_cannot_hurry_the_deal(p
             if declared is None and offers and view["declaration"] is None:
                 declared = offers[0]
                 ws.send_json({"type": "act", "action": declared})
-        assert rounds[0] == 1 and rounds[-1] == 25 and sorted(set(rounds)) == list(range(1, 26))
+        assert sorted(set(rounds)) == list(range(1, rounds[-1] + 1))
+        assert rounds[-1] == 25 or frame["view"]["strength"] == 8  # a ♥5 pair deals the rest at once
         assert frame["view"]["phase"] in ("bury", "chaodi", "play")
         assert len(frame["view"]["hand"].split()) in (25, 33)
         if declared is not None:
@@ -73,4 +74,4 @@ def test_every_person_sees_the_same_clock_whatever_it_holds(paced: TestClient) -
                     break
                 view = frame["view"]
                 clocks[i][view["dealing"]["round"]] = (frame["deadline"], tuple(view["actors"]), frame["auto_play"])
-        assert clocks[0] == clocks[1] and len(clocks[0]) >= 25
+        assert clocks[0] == clocks[1] and sorted(clocks[0]) == list(range(1, len(clocks[0]) + 1))
