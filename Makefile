@@ -7,7 +7,7 @@ CHROMIUM := /usr/bin/chromium
 
 .PHONY: run play test test-fast lint typecheck bench load chromium postgres clean
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml setup.py $(wildcard paiju/patterns/*.c paiju/patterns/*.h)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test,reference]'

@@ -1,6 +1,7 @@
-"""Benchmark paiju's move generator and random play against rlcard and open_spiel.
+"""Benchmark paiju's move generator and random play against rlcard and open_spiel, and every registered table.
 
-Run ``python benchmarks/run.py`` (``--quick`` for fewer repetitions, ``--json`` for JSON).
+Run ``python benchmarks/run.py`` (``--quick`` for fewer repetitions, ``--json`` for JSON). Every run also writes its
+numbers to ``artifacts/bench-<time>.json`` (and ``artifacts/bench-latest.json``), so runs can be compared.
 """
 
 from __future__ import annotations
@@ -14,16 +15,24 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
+from pathlib import Path
 from typing import Any
 
 from rich.console import Console
 from rich.table import Table
 
 from paiju.cards import RANK_CHARS, parse_ranks
-from paiju.patterns import Move, classify_ranks, generate_counts
+from paiju.climbing import Game
+from paiju.patterns import Move, MoveGenerator, classify_ranks, generate_counts
+from paiju.patterns.compiled import ENGINE
+from paiju.patterns.generate import use_compiled
 from paiju.variants import Variant, get_variant
 
+sys.path.insert(0, str(Path(__file__).parent))
+from tables import clone_us, measure_tables, table_rows  # noqa: E402
+
 V: Variant = get_variant("classic")
+ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
 HANDS = 200
 SEED = 20240601
 
@@ -34,7 +43,8 @@ TARGETS: dict[str, tuple[str, str]] = {
     "answer an airplane": ("33344456", "airplane+singles"),
 }
 CASES: tuple[str, ...] = ("lead, 20 cards", *TARGETS)
-ENGINES: tuple[str, ...] = ("paiju", "rlcard", "open_spiel")
+#: ``paiju`` is the engine as installed (compiled where it was built); ``paiju (python)`` the pure-Python oracle.
+ENGINES: tuple[str, ...] = ("paiju", "paiju (python)", "rlcard", "open_spiel")
 
 Call = Callable[[], object]
 
@@ -117,6 +127,13 @@ def paiju_calls(case: str, ps: Sequence[Position]) -> list[Call]:
     return [partial(generate_counts, V, p.counts, target) for p in ps]
 
 
+def pure_calls(case: str, ps: Sequence[Position]) -> list[Call]:
+    """One call of the pure-Python generator per position."""
+    target = paiju_target(case) if case in TARGETS else None
+    pure = MoveGenerator(V.pattern_rules, compiled=False)
+    return [partial(pure.moves, p.counts, target) for p in ps]
+
+
 def rlcard_calls(case: str, ps: Sequence[Position]) -> list[Call]:
     """``playable_cards_from_hand`` for leads, ``get_gt_cards`` for answers."""
     import numpy as np
@@ -176,7 +193,10 @@ def open_spiel_calls(case: str, ps: Sequence[Position]) -> list[Call]:
 
 
 def time_calls(calls: Sequence[Call], repeats: int) -> float:
-    """Median over ``repeats`` sweeps of the mean microseconds per call."""
+    """Median over ``repeats`` sweeps of the mean microseconds per call, after one sweep untimed (every engine
+    starts warm: its caches filled, the allocator's pools grown)."""
+    for call in calls:
+        call()
     sweeps: list[float] = []
     for _ in range(repeats):
         start = time.perf_counter()
@@ -187,20 +207,19 @@ def time_calls(calls: Sequence[Call], repeats: int) -> float:
 
 
 # ---------------------------------------------------------------------------- random play
-def paiju_games(n: int) -> float | None:
-    """paiju hands per second with random legal actions, or ``None`` without the game engine."""
+def paiju_games(n: int, compiled: bool = True) -> float:
+    """paiju hands per second with random legal actions: the engine as installed (``compiled``), or pure Python."""
+    use_compiled(compiled)
     try:
-        from paiju.climbing import Game
-    except ImportError:
-        print("paiju game engine not available", file=sys.stderr)
-        return None
-    rng = random.Random(SEED)
-    start = time.perf_counter()
-    for i in range(n):
-        g = Game.new(V, seed=i)
-        while not g.is_over:
-            g.apply(rng.choice(g.legal_actions()))
-    return n / (time.perf_counter() - start)
+        rng = random.Random(SEED)
+        start = time.perf_counter()
+        for i in range(n):
+            g = Game.new(V, seed=i)
+            while not g.is_over:
+                g.apply(rng.choice(g.legal_actions()))
+        return n / (time.perf_counter() - start)
+    finally:
+        use_compiled(True)
 
 
 def rlcard_games(n: int) -> float:
@@ -251,10 +270,11 @@ def available(module: str) -> bool:
 
 def measure(quick: bool) -> dict[str, Any]:
     """Every number of the benchmark."""
-    repeats, games = (3, 30) if quick else (7, 200)
-    have = {"paiju": True, "rlcard": available("rlcard"), "open_spiel": available("pyspiel")}
+    repeats, games, table_hands = (3, 30, 4) if quick else (7, 200, 20)
+    have = {"paiju": True, "paiju (python)": True, "rlcard": available("rlcard"), "open_spiel": available("pyspiel")}
     makers: dict[str, Callable[[str, Sequence[Position]], list[Call]]] = {
         "paiju": paiju_calls,
+        "paiju (python)": pure_calls,
         "rlcard": rlcard_calls,
         "open_spiel": open_spiel_calls,
     }
@@ -266,20 +286,25 @@ def measure(quick: bool) -> dict[str, Any]:
         }
     play: dict[str, float | None] = {
         "paiju": paiju_games(games),
+        "paiju (python)": paiju_games(games, compiled=False),
         "rlcard": rlcard_games(games) if have["rlcard"] else None,
         "open_spiel": open_spiel_games(games) if have["open_spiel"] else None,
     }
     return {
+        "engine": ENGINE,
         "hands": HANDS,
         "repeats": repeats,
         "games": games,
         "us_per_move_list": moves,
         "random_play_hands_per_second": play,
+        "table_hands": table_hands,
+        "tables": measure_tables(table_hands),
+        "clone_us": {"table": "spec-5p3d", "us": clone_us(repeats)},
     }
 
 
 def show(results: dict[str, Any]) -> None:
-    """Print the results as two rich tables."""
+    """Print the results as rich tables."""
     console = Console()
 
     def cell(x: float | None, digits: int) -> str:
@@ -299,6 +324,27 @@ def show(results: dict[str, Any]) -> None:
     play.add_row(*(cell(results["random_play_hands_per_second"][e], 1) for e in ENGINES))
     console.print(play)
 
+    tables = Table(title=f"paiju ({results['engine']}), every table: µs per decision and hands/s, "
+                   f"{results['table_hands']} hands with random bots, half as many with the table's own bot; "
+                   "peak KiB one hand holds")
+    for column in ("table", "random µs", "random h/s", "own bot", "bot µs", "bot h/s", "peak KiB"):
+        tables.add_column(column, justify="left" if column == "table" else "right")
+    for row in table_rows(results["tables"]):
+        tables.add_row(*row)
+    console.print(tables)
+    clone = results["clone_us"]
+    console.print(f"clone(): {clone['us']:,.1f} µs per copy of a {clone['table']} hand in play")
+
+
+def save(results: dict[str, Any]) -> Path:
+    """Write the results under ``artifacts/`` (time-stamped, and as the latest run)."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    text = json.dumps({"when": time.strftime("%Y-%m-%dT%H:%M:%S"), **results}, indent=2)
+    path = ARTIFACTS / f"bench-{time.strftime('%Y%m%d-%H%M%S')}.json"
+    path.write_text(text + "\n", encoding="utf-8")
+    (ARTIFACTS / "bench-latest.json").write_text(text + "\n", encoding="utf-8")
+    return path
+
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Parse flags, measure, print."""
@@ -307,10 +353,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print the numbers as JSON")
     args = parser.parse_args(argv)
     results = measure(args.quick)
+    path = save(results)
     if args.json:
         print(json.dumps(results, indent=2))
     else:
         show(results)
+        Console().print(f"written to {path}")
     return 0
 
 

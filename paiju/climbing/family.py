@@ -10,7 +10,7 @@ from paiju.climbing.parse import actions_for_text
 from paiju.climbing.report import frame_fields, most_leads, tally
 from paiju.climbing.session import Session
 from paiju.engine import CLIMBING, Family
-from paiju.patterns import IllegalMoveError
+from paiju.patterns import IllegalMoveError, engine_of
 from paiju.settlement import settlement
 
 __all__ = ["FAMILY"]
@@ -40,4 +40,5 @@ FAMILY: Family[Hand] = Family(
     bot="heuristic",
     timeout_bot="minimal",
     timeout_takes_over=in_auction,
+    engine=engine_of,
 )

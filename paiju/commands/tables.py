@@ -8,6 +8,7 @@ import json
 from rich.console import Console
 
 from paiju.commands import UsageError
+from paiju.engine import family
 from paiju.variants import REGISTRY, Variant, VariantError, get_variant
 from paiju.variants.custom import custom_table
 from paiju.variants.files import load_variant_file, variant_to_toml
@@ -57,7 +58,7 @@ def cmd_variants(args: argparse.Namespace, out: Console) -> int:
         print(variant_to_toml(table_of(args)), end="")
         return 0
     if args.json:
-        print(json.dumps([v.to_json() for v in REGISTRY.values()], ensure_ascii=False))
+        print(json.dumps([{**v.to_json(), "engine": family(v.family).engine(v)} for v in REGISTRY.values()], ensure_ascii=False))
         return 0
     width = max(len(name) for name in REGISTRY)
     for v in REGISTRY.values():

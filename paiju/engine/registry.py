@@ -78,6 +78,8 @@ class Family(Generic[H]):
     #: Where the hand waits on a clock rather than on its seats (a deal with declaring open), the clock's step
     #: (a new number each round); ``None`` where it waits on its seats.
     paced: Callable[[H], int | None] = lambda hand: None
+    #: Which engine serves a table's moves: ``compiled`` (the C hot path) or ``python``.
+    engine: Callable[[Variant], str] = lambda variant: "python"
 
 
 def family(name: str) -> Family[Any]:

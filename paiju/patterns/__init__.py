@@ -29,11 +29,17 @@ __all__ = [
     "classify",
     "classify_ranks",
     "describe",
+    "engine_of",
     "generate",
     "generate_counts",
     "key_rank",
     "promote",
 ]
+
+
+def engine_of(rules: HasPatternRules) -> str:
+    """``compiled`` where the compiled generator lists these rules' natural-card moves, else ``python``."""
+    return "compiled" if generator_for(rules.pattern_rules).spec is not None else "python"
 
 
 def generate_counts(

@@ -11,27 +11,46 @@ from __future__ import annotations
 
 from collections.abc import Container
 from functools import lru_cache
+from typing import Any
 
 from paiju.cards import BLACK_JOKER, RED_JOKER
+from paiju.patterns.compiled import compiled_spec, fastgen
 from paiju.patterns.mixed import Supply, WildPlays, Wilds
 from paiju.patterns.move import NO_COLOUR, NO_TIER, Move, beats, spaceship_key
 from paiju.patterns.shapes import CHAIN, CHAIN_TOP, TWO, Counts, KickerKind, kicker_sets, new_move, plain_move
 from paiju.variants import PatternKind, PatternRules
 
-__all__ = ["GENERATOR_CACHE_SIZE", "PROMOTED_KEY", "MoveGenerator", "generate_moves", "generator_for", "promote"]
+__all__ = [
+    "GENERATOR_CACHE_SIZE",
+    "PROMOTED_KEY",
+    "MoveGenerator",
+    "generate_moves",
+    "generator_for",
+    "moves_of",
+    "promote",
+    "use_compiled",
+]
 
 #: Generators kept at once: every built-in table, and the custom tables of the rooms being played.
 GENERATOR_CACHE_SIZE = 64
 
 
 class MoveGenerator(WildPlays):
-    """Lists legal moves for one table's pattern rules; build once per rules (see ``generator_for``)."""
+    """Lists legal moves for one table's pattern rules; build once per rules (see ``generator_for``). Natural-card
+    moves come from the compiled path where it serves the table (``compiled``), else from the Python below."""
+
+    def __init__(self, rules: PatternRules, compiled: bool = True) -> None:
+        super().__init__(rules)
+        self.spec = compiled_spec(self) if compiled else None
 
     # ------------------------------------------------------------------ public
     def moves(self, counts: Counts, to_beat: Move | None = None, wilds: Wilds | None = None) -> list[Move]:
         """Every move ``counts`` (plus ``wilds``) can lead, or every move that beats ``to_beat``."""
+        spec = self.spec
         if wilds is not None and wilds.faces:
             out = self._wild_moves(counts, to_beat, wilds)
+        elif spec is not None:
+            out = _compiled_moves(spec, counts, to_beat)
         elif to_beat is None:
             out = self._lead(counts)
         elif to_beat.tier != NO_TIER:
@@ -201,10 +220,35 @@ class MoveGenerator(WildPlays):
         return out
 
 
+def _compiled_moves(spec: Any, counts: Counts, to_beat: Move | None) -> list[Move]:
+    """``moves`` of natural cards on the compiled path."""
+    assert fastgen is not None
+    if to_beat is None:
+        out: list[Move] = fastgen.lead(spec, counts)
+    elif to_beat.tier != NO_TIER:
+        out = fastgen.bombs(spec, counts, to_beat.tier, to_beat.key)
+    else:
+        out = fastgen.answers(spec, counts, to_beat.kind, to_beat.key, to_beat.length)
+        out.extend(fastgen.bombs(spec, counts, NO_TIER, -1))
+    return out
+
+
+#: Whether new generators take the compiled path where it serves them (``use_compiled``).
+_compiled = True
+
+
 @lru_cache(maxsize=GENERATOR_CACHE_SIZE)
 def generator_for(rules: PatternRules) -> MoveGenerator:
     """The generator of these pattern rules, shared by every table with equal rules (a bounded cache)."""
-    return MoveGenerator(rules)
+    return MoveGenerator(rules, _compiled)
+
+
+def use_compiled(on: bool) -> None:
+    """Serve every table from the compiled path where it can (``True``) or from Python alone (benchmarks compare
+    the two in one run); the generators made so far are dropped."""
+    global _compiled
+    _compiled = on
+    generator_for.cache_clear()
 
 
 #: Key of a promoted rank: between 2 (12) and the black joker (13) (speculator.md §15, 5p1d).
@@ -228,7 +272,19 @@ def generate_moves(
     promoted: int | None = None,
 ) -> list[Move]:
     """Every legal move (leading, or beating ``to_beat``) with ``promoted``'s rank lifted above 2."""
-    gen = generator_for(rules)
+    if promoted is None:
+        return generator_for(rules).moves(counts, to_beat, wilds)
+    return moves_of(generator_for(rules), counts, to_beat, wilds, promoted)
+
+
+def moves_of(
+    gen: MoveGenerator,
+    counts: Counts,
+    to_beat: Move | None = None,
+    wilds: Wilds | None = None,
+    promoted: int | None = None,
+) -> list[Move]:
+    """``generate_moves`` with a given generator (the compiled one, or the pure-Python oracle)."""
     if promoted is None or promoted >= TWO:
         return gen.moves(counts, to_beat, wilds)
     leads = promote(gen.moves(counts, None, wilds), promoted)

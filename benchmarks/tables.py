@@ -1,0 +1,115 @@
+"""Every registered table, timed: µs per decision and hands per second with random bots and with the table's own
+bot, the peak memory one hand allocates, and µs per ``clone`` of a hand in play (what search pays per node).
+
+A decision is one bot choosing from its view and the hand applying it (``observe`` + ``act`` + ``apply``), the
+work a server, a simulation or a search does per move.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+import tracemalloc
+from collections.abc import Sequence
+from typing import Any
+
+from paiju.bots import make_bot
+from paiju.engine import HandEngine, family, open_hand
+from paiju.variants import REGISTRY, Variant
+
+__all__ = ["clone_us", "measure_tables", "table_rows"]
+
+#: The hand ``clone`` is timed on: a big table in play (5 players, 3 decks).
+CLONE_TABLE = "spec-5p3d"
+
+
+def _play(variant: Variant, seed: int, bot: str) -> tuple[int, float]:
+    """One hand played by ``bot`` in every seat: its decisions and the seconds they took."""
+    played_by = family(variant.family)
+    game = open_hand(variant, seed)
+    bots = [make_bot(bot, seed * 31 + s, played_by.name) for s in range(variant.players)]
+    decisions = 0
+    start = time.perf_counter()
+    while actors := game.actors():
+        seat = min(actors)
+        game.apply(bots[seat].act(played_by.observe(game, seat)), seat)
+        decisions += 1
+    return decisions, time.perf_counter() - start
+
+
+def _timed(variant: Variant, bot: str, hands: int) -> dict[str, float]:
+    """µs per decision and hands per second over ``hands`` seeded hands."""
+    decisions, seconds = 0, 0.0
+    for seed in range(hands):
+        n, spent = _play(variant, seed, bot)
+        decisions, seconds = decisions + n, seconds + spent
+    return {"us_per_decision": seconds / decisions * 1e6, "hands_per_second": hands / seconds}
+
+
+def _peak_kib(variant: Variant, bot: str, hands: int) -> float:
+    """The most memory one hand holds at once while it is played (tracemalloc's peak), the largest of ``hands``."""
+    peaks = []
+    for seed in range(hands):
+        tracemalloc.start()
+        _play(variant, seed, bot)
+        peaks.append(tracemalloc.get_traced_memory()[1] / 1024)
+        tracemalloc.stop()
+    return max(peaks)
+
+
+def measure_tables(hands: int, names: Sequence[str] | None = None) -> dict[str, dict[str, Any]]:
+    """For each table: random and own-bot timings over ``hands`` hands each, and the peak memory of a hand."""
+    out: dict[str, dict[str, Any]] = {}
+    for name in names or list(REGISTRY):
+        variant = REGISTRY[name]
+        own = family(variant.family).bot
+        out[name] = {
+            "bot": own,
+            "random": _timed(variant, "random", hands),
+            "own_bot": _timed(variant, own, max(1, hands // 2)),
+            "peak_kib": _peak_kib(variant, own, 3),
+        }
+    return out
+
+
+def _in_play(variant: Variant, seed: int) -> HandEngine:
+    """A hand of ``variant`` played by the family's bot until the first card play is answered."""
+    played_by = family(variant.family)
+    game = open_hand(variant, seed)
+    bots = [make_bot(played_by.bot, s, played_by.name) for s in range(variant.players)]
+    plays = 0
+    while (actors := game.actors()) and plays < 2:
+        seat = min(actors)
+        before = len(game.events)
+        game.apply(bots[seat].act(played_by.observe(game, seat)), seat)
+        plays += any(e.get("type") == "play" for e in game.events[before:])
+    return game
+
+
+def clone_us(repeats: int) -> float:
+    """The median over ``repeats`` sweeps of µs per ``clone`` of a ``CLONE_TABLE`` hand in play."""
+    games = [_in_play(REGISTRY[CLONE_TABLE], seed) for seed in range(20)]
+    sweeps = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        for game in games:
+            for _ in range(10):
+                game.clone()
+        sweeps.append((time.perf_counter() - start) / (len(games) * 10) * 1e6)
+    return statistics.median(sweeps)
+
+
+def table_rows(tables: dict[str, dict[str, Any]]) -> list[list[str]]:
+    """The per-table figures as table rows: name, random µs and hands/s, the own bot, its µs and hands/s, peak KiB."""
+    return [
+        [
+            name,
+            f"{row['random']['us_per_decision']:,.0f}",
+            f"{row['random']['hands_per_second']:,.1f}",
+            row["bot"],
+            f"{row['own_bot']['us_per_decision']:,.0f}",
+            f"{row['own_bot']['hands_per_second']:,.1f}",
+            f"{row['peak_kib']:,.0f}",
+        ]
+        for name, row in tables.items()
+    ]

@@ -1,0 +1,315 @@
+/*
+ * The move generator's natural-card hot path, compiled: leads, answers and bombs of a rank-count vector, built
+ * as the same Move values, in the same order, as paiju/patterns/generate.py (the oracle it is tested against).
+ *
+ * A table's generator hands this module a "spec" once (see paiju/patterns/compiled.py): the Move type, the pattern
+ * kinds and the lists Shapes compiles from its PatternRules.  Tables with kinds this path does not know (the dress,
+ * the spaceship) and hands with wild cards stay on the Python path.
+ */
+#include "fastgen.h"
+
+/* ------------------------------------------------------------------ the spec */
+
+static void spec_free(PyObject *capsule) {
+    Spec *s = (Spec *)PyCapsule_GetPointer(capsule, "paiju.fastgen.spec");
+    if (s == NULL) return;
+    Py_XDECREF(s->move);
+    Py_XDECREF(s->bomb_kind);
+    Py_XDECREF(s->joker_bomb_kind);
+    for (int i = 0; i < s->n_groups; i++) Py_XDECREF(s->groups[i].kind);
+    for (int i = 0; i < s->n_chains; i++) Py_XDECREF(s->chains[i].kind);
+    for (int i = 0; i < s->n_kickers; i++) Py_XDECREF(s->kickers[i].kind);
+    for (int i = 0; i < s->n_rank_bombs; i++) Py_XDECREF(s->rank_bombs[i].name);
+    for (int i = 0; i < s->n_joker_bombs; i++) Py_XDECREF(s->joker_bombs[i].name);
+    PyMem_Free(s);
+}
+
+static int int_at(PyObject *tuple, Py_ssize_t i, int *out) {
+    long v = PyLong_AsLong(PyTuple_GET_ITEM(tuple, i));
+    if (v == -1 && PyErr_Occurred()) return -1;
+    *out = (int)v;
+    return 0;
+}
+
+static int rows(PyObject *list, Py_ssize_t width, Py_ssize_t most, const char *what) {
+    if (!PyTuple_Check(list)) {
+        PyErr_Format(PyExc_TypeError, "%s must be a tuple", what);
+        return -1;
+    }
+    Py_ssize_t n = PyTuple_GET_SIZE(list);
+    if (n > most) {
+        PyErr_Format(PyExc_ValueError, "too many %s", what);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        PyObject *row = PyTuple_GET_ITEM(list, i);
+        if (!PyTuple_Check(row) || PyTuple_GET_SIZE(row) != width) {
+            PyErr_Format(PyExc_TypeError, "each of %s must be a tuple of %zd", what, width);
+            return -1;
+        }
+    }
+    return (int)n;
+}
+
+/* make_spec(move_type, bomb_kind, joker_bomb_kind, groups, chains, kickers, rank_bombs, joker_bombs,
+ *           attach_top, rocket_kickers) -> capsule */
+static PyObject *make_spec(PyObject *self, PyObject *args) {
+    PyObject *move, *bomb_kind, *joker_kind, *groups, *chains, *kickers, *rank_bombs, *joker_bombs, *attach_top;
+    int rocket;
+    if (!PyArg_ParseTuple(args, "OOOOOOOOOp", &move, &bomb_kind, &joker_kind, &groups, &chains, &kickers,
+                          &rank_bombs, &joker_bombs, &attach_top, &rocket))
+        return NULL;
+    if (!PyType_Check(move) || !PyType_IsSubtype((PyTypeObject *)move, &PyTuple_Type)) {
+        PyErr_SetString(PyExc_TypeError, "the move type must be a tuple subclass");
+        return NULL;
+    }
+    Spec *s = PyMem_Calloc(1, sizeof(Spec));
+    if (s == NULL) return PyErr_NoMemory();
+    PyObject *capsule = PyCapsule_New(s, "paiju.fastgen.spec", spec_free);
+    if (capsule == NULL) {
+        PyMem_Free(s);
+        return NULL;
+    }
+    s->move = (PyTypeObject *)Py_NewRef(move);
+    s->bomb_kind = Py_NewRef(bomb_kind);
+    s->joker_bomb_kind = Py_NewRef(joker_kind);
+    s->rocket_kickers = rocket;
+    int n;
+    if ((n = rows(groups, 3, MAX_KINDS, "groups")) < 0) goto fail;
+    for (int i = 0; i < n; i++) {
+        PyObject *row = PyTuple_GET_ITEM(groups, i);
+        Group *g = &s->groups[i];
+        if (int_at(row, 1, &g->width) || int_at(row, 2, &g->top)) goto fail;
+        if (g->width < 1 || g->width > 4 || g->top < 0 || g->top >= NUM_RANKS) {
+            PyErr_SetString(PyExc_ValueError, "a group is 1 to 4 cards of a rank up to the red joker");
+            goto fail;
+        }
+        g->kind = Py_NewRef(PyTuple_GET_ITEM(row, 0));
+        s->n_groups = i + 1;
+    }
+    if ((n = rows(chains, 3, MAX_KINDS, "chains")) < 0) goto fail;
+    for (int i = 0; i < n; i++) {
+        PyObject *row = PyTuple_GET_ITEM(chains, i);
+        Chain *c = &s->chains[i];
+        if (int_at(row, 1, &c->width) || int_at(row, 2, &c->least)) goto fail;
+        if (c->width < 1 || c->width > 4 || c->least < 1) {
+            PyErr_SetString(PyExc_ValueError, "a chain links 1 to 4 cards of each rank, at least one link");
+            goto fail;
+        }
+        c->kind = Py_NewRef(PyTuple_GET_ITEM(row, 0));
+        s->n_chains = i + 1;
+    }
+    if ((n = rows(kickers, 7, MAX_KINDS, "kickers")) < 0) goto fail;
+    for (int i = 0; i < n; i++) {
+        PyObject *row = PyTuple_GET_ITEM(kickers, i);
+        Kicker *k = &s->kickers[i];
+        if (int_at(row, 1, &k->body) || int_at(row, 2, &k->width) || int_at(row, 3, &k->kick) ||
+            int_at(row, 4, &k->chain) || int_at(row, 5, &k->least) || int_at(row, 6, &k->distinct))
+            goto fail;
+        if (k->body < 3 || k->body > 4 || k->least < 1 || k->width < 1 || k->width > 3 || k->kick < 1 || k->kick > 2) {
+            PyErr_SetString(PyExc_ValueError, "a kicker kind is a trio or quad body with 1 or 2 groups of 1 to 3 cards");
+            goto fail;
+        }
+        k->kind = Py_NewRef(PyTuple_GET_ITEM(row, 0));
+        s->n_kickers = i + 1;
+    }
+    if ((n = rows(rank_bombs, 3, MAX_BOMBS, "rank bombs")) < 0) goto fail;
+    for (int i = 0; i < n; i++) {
+        PyObject *row = PyTuple_GET_ITEM(rank_bombs, i);
+        RankBomb *b = &s->rank_bombs[i];
+        if (int_at(row, 0, &b->size) || int_at(row, 1, &b->tier)) goto fail;
+        if (b->size < 1 || b->size > MAX_BOMB_CARDS) {
+            PyErr_SetString(PyExc_ValueError, "a bomb holds 1 to 16 cards");
+            goto fail;
+        }
+        b->name = Py_NewRef(PyTuple_GET_ITEM(row, 2));
+        s->n_rank_bombs = i + 1;
+    }
+    if ((n = rows(joker_bombs, 5, MAX_BOMBS, "joker bombs")) < 0) goto fail;
+    for (int i = 0; i < n; i++) {
+        PyObject *row = PyTuple_GET_ITEM(joker_bombs, i);
+        JokerBomb *b = &s->joker_bombs[i];
+        if (int_at(row, 1, &b->tier) || int_at(row, 2, &b->blacks) || int_at(row, 3, &b->reds) ||
+            int_at(row, 4, &b->key))
+            goto fail;
+        if (b->blacks < 0 || b->reds < 0 || b->blacks + b->reds > MAX_BOMB_CARDS) {
+            PyErr_SetString(PyExc_ValueError, "a joker bomb holds at most 16 jokers");
+            goto fail;
+        }
+        b->name = Py_NewRef(PyTuple_GET_ITEM(row, 0));
+        s->n_joker_bombs = i + 1;
+    }
+    if (!PyTuple_Check(attach_top) || PyTuple_GET_SIZE(attach_top) != 3) {
+        PyErr_SetString(PyExc_TypeError, "attach_top must be a tuple of 3");
+        goto fail;
+    }
+    for (int w = 1; w <= 3; w++) {
+        if (int_at(attach_top, w - 1, &s->attach_top[w])) goto fail;
+        if (s->attach_top[w] < 0 || s->attach_top[w] >= NUM_RANKS) {
+            PyErr_SetString(PyExc_ValueError, "an attached group's top rank is a rank");
+            goto fail;
+        }
+    }
+    return capsule;
+fail:
+    Py_DECREF(capsule);
+    return NULL;
+}
+
+/* ------------------------------------------------------------------ entry points */
+
+static const Spec *spec_of(PyObject *capsule) {
+    return (const Spec *)PyCapsule_GetPointer(capsule, "paiju.fastgen.spec");
+}
+
+static int read_counts(PyObject *seq, int *c) {
+    PyObject *fast = PySequence_Fast(seq, "counts must be a sequence");
+    if (fast == NULL) return -1;
+    if (PySequence_Fast_GET_SIZE(fast) != NUM_RANKS) {
+        Py_DECREF(fast);
+        PyErr_SetString(PyExc_ValueError, "counts must hold 15 ranks");
+        return -1;
+    }
+    for (int r = 0; r < NUM_RANKS; r++) {
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, r));
+        if (v == -1 && PyErr_Occurred()) {
+            Py_DECREF(fast);
+            return -1;
+        }
+        c[r] = (int)v;
+    }
+    Py_DECREF(fast);
+    return 0;
+}
+
+/* lead(spec, counts) -> every move the counts can lead (generate.py's _lead) */
+static PyObject *lead(PyObject *self, PyObject *args) {
+    PyObject *capsule, *counts;
+    if (!PyArg_ParseTuple(args, "OO", &capsule, &counts)) return NULL;
+    const Spec *s = spec_of(capsule);
+    int c[NUM_RANKS];
+    if (s == NULL || read_counts(counts, c) < 0) return NULL;
+    PyObject *out = PyList_New(0);
+    if (out == NULL) return NULL;
+    for (int i = 0; i < s->n_groups; i++) {
+        const Group *g = &s->groups[i];
+        for (int r = 0; r <= g->top; r++)
+            if (c[r] >= g->width) {
+                if (add_chain(out, s, g->kind, r, g->width, r, r) < 0) goto fail;
+            }
+    }
+    for (int i = 0; i < s->n_chains; i++) {
+        const Chain *ch = &s->chains[i];
+        for (int start = 0; start < CHAIN_TOP + 2 - ch->least; start++)
+            for (int end = start; end <= CHAIN_TOP && c[end] >= ch->width; end++)
+                if (end - start + 1 >= ch->least && add_chain(out, s, ch->kind, end, ch->width, start, end) < 0)
+                    goto fail;
+    }
+    for (int i = 0; i < s->n_kickers; i++) {
+        const Kicker *k = &s->kickers[i];
+        if (k->chain) {
+            for (int start = 0; start < CHAIN_TOP + 2 - k->least; start++)
+                for (int end = start; end <= CHAIN_TOP && c[end] >= k->body; end++)
+                    if (end - start + 1 >= k->least && attached(out, s, k, c, start, end) < 0) goto fail;
+        } else {
+            for (int r = 0; r <= TWO; r++)
+                if (c[r] >= k->body && attached(out, s, k, c, r, r) < 0) goto fail;
+        }
+    }
+    if (bombs(out, s, c, -1, -1.0) < 0) goto fail;
+    return out;
+fail:
+    Py_DECREF(out);
+    return NULL;
+}
+
+/* answers(spec, counts, kind, key, length) -> the non-bomb moves of that kind and size with a higher key */
+static PyObject *answers(PyObject *self, PyObject *args) {
+    PyObject *capsule, *counts, *kind;
+    double key;
+    int length;
+    if (!PyArg_ParseTuple(args, "OOOdi", &capsule, &counts, &kind, &key, &length)) return NULL;
+    const Spec *s = spec_of(capsule);
+    int c[NUM_RANKS];
+    if (s == NULL || read_counts(counts, c) < 0) return NULL;
+    int above = (int)(long)key + 1;
+    PyObject *out = PyList_New(0);
+    if (out == NULL || length < 1 || length > CHAIN_TOP + 1) return out;
+    for (int i = 0; i < s->n_groups; i++) {
+        const Group *g = &s->groups[i];
+        if (g->kind != kind) continue;
+        for (int r = above; r <= g->top; r++)
+            if (c[r] >= g->width) {
+                if (add_chain(out, s, kind, r, g->width, r, r) < 0) goto fail;
+            }
+        return out;
+    }
+    for (int i = 0; i < s->n_chains; i++) {
+        const Chain *ch = &s->chains[i];
+        if (ch->kind != kind) continue;
+        for (int end = above > length - 1 ? above : length - 1; end <= CHAIN_TOP; end++) {
+            int start = end - length + 1, all = 1;
+            for (int r = start; r <= end; r++) all &= c[r] >= ch->width;
+            if (all && add_chain(out, s, kind, end, ch->width, start, end) < 0) goto fail;
+        }
+        return out;
+    }
+    for (int i = 0; i < s->n_kickers; i++) {
+        const Kicker *k = &s->kickers[i];
+        if (k->kind != kind) continue;
+        int top = k->chain ? CHAIN_TOP : TWO;
+        for (int end = above > length - 1 ? above : length - 1; end <= top; end++) {
+            int start = end - length + 1, all = 1;
+            for (int r = start; r <= end; r++) all &= c[r] >= k->body;
+            if (all && attached(out, s, k, c, start, end) < 0) goto fail;
+        }
+        return out;
+    }
+    return out;
+fail:
+    Py_DECREF(out);
+    return NULL;
+}
+
+/* bombs(spec, counts, min_tier, min_key) -> every bomb above (min_tier, min_key) on the ladder */
+static PyObject *bombs_above(PyObject *self, PyObject *args) {
+    PyObject *capsule, *counts;
+    int min_tier;
+    double min_key;
+    if (!PyArg_ParseTuple(args, "OOid", &capsule, &counts, &min_tier, &min_key)) return NULL;
+    const Spec *s = spec_of(capsule);
+    int c[NUM_RANKS];
+    if (s == NULL || read_counts(counts, c) < 0) return NULL;
+    PyObject *out = PyList_New(0);
+    if (out == NULL) return NULL;
+    if (bombs(out, s, c, min_tier, min_key) < 0) {
+        Py_DECREF(out);
+        return NULL;
+    }
+    return out;
+}
+
+static PyMethodDef METHODS[] = {
+    {"make_spec", make_spec, METH_VARARGS, "A table's generator lists, compiled once."},
+    {"lead", lead, METH_VARARGS, "Every move a rank-count vector can lead."},
+    {"answers", answers, METH_VARARGS, "The non-bomb moves of a kind and size with a higher key."},
+    {"bombs", bombs_above, METH_VARARGS, "Every bomb above a tier and key on the ladder."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef MODULE = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "_fastgen",
+    .m_doc = "The move generator's compiled hot path.",
+    .m_size = -1,
+    .m_methods = METHODS,
+};
+
+PyMODINIT_FUNC PyInit__fastgen(void) {
+    EMPTY_STR = PyUnicode_FromString("");
+    EMPTY_TUPLE = PyTuple_New(0);
+    NO_TIER_OBJ = PyLong_FromLong(-1);
+    NO_COLOUR_OBJ = PyLong_FromLong(-1);
+    if (!EMPTY_STR || !EMPTY_TUPLE || !NO_TIER_OBJ || !NO_COLOUR_OBJ || make_chains() < 0) return NULL;
+    return PyModule_Create(&MODULE);
+}

@@ -1,0 +1,72 @@
+"""The move generator's compiled hot path (``_fastgen``, a C extension ``pip install`` builds where a compiler is):
+whether it is there, and the compiled form of a table's shapes.
+
+The compiled path lists natural-card leads, answers and bombs; wild cards, and the 斗帝主 kinds (the dress, the
+spaceship), stay on the Python path. ``PAIJU_PURE_PYTHON=1`` turns the compiled path off (the pure-Python generator
+is the oracle the compiled one is tested against). Without the extension paiju says so once and runs in Python.
+"""
+
+from __future__ import annotations
+
+import importlib
+import logging
+import os
+from types import ModuleType
+from typing import Any
+
+from paiju.patterns.move import Move
+from paiju.patterns.shapes import Shapes
+from paiju.variants import PatternKind
+
+__all__ = ["COMPILED", "ENGINE", "compiled_spec", "engine_for", "fastgen", "serving"]
+
+
+def _load() -> ModuleType | None:
+    """The extension, or ``None`` when it was not built (no compiler at install) or is turned off."""
+    if os.environ.get("PAIJU_PURE_PYTHON") == "1":
+        return None
+    try:
+        return importlib.import_module("paiju.patterns._fastgen")
+    except ImportError:
+        logging.getLogger("paiju").warning(
+            "paiju: the compiled move generator is not built (no C compiler at install?); running in pure Python"
+        )
+        return None
+
+
+fastgen = _load()
+#: Whether the compiled path is in use.
+COMPILED = fastgen is not None
+#: The engine serving natural-card moves, as ``paiju variants --json`` reports it.
+ENGINE = "compiled" if COMPILED else "python"
+
+
+def serving(shapes: Shapes) -> bool:
+    """Whether the compiled path lists these shapes' natural-card moves (not the dress or the spaceship)."""
+    return fastgen is not None and all(kk.width and not kk.trios for kk in shapes.kicker_kinds)
+
+
+def engine_for(shapes: Shapes) -> str:
+    """``compiled`` where the compiled path serves these shapes' natural cards, else ``python``."""
+    return "compiled" if serving(shapes) else "python"
+
+
+def compiled_spec(shapes: Shapes) -> Any | None:
+    """The compiled form of a table's shapes, or ``None`` where the compiled path does not serve it."""
+    if fastgen is None or not serving(shapes):
+        return None
+    kickers = tuple(
+        (kk.kind, kk.body, kk.width, kk.kick, int(kk.chain), kk.least, int(kk.distinct)) for kk in shapes.kicker_kinds
+    )
+    return fastgen.make_spec(
+        Move,
+        PatternKind.BOMB,
+        PatternKind.JOKER_BOMB,
+        tuple(shapes.groups),
+        tuple(shapes.chains),
+        kickers,
+        tuple((size, tier, f"bomb{size}") for size, tier in shapes.rank_bombs),
+        tuple(shapes.joker_bombs),
+        (shapes.attach_top[1], shapes.attach_top[2], shapes.attach_top[3]),
+        shapes.rocket_kickers,
+    )

@@ -1,0 +1,72 @@
+/* The compiled move generator's shared types: a table's compiled shapes (the "spec") and the move builders. */
+#ifndef PAIJU_FASTGEN_H
+#define PAIJU_FASTGEN_H
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#define NUM_RANKS 15
+#define CHAIN_TOP 11 /* A */
+#define TWO 12
+#define BLACK_JOKER 13
+#define RED_JOKER 14
+#define MAX_KINDS 16
+#define MAX_BOMBS 16
+#define SMALL_INTS 32 /* ints made once: ranks, keys and chain lengths are all below this */
+#define MAX_BOMB_CARDS 16 /* the most cards of one bomb (3 decks: 12 of a rank, 6 jokers) */
+
+typedef struct {
+    PyObject *kind;
+    int width, top;
+} Group;
+
+typedef struct {
+    PyObject *kind;
+    int width, least;
+} Chain;
+
+typedef struct {
+    PyObject *kind;
+    int body, width, kick, chain, least, distinct;
+} Kicker;
+
+typedef struct {
+    int size, tier;
+    PyObject *name; /* "bombN" */
+} RankBomb;
+
+typedef struct {
+    PyObject *name;
+    int tier, blacks, reds, key;
+} JokerBomb;
+
+typedef struct {
+    PyTypeObject *move;
+    PyObject *bomb_kind, *joker_bomb_kind;
+    Group groups[MAX_KINDS];
+    int n_groups;
+    Chain chains[MAX_KINDS];
+    int n_chains;
+    Kicker kickers[MAX_KINDS];
+    int n_kickers;
+    RankBomb rank_bombs[MAX_BOMBS];
+    int n_rank_bombs;
+    JokerBomb joker_bombs[MAX_BOMBS];
+    int n_joker_bombs;
+    int attach_top[4];
+    int rocket_kickers;
+} Spec;
+
+/* Shared constants, made when the module loads. */
+extern PyObject *EMPTY_STR, *EMPTY_TUPLE, *NO_TIER_OBJ, *NO_COLOUR_OBJ;
+
+/* CHAINS[width][start][end]: the ranks of ``width`` cards of each rank start..end, made once (groups and chains). */
+extern PyObject *CHAINS[5][NUM_RANKS][NUM_RANKS];
+
+int make_chains(void);
+int add_chain(PyObject *out, const Spec *s, PyObject *kind, long key, int width, int start, int end);
+int chain_ranks(int *buf, int width, int start, int end);
+int add_plain(PyObject *out, const Spec *s, PyObject *kind, long key, long length, const int *ranks, int n);
+int attached(PyObject *out, const Spec *s, const Kicker *k, const int *c, int start, int end);
+int bombs(PyObject *out, const Spec *s, const int *c, int min_tier, double min_key);
+
+#endif

@@ -1,0 +1,13 @@
+"""The compiled hot path of the move generator, built by ``pip install`` where a C compiler is (optional: without
+one paiju installs and runs in pure Python). Everything else is in pyproject.toml."""
+
+from setuptools import Extension, setup
+
+FASTGEN = Extension(
+    "paiju.patterns._fastgen",
+    ["paiju/patterns/_fastgen.c", "paiju/patterns/fastgen_moves.c"],
+    depends=["paiju/patterns/fastgen.h"],
+    optional=True,
+)
+
+setup(ext_modules=[FASTGEN])
