@@ -18,7 +18,7 @@ from paiju.patterns.move import Move
 from paiju.patterns.shapes import Shapes
 from paiju.variants import PatternKind
 
-__all__ = ["COMPILED", "ENGINE", "compiled_spec", "engine_for", "fastgen", "serving"]
+__all__ = ["COMPILED", "ENGINE", "compiled_spec", "fastgen"]
 
 
 def _load() -> ModuleType | None:
@@ -41,19 +41,10 @@ COMPILED = fastgen is not None
 ENGINE = "compiled" if COMPILED else "python"
 
 
-def serving(shapes: Shapes) -> bool:
-    """Whether the compiled path lists these shapes' natural-card moves (not the dress or the spaceship)."""
-    return fastgen is not None and all(kk.width and not kk.trios for kk in shapes.kicker_kinds)
-
-
-def engine_for(shapes: Shapes) -> str:
-    """``compiled`` where the compiled path serves these shapes' natural cards, else ``python``."""
-    return "compiled" if serving(shapes) else "python"
-
-
 def compiled_spec(shapes: Shapes) -> Any | None:
-    """The compiled form of a table's shapes, or ``None`` where the compiled path does not serve it."""
-    if fastgen is None or not serving(shapes):
+    """The compiled form of a table's shapes, or ``None`` where the compiled path does not serve it (no extension,
+    or the dress and the spaceship)."""
+    if fastgen is None or any(kk.trios or not kk.width for kk in shapes.kicker_kinds):
         return None
     kickers = tuple(
         (kk.kind, kk.body, kk.width, kk.kick, int(kk.chain), kk.least, int(kk.distinct)) for kk in shapes.kicker_kinds

@@ -272,8 +272,6 @@ def generate_moves(
     promoted: int | None = None,
 ) -> list[Move]:
     """Every legal move (leading, or beating ``to_beat``) with ``promoted``'s rank lifted above 2."""
-    if promoted is None:
-        return generator_for(rules).moves(counts, to_beat, wilds)
     return moves_of(generator_for(rules), counts, to_beat, wilds, promoted)
 
 
