@@ -30,6 +30,7 @@ from paiju.variants import Variant, get_variant
 
 sys.path.insert(0, str(Path(__file__).parent))
 from tables import clone_us, measure_tables, table_rows  # noqa: E402
+from wild import wild_leads  # noqa: E402
 
 V: Variant = get_variant("classic")
 ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts"
@@ -300,6 +301,7 @@ def measure(quick: bool) -> dict[str, Any]:
         "table_hands": table_hands,
         "tables": measure_tables(table_hands),
         "clone_us": {"table": "spec-5p3d", "us": clone_us(repeats)},
+        "wild_lead_us": wild_leads(5 if quick else 20, repeats),
     }
 
 
@@ -332,6 +334,12 @@ def show(results: dict[str, Any]) -> None:
     for row in table_rows(results["tables"]):
         tables.add_row(*row)
     console.print(tables)
+    wild = Table(title="wild readings: µs per lead list of a speculator holding wild 3s")
+    for column in ("case", "paiju", "paiju (python)", "moves"):
+        wild.add_column(column, justify="left" if column == "case" else "right")
+    for case, row in results["wild_lead_us"].items():
+        wild.add_row(case, cell(row["paiju"], 1), cell(row["paiju (python)"], 1), cell(row["moves"], 0))
+    console.print(wild)
     clone = results["clone_us"]
     console.print(f"clone(): {clone['us']:,.1f} µs per copy of a {clone['table']} hand in play")
 

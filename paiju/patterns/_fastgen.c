@@ -4,7 +4,8 @@
  *
  * A table's generator hands this module a "spec" once (see paiju/patterns/compiled.py): the Move type, the pattern
  * kinds and the lists Shapes compiles from its PatternRules.  Tables with kinds this path does not know (the dress,
- * the spaceship) and hands with wild cards stay on the Python path.
+ * the spaceship) stay on the Python path, and so do hands with wild cards of several faces (fastgen_wild.c lists
+ * the mixed plays of one face).
  */
 #include "fastgen.h"
 
@@ -52,12 +53,12 @@ static int rows(PyObject *list, Py_ssize_t width, Py_ssize_t most, const char *w
 }
 
 /* make_spec(move_type, bomb_kind, joker_bomb_kind, groups, chains, kickers, rank_bombs, joker_bombs,
- *           attach_top, rocket_kickers) -> capsule */
+ *           attach_top, rocket_kickers, chain_wilds_placed, all_wild_group_face_rank) -> capsule */
 static PyObject *make_spec(PyObject *self, PyObject *args) {
     PyObject *move, *bomb_kind, *joker_kind, *groups, *chains, *kickers, *rank_bombs, *joker_bombs, *attach_top;
-    int rocket;
-    if (!PyArg_ParseTuple(args, "OOOOOOOOOp", &move, &bomb_kind, &joker_kind, &groups, &chains, &kickers,
-                          &rank_bombs, &joker_bombs, &attach_top, &rocket))
+    int rocket, placed, face_rank;
+    if (!PyArg_ParseTuple(args, "OOOOOOOOOppp", &move, &bomb_kind, &joker_kind, &groups, &chains, &kickers,
+                          &rank_bombs, &joker_bombs, &attach_top, &rocket, &placed, &face_rank))
         return NULL;
     if (!PyType_Check(move) || !PyType_IsSubtype((PyTypeObject *)move, &PyTuple_Type)) {
         PyErr_SetString(PyExc_TypeError, "the move type must be a tuple subclass");
@@ -74,6 +75,8 @@ static PyObject *make_spec(PyObject *self, PyObject *args) {
     s->bomb_kind = Py_NewRef(bomb_kind);
     s->joker_bomb_kind = Py_NewRef(joker_kind);
     s->rocket_kickers = rocket;
+    s->chain_wilds_placed = placed;
+    s->all_wild_group_face_rank = face_rank;
     int n;
     if ((n = rows(groups, 3, MAX_KINDS, "groups")) < 0) goto fail;
     for (int i = 0; i < n; i++) {
@@ -289,11 +292,27 @@ static PyObject *bombs_above(PyObject *self, PyObject *args) {
     return out;
 }
 
+/* mixed(spec, counts, face, count, kind, key, length) -> the plays of natural and wild cards together (``count``
+ * wild cards of rank ``face``) that lead (``kind`` None) or answer a play of that kind, key and length */
+static PyObject *mixed_plays(PyObject *self, PyObject *args) {
+    PyObject *capsule, *counts, *kind;
+    int face, count, length;
+    double key;
+    if (!PyArg_ParseTuple(args, "OOiiOdi", &capsule, &counts, &face, &count, &kind, &key, &length)) return NULL;
+    const Spec *s = spec_of(capsule);
+    int c[NUM_RANKS];
+    if (s == NULL || read_counts(counts, c) < 0) return NULL;
+    PyObject *out = PyList_New(0);
+    if (out != NULL && mixed(out, s, c, face, count, kind == Py_None ? NULL : kind, key, length) < 0) Py_CLEAR(out);
+    return out;
+}
+
 static PyMethodDef METHODS[] = {
     {"make_spec", make_spec, METH_VARARGS, "A table's generator lists, compiled once."},
     {"lead", lead, METH_VARARGS, "Every move a rank-count vector can lead."},
     {"answers", answers, METH_VARARGS, "The non-bomb moves of a kind and size with a higher key."},
     {"bombs", bombs_above, METH_VARARGS, "Every bomb above a tier and key on the ladder."},
+    {"mixed", mixed_plays, METH_VARARGS, "The plays of natural and wild cards of one face together."},
     {NULL, NULL, 0, NULL},
 };
 

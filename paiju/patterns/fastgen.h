@@ -54,6 +54,8 @@ typedef struct {
     int n_joker_bombs;
     int attach_top[4];
     int rocket_kickers;
+    int chain_wilds_placed;       /* W3: a wild chain's lowest link holds a natural card (below A) */
+    int all_wild_group_face_rank; /* Q1.17 (ii): wild cards alone keep their face rank in a group */
 } Spec;
 
 /* Shared constants, made when the module loads. */
@@ -62,11 +64,19 @@ extern PyObject *EMPTY_STR, *EMPTY_TUPLE, *NO_TIER_OBJ, *NO_COLOUR_OBJ;
 /* CHAINS[width][start][end]: the ranks of ``width`` cards of each rank start..end, made once (groups and chains). */
 extern PyObject *CHAINS[5][NUM_RANKS][NUM_RANKS];
 
+/* SMALL[v]: the ints below SMALL_INTS, made once. */
+extern PyObject *SMALL[SMALL_INTS];
+/* WILD_PAIRS[face][stands]: the (face, stands) pair of a Move's ``wilds``, made once. */
+extern PyObject *WILD_PAIRS[NUM_RANKS][NUM_RANKS];
+
 int make_chains(void);
 int add_chain(PyObject *out, const Spec *s, PyObject *kind, long key, int width, int start, int end);
 int chain_ranks(int *buf, int width, int start, int end);
 int add_plain(PyObject *out, const Spec *s, PyObject *kind, long key, long length, const int *ranks, int n);
+int add_wild(PyObject *out, const Spec *s, PyObject *kind, long key, long length, PyObject *ranks, PyObject *wilds);
+PyObject *rank_tuple(const int *ranks, int n);
 int attached(PyObject *out, const Spec *s, const Kicker *k, const int *c, int start, int end);
 int bombs(PyObject *out, const Spec *s, const int *c, int min_tier, double min_key);
+int mixed(PyObject *out, const Spec *s, const int *c, int face, int count, PyObject *kind, double above, int length);
 
 #endif

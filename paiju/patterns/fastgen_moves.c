@@ -5,6 +5,7 @@
 PyObject *EMPTY_STR, *EMPTY_TUPLE, *NO_TIER_OBJ, *NO_COLOUR_OBJ;
 PyObject *CHAINS[5][NUM_RANKS][NUM_RANKS];
 PyObject *SMALL[SMALL_INTS];
+PyObject *WILD_PAIRS[NUM_RANKS][NUM_RANKS];
 
 /* The int ``v`` (a new reference): every rank, key and length is a small one, made once. */
 static PyObject *small_int(long v) {
@@ -15,7 +16,7 @@ static PyObject *small_int(long v) {
 
 /* A Move of eight fields (the same as tuple.__new__(Move, fields)); steals nothing. */
 static PyObject *new_move(const Spec *s, PyObject *kind, long key, long length, PyObject *ranks, PyObject *tier,
-                          PyObject *bomb) {
+                          PyObject *bomb, PyObject *wilds) {
     PyObject *m = s->move->tp_alloc(s->move, 8);
     if (m == NULL) return NULL;
     PyObject *k = small_int(key), *n = small_int(length);
@@ -31,13 +32,14 @@ static PyObject *new_move(const Spec *s, PyObject *kind, long key, long length, 
     PyTuple_SET_ITEM(m, 3, Py_NewRef(ranks));
     PyTuple_SET_ITEM(m, 4, Py_NewRef(tier));
     PyTuple_SET_ITEM(m, 5, Py_NewRef(bomb));
-    PyTuple_SET_ITEM(m, 6, Py_NewRef(EMPTY_TUPLE));
+    PyTuple_SET_ITEM(m, 6, Py_NewRef(wilds));
     PyTuple_SET_ITEM(m, 7, Py_NewRef(NO_COLOUR_OBJ));
+    PyObject_GC_UnTrack(m); /* it holds only immutable values: it can be in no cycle, so the collector skips it */
     return m;
 }
 
 /* A tuple of ints from a sorted C array. */
-static PyObject *rank_tuple(const int *ranks, int n) {
+PyObject *rank_tuple(const int *ranks, int n) {
     PyObject *t = PyTuple_New(n);
     if (t == NULL) return NULL;
     for (int i = 0; i < n; i++) {
@@ -48,6 +50,7 @@ static PyObject *rank_tuple(const int *ranks, int n) {
         }
         PyTuple_SET_ITEM(t, i, v);
     }
+    PyObject_GC_UnTrack(t);
     return t;
 }
 
@@ -55,8 +58,17 @@ static PyObject *rank_tuple(const int *ranks, int n) {
 int add_plain(PyObject *out, const Spec *s, PyObject *kind, long key, long length, const int *ranks, int n) {
     PyObject *t = rank_tuple(ranks, n);
     if (t == NULL) return -1;
-    PyObject *m = new_move(s, kind, key, length, t, NO_TIER_OBJ, EMPTY_STR);
+    PyObject *m = new_move(s, kind, key, length, t, NO_TIER_OBJ, EMPTY_STR, EMPTY_TUPLE);
     Py_DECREF(t);
+    if (m == NULL) return -1;
+    int rc = PyList_Append(out, m);
+    Py_DECREF(m);
+    return rc;
+}
+
+/* Append a non-bomb move with wild cards: ``ranks`` and ``wilds`` are made by the caller (borrowed). */
+int add_wild(PyObject *out, const Spec *s, PyObject *kind, long key, long length, PyObject *ranks, PyObject *wilds) {
+    PyObject *m = new_move(s, kind, key, length, ranks, NO_TIER_OBJ, EMPTY_STR, wilds);
     if (m == NULL) return -1;
     int rc = PyList_Append(out, m);
     Py_DECREF(m);
@@ -67,6 +79,9 @@ int make_chains(void) {
     int buf[4 * NUM_RANKS];
     for (int v = 0; v < SMALL_INTS; v++)
         if ((SMALL[v] = PyLong_FromLong(v)) == NULL) return -1;
+    for (int f = 0; f < NUM_RANKS; f++)
+        for (int r = 0; r < NUM_RANKS; r++)
+            if ((WILD_PAIRS[f][r] = PyTuple_Pack(2, SMALL[f], SMALL[r])) == NULL) return -1;
     for (int w = 1; w <= 4; w++)
         for (int start = 0; start < NUM_RANKS; start++)
             for (int end = start; end < NUM_RANKS; end++)
@@ -75,7 +90,8 @@ int make_chains(void) {
 }
 
 int add_chain(PyObject *out, const Spec *s, PyObject *kind, long key, int width, int start, int end) {
-    PyObject *m = new_move(s, kind, key, end - start + 1, CHAINS[width][start][end], NO_TIER_OBJ, EMPTY_STR);
+    PyObject *m =
+        new_move(s, kind, key, end - start + 1, CHAINS[width][start][end], NO_TIER_OBJ, EMPTY_STR, EMPTY_TUPLE);
     if (m == NULL) return -1;
     int rc = PyList_Append(out, m);
     Py_DECREF(m);
@@ -167,7 +183,7 @@ int attached(PyObject *out, const Spec *s, const Kicker *k, const int *c, int st
 static int add_bomb(PyObject *out, const Spec *s, PyObject *kind, long key, const int *ranks, int n, int tier,
                     PyObject *name) {
     PyObject *t = rank_tuple(ranks, n), *tier_obj = PyLong_FromLong(tier);
-    PyObject *m = (t && tier_obj) ? new_move(s, kind, key, 1, t, tier_obj, name) : NULL;
+    PyObject *m = (t && tier_obj) ? new_move(s, kind, key, 1, t, tier_obj, name, EMPTY_TUPLE) : NULL;
     Py_XDECREF(t);
     Py_XDECREF(tier_obj);
     int rc = m == NULL ? -1 : PyList_Append(out, m);

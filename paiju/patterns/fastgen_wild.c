@@ -1,0 +1,298 @@
+/* Mixed plays (natural and wild cards together) for a hand whose wild cards share one face rank: the speculator's
+ * 3s, the 癞子 wild rank.  The same Move values, in the same order, as paiju/patterns/mixed.py's WildPlays._mixed
+ * (the oracle this is tested against); wild cards of several faces (5p1d's flipped suit) stay on that path. */
+#include "fastgen.h"
+
+#define PART_CARDS 64 /* the most cards of a body or of a kicker set */
+
+/* Part of a play: its natural ranks, the ranks its wild cards stand for (both ascending), and wild single kickers
+ * standing for themselves (all of the one face). */
+typedef struct {
+    signed char nat[PART_CARDS], st[PART_CARDS];
+    unsigned char n_nat, n_st, n_fx;
+} Part;
+
+typedef struct {
+    Part *items;
+    int n, cap;
+} Parts;
+
+static int push(Parts *ps, const Part *p) {
+    if (ps->n == ps->cap) {
+        int cap = ps->cap ? ps->cap * 2 : 16;
+        Part *grown = PyMem_Realloc(ps->items, (size_t)cap * sizeof(Part));
+        if (grown == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        ps->items = grown;
+        ps->cap = cap;
+    }
+    ps->items[ps->n++] = *p;
+    return 0;
+}
+
+/* Everything a hand's wild cards need to know while one call lists its mixed plays. */
+typedef struct {
+    const Spec *s;
+    const int *c;
+    int face, count;
+    PyObject *out;
+} Ctx;
+
+/* mixed.py's _spread from slot ``i`` on: every way to fill slots (rank sr[i], sn[i] cards) from natural cards and
+ * up to ``budget`` wild cards (standing for 3…2 only), slot 0's choice most significant, fewer wild cards first. */
+static int spread(const int *c, const int *sr, const int *sn, int i, int slots, int budget, Part *cur, Parts *out) {
+    if (i == slots) return push(out, cur);
+    int r = sr[i], need = sn[i];
+    int low = need > c[r] ? need - c[r] : 0, high = r <= TWO ? need : 0;
+    if (high > budget - cur->n_st) high = budget - cur->n_st;
+    if (cur->n_nat + need > PART_CARDS || cur->n_st + need > PART_CARDS) return 0;
+    int n_nat = cur->n_nat, n_st = cur->n_st;
+    for (int u = low; u <= high; u++) {
+        for (int k = 0; k < need - u; k++) cur->nat[cur->n_nat++] = (signed char)r;
+        for (int k = 0; k < u; k++) cur->st[cur->n_st++] = (signed char)r;
+        if (spread(c, sr, sn, i + 1, slots, budget, cur, out) < 0) return -1;
+        cur->n_nat = (unsigned char)n_nat;
+        cur->n_st = (unsigned char)n_st;
+    }
+    return 0;
+}
+
+/* Append the play of ``body`` plus ``kick`` (NULL: none): its ranks sorted, its wild cards' (face, stands) pairs
+ * sorted by what they stand for (Supply.moves with one face). */
+static int emit(const Ctx *x, PyObject *kind, int end, int n, const Part *body, const Part *kick) {
+    int ranks[NUM_RANKS] = {0}, meant[NUM_RANKS] = {0}, total = 0, wild = 0;
+    const Part *parts[2] = {body, kick};
+    for (int p = 0; p < 2; p++) {
+        const Part *q = parts[p];
+        if (q == NULL) continue;
+        for (int i = 0; i < q->n_nat; i++) ranks[(int)q->nat[i]]++;
+        for (int i = 0; i < q->n_st; i++) meant[(int)q->st[i]]++;
+        meant[x->face] += q->n_fx;
+        total += q->n_nat + q->n_st + q->n_fx;
+        wild += q->n_st + q->n_fx;
+    }
+    ranks[x->face] += wild;
+    PyObject *rt = PyTuple_New(total), *wt = PyTuple_New(wild);
+    if (rt == NULL || wt == NULL) {
+        Py_XDECREF(rt);
+        Py_XDECREF(wt);
+        return -1;
+    }
+    int a = 0, b = 0;
+    for (int r = 0; r < NUM_RANKS; r++) {
+        for (int k = 0; k < ranks[r]; k++) PyTuple_SET_ITEM(rt, a++, Py_NewRef(SMALL[r]));
+        for (int k = 0; k < meant[r]; k++) PyTuple_SET_ITEM(wt, b++, Py_NewRef(WILD_PAIRS[x->face][r]));
+    }
+    PyObject_GC_UnTrack(rt); /* ints only: no cycle */
+    PyObject_GC_UnTrack(wt);
+    int rc = add_wild(x->out, x->s, kind, end, n, rt, wt);
+    Py_DECREF(rt);
+    Py_DECREF(wt);
+    return rc;
+}
+
+/* Q1.17 (ii): kicker groups need no group of wild cards only (more wild than natural cards of a rank), but one of
+ * the wild cards' face rank (mixed.py's _pairs_read). */
+static int pairs_read(const Ctx *x, const Part *p) {
+    if (!x->s->all_wild_group_face_rank) return 1;
+    int nat[NUM_RANKS] = {0}, st[NUM_RANKS] = {0};
+    for (int i = 0; i < p->n_nat; i++) nat[(int)p->nat[i]]++;
+    for (int i = 0; i < p->n_st; i++) st[(int)p->st[i]]++;
+    for (int r = 0; r < NUM_RANKS; r++)
+        if (st[r] > nat[r] && r != x->face) return 0;
+    return 1;
+}
+
+/* Next multiset of ``need`` indices into ``na`` choices (non-decreasing), each index at most most[i] times, in
+ * combinations_with_replacement order; ``first`` starts the walk.  0 when there is none left. */
+static int next_set(int *idx, int need, int na, const int *most, int first) {
+    for (;;) {
+        if (first) {
+            first = 0;
+            for (int i = 0; i < need; i++) idx[i] = 0;
+        } else {
+            int i = need - 1;
+            while (i >= 0 && idx[i] == na - 1) i--;
+            if (i < 0) return 0;
+            idx[i]++;
+            for (int j = i + 1; j < need; j++) idx[j] = idx[i];
+        }
+        if (need == 1) return 1; /* kicker_sets: one group takes any choice */
+        int ok = 1;
+        for (int i = 0; i < need && ok; i++) {
+            int run = 1;
+            while (i + run < need && idx[i + run] == idx[i]) run++;
+            ok = run <= most[idx[i]];
+            i += run - 1;
+        }
+        if (ok) return 1;
+    }
+}
+
+/* mixed.py's _wild_kickers: every kicker set of the body start…end using at most ``left`` wild cards. */
+static int kickers(const Ctx *x, const Kicker *k, int start, int end, int left, Parts *out) {
+    const int *c = x->c;
+    int need = k->kick * (end - start + 1), width = k->width, idx[32];
+    if (need > 32 || need < 1) return 0;
+    if (width > 1) {
+        int avail[NUM_RANKS], most[NUM_RANKS], na = 0;
+        for (int r = 0; r < NUM_RANKS; r++) {
+            if (start <= r && r <= end) continue;
+            int m = (c[r] + (r <= TWO ? left : 0)) / width;
+            if (m && r <= x->s->attach_top[width]) {
+                avail[na] = r;
+                most[na++] = k->distinct ? 1 : m;
+            }
+        }
+        if (na == 0) return 0;
+        for (int more = next_set(idx, need, na, most, 1); more; more = next_set(idx, need, na, most, 0)) {
+            int sr[32], sn[32], slots = 0;
+            for (int i = 0; i < need; i++) {
+                if (slots && sr[slots - 1] == avail[idx[i]]) {
+                    sn[slots - 1] += width;
+                } else {
+                    sr[slots] = avail[idx[i]];
+                    sn[slots++] = width;
+                }
+            }
+            Parts fills = {NULL, 0, 0};
+            Part cur = {.n_nat = 0, .n_st = 0, .n_fx = 0};
+            int rc = spread(c, sr, sn, 0, slots, left, &cur, &fills);
+            for (int i = 0; rc == 0 && i < fills.n; i++)
+                if (pairs_read(x, &fills.items[i])) rc = push(out, &fills.items[i]);
+            PyMem_Free(fills.items);
+            if (rc < 0) return -1;
+        }
+        return 0;
+    }
+    /* A token is rank * 2 for a natural card, face * 2 + 1 for a wild card standing for itself (ascending). */
+    int tokens[NUM_RANKS + 1], most[NUM_RANKS + 1], nt = 0;
+    int wild_token = left && !(start <= x->face && x->face <= end);
+    for (int r = 0; r < NUM_RANKS; r++) {
+        if (!(start <= r && r <= end) && c[r]) {
+            tokens[nt] = r << 1;
+            most[nt++] = k->distinct ? 1 : c[r];
+        }
+        if (wild_token && r == x->face) {
+            tokens[nt] = (r << 1) | 1;
+            most[nt++] = k->distinct ? 1 : (x->count < left ? x->count : left);
+        }
+    }
+    if (nt == 0) return 0;
+    int no_rocket = !x->s->rocket_kickers;
+    for (int more = next_set(idx, need, nt, most, 1); more; more = next_set(idx, need, nt, most, 0)) {
+        Part p = {.n_nat = 0, .n_st = 0, .n_fx = 0};
+        int seen[NUM_RANKS] = {0}, distinct = 0, blacks = 0, reds = 0;
+        for (int i = 0; i < need; i++) {
+            int t = tokens[idx[i]], r = t >> 1;
+            distinct += !seen[r]++;
+            if (t & 1) {
+                p.n_fx++;
+            } else {
+                p.nat[p.n_nat++] = (signed char)r;
+                blacks += r == BLACK_JOKER;
+                reds += r == RED_JOKER;
+            }
+        }
+        if (p.n_fx > left || (k->distinct && distinct < need) || (no_rocket && blacks && reds)) continue;
+        if (push(out, &p) < 0) return -1;
+    }
+    return 0;
+}
+
+/* mixed.py's _wild_body: every mixed play whose body is ``width`` cards of each rank start…end (``k``: with its
+ * kicker sets). */
+static int body(const Ctx *x, PyObject *kind, int width, int start, int end, const Kicker *k) {
+    int n = end - start + 1, sr[NUM_RANKS], sn[NUM_RANKS];
+    for (int i = 0; i < n; i++) {
+        sr[i] = start + i;
+        sn[i] = width;
+    }
+    Parts fills = {NULL, 0, 0};
+    Parts kicks[PART_CARDS + 1];
+    int made[PART_CARDS + 1] = {0};
+    Part cur = {.n_nat = 0, .n_st = 0, .n_fx = 0};
+    int rc = spread(x->c, sr, sn, 0, n, x->count, &cur, &fills);
+    /* W3: a chain's wild cards sit as high as the natural cards allow; Q1.17 (ii): a group of wild cards only
+     * keeps their face rank. */
+    int placed = start < end && x->s->chain_wilds_placed && end < CHAIN_TOP;
+    int face_only = start == end && x->s->all_wild_group_face_rank && start != x->face;
+    for (int i = 0; rc == 0 && i < fills.n; i++) {
+        const Part *f = &fills.items[i];
+        if ((placed && (f->n_nat == 0 || f->nat[0] != start)) || (face_only && f->n_nat == 0)) continue;
+        if (k == NULL) {
+            if (f->n_nat && f->n_st) rc = emit(x, kind, end, n, f, NULL);
+            continue;
+        }
+        int left = x->count - f->n_st;
+        if (!made[left]) {
+            kicks[left] = (Parts){NULL, 0, 0};
+            made[left] = 1;
+            if ((rc = kickers(x, k, start, end, left, &kicks[left])) < 0) break;
+        }
+        for (int j = 0; rc == 0 && j < kicks[left].n; j++) {
+            const Part *q = &kicks[left].items[j];
+            if ((f->n_nat || q->n_nat) && (f->n_st || q->n_st || q->n_fx)) rc = emit(x, kind, end, n, f, q);
+        }
+    }
+    for (int i = 0; i <= PART_CARDS; i++)
+        if (made[i]) PyMem_Free(kicks[i].items);
+    PyMem_Free(fills.items);
+    return rc;
+}
+
+/* Append to ``ends`` each chain end of ``least``+ links from ``start`` (``length`` links if set), top above
+ * ``above``, that ``budget`` wild cards complete (mixed.py's _wild_windows); returns how many. */
+static int windows(const int *c, int budget, int width, int least, int length, double above, int start, int *ends) {
+    int missing = 0, n = 0;
+    for (int end = start; end <= CHAIN_TOP; end++) {
+        missing += width > c[end] ? width - c[end] : 0;
+        if (missing > budget) break;
+        int links = end - start + 1;
+        if (links >= least && (length == 0 || length == links) && end > above) ends[n++] = end;
+    }
+    return n;
+}
+
+/* Append every play of at least one natural and one wild card (those beating a play of ``kind``, ``above`` and
+ * ``length`` links; ``kind`` NULL: every lead) to ``out`` (mixed.py's _mixed). */
+int mixed(PyObject *out, const Spec *s, const int *c, int face, int count, PyObject *kind, double above, int length) {
+    Ctx x = {s, c, face, count, out};
+    int low = (int)(long)above + 1, ends[NUM_RANKS];
+    if (face < 0 || face >= NUM_RANKS || count < 1 || count > PART_CARDS) {
+        PyErr_SetString(PyExc_ValueError, "wild cards of one face rank 3…2, 1 to 64 of them");
+        return -1;
+    }
+    for (int i = 0; i < s->n_groups; i++) {
+        const Group *g = &s->groups[i];
+        if (g->width < 2 || (kind != NULL && kind != g->kind)) continue;
+        for (int r = low; r <= (g->top < TWO ? g->top : TWO); r++)
+            if (body(&x, g->kind, g->width, r, r, NULL) < 0) return -1;
+    }
+    for (int i = 0; i < s->n_chains; i++) {
+        const Chain *ch = &s->chains[i];
+        if (kind != NULL && kind != ch->kind) continue;
+        for (int start = 0; start <= CHAIN_TOP; start++) {
+            int n = windows(c, count, ch->width, ch->least, length, above, start, ends);
+            for (int j = 0; j < n; j++)
+                if (body(&x, ch->kind, ch->width, start, ends[j], NULL) < 0) return -1;
+        }
+    }
+    for (int i = 0; i < s->n_kickers; i++) {
+        const Kicker *k = &s->kickers[i];
+        if (kind != NULL && kind != k->kind) continue;
+        if (k->chain) {
+            for (int start = 0; start <= CHAIN_TOP; start++) {
+                int n = windows(c, count, k->body, k->least, length, above, start, ends);
+                for (int j = 0; j < n; j++)
+                    if (body(&x, k->kind, k->body, start, ends[j], k) < 0) return -1;
+            }
+        } else {
+            for (int r = low; r <= TWO; r++)
+                if (body(&x, k->kind, k->body, r, r, k) < 0) return -1;
+        }
+    }
+    return 0;
+}
