@@ -12,11 +12,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from enum import IntEnum
+from functools import lru_cache
 
 __all__ = [
     "MARK",
     "BLACK_JOKER",
     "CARDS_PER_DECK",
+    "FACE_RANK",
     "NUM_RANKS",
     "RANKS",
     "RANK_CHARS",
@@ -125,10 +127,13 @@ def make_card(rank: int, suit: int | None = None, deck: int = 0) -> Card:
     return deck * CARDS_PER_DECK + face
 
 
+#: The rank of each of a deck's 54 faces (a card's face is ``card % CARDS_PER_DECK``).
+FACE_RANK: tuple[int, ...] = tuple(face >> 2 if face < 52 else face - 52 + BLACK_JOKER for face in range(CARDS_PER_DECK))
+
+
 def card_rank(card: Card) -> int:
     """Rank index of a card: 0 for 3 … 12 for 2, 13 black joker, 14 red joker."""
-    face = card % CARDS_PER_DECK
-    return face >> 2 if face < 52 else face - 52 + BLACK_JOKER
+    return FACE_RANK[card % CARDS_PER_DECK]
 
 
 def card_suit(card: Card) -> Suit | None:
@@ -151,14 +156,16 @@ def card_colour(card: Card) -> Colour:
 
 
 def deck_cards(decks: int = 1, removed_ranks: Iterable[int] = ()) -> list[Card]:
-    """Every card of ``decks`` decks, minus the ranks a table removes."""
-    removed = set(removed_ranks)
-    return [
-        d * CARDS_PER_DECK + face
-        for d in range(decks)
-        for face in range(CARDS_PER_DECK)
-        if card_rank(face) not in removed
-    ]
+    """Every card of ``decks`` decks, minus the ranks a table removes (a fresh list: every deal shuffles one)."""
+    return list(_pack(decks, frozenset(removed_ranks)))
+
+
+@lru_cache(maxsize=64)
+def _pack(decks: int, removed: frozenset[int]) -> tuple[Card, ...]:
+    """``deck_cards``, made once per kind of pack."""
+    return tuple(
+        d * CARDS_PER_DECK + face for d in range(decks) for face in range(CARDS_PER_DECK) if FACE_RANK[face] not in removed
+    )
 
 
 def sort_cards(cards: Iterable[Card]) -> list[Card]:
@@ -288,7 +295,7 @@ def rank_counts(cards: Iterable[Card]) -> list[int]:
     """How many cards of each rank (index 0 = 3 … 14 = red joker)."""
     counts = [0] * NUM_RANKS
     for c in cards:
-        counts[card_rank(c)] += 1
+        counts[FACE_RANK[c % CARDS_PER_DECK]] += 1
     return counts
 
 

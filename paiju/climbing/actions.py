@@ -3,14 +3,15 @@ choice (小地主) and declaration (亮明身份), and 五人斗地主's reveal 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import NamedTuple
 
 from paiju.cards import format_card, format_cards
 from paiju.patterns import Move
 
 __all__ = [
-    "Action", "Alone", "Bid", "Declare", "Double", "Give", "Grab", "Open", "Partner", "Pass", "Play", "Return", "Reveal", "action_text",
+    "Action", "Alone", "Bid", "Declare", "Double", "Give", "Grab", "Open", "Partner", "Pass", "Play", "Return", "Reveal", "action_text", "new_plays",
 ]  # fmt: skip
 
 
@@ -26,18 +27,32 @@ class Pass:
     """Decline: no bid in the auction, or no play in a trick."""
 
 
-@dataclass(frozen=True, slots=True)
-class Play:
-    """Play a move; ``cards`` names the exact cards, or ``None`` to let the engine pick copies."""
+class Play(NamedTuple):
+    """Play a move; ``cards`` names the exact cards, or ``None`` to let the engine pick copies.
+
+    Two plays are equal when their moves are (the cards named do not count). A named tuple, not a dataclass: a lead
+    list wraps every move it holds, and ``new_plays`` makes them at tuple speed.
+    """
 
     move: Move
     cards: tuple[int, ...] | None = None
 
-    def __eq__(self, other: Any) -> bool:
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, Play) and other.move == self.move
+
+    def __ne__(self, other: object) -> bool:
+        return not self.__eq__(other)
 
     def __hash__(self) -> int:
         return hash(self.move)
+
+
+_new_tuple = tuple.__new__
+
+
+def new_plays(moves: Iterable[Move]) -> list[Play]:
+    """``[Play(m) for m in moves]``, without a Python call per move."""
+    return [_new_tuple(Play, (m, None)) for m in moves]
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,6 +12,8 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Sequence
+from itertools import repeat
+from operator import is_
 from typing import Any, Self
 
 from paiju.cards import Card
@@ -165,8 +167,10 @@ class Hand:
         return actions
 
     def is_legal(self, action: Action, seat: int | None = None) -> bool:
-        """Whether ``action`` is among ``legal_actions(seat)``."""
-        return action in self.legal_actions(seat)
+        """Whether ``action`` is among ``legal_actions(seat)`` (one of the listed objects itself is found without
+        comparing moves: the usual case, a bot or a player picking from the list)."""
+        legal = self.legal_actions(seat)
+        return any(map(is_, legal, repeat(action))) or action in legal
 
     def explain(self, action: Action, seat: int | None = None) -> str:
         """Why ``action`` is refused for ``seat`` (by default the seat to act), in words for a player."""

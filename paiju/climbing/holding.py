@@ -9,7 +9,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from paiju.cards import CARDS_PER_DECK, Card, Colour, card_colour, card_rank, format_cards, rank_counts, sort_cards
+from paiju.cards import (
+    CARDS_PER_DECK,
+    FACE_RANK,
+    Card,
+    Colour,
+    card_colour,
+    card_rank,
+    format_cards,
+    rank_counts,
+    sort_cards,
+)
 from paiju.climbing.follow import bomb_ranks, forced_answers, speculator_answers
 from paiju.climbing.speculator import THREE, flip_wild_cards, flip_wilds, speculator_wilds
 from paiju.patterns import IllegalMoveError, Move, Wilds, beats, classify_ranks, describe, generate_counts
@@ -25,6 +35,11 @@ from paiju.patterns.move import NO_COLOUR
 from paiju.variants import RedOverBlack, Variant
 
 __all__ = ["Holding"]
+
+def _lowest_first(card: Card) -> tuple[int, int]:
+    """Copies of a rank lowest first: by suit, then by deck."""
+    return card % CARDS_PER_DECK, card
+
 
 #: §14: natural rank counts per colour (black, red), and the wild 3s of each colour.
 ColourSplit = tuple[tuple[list[int], list[int]], tuple[Wilds | None, Wilds | None]]
@@ -262,14 +277,17 @@ class Holding:
         """The lowest copies in ``hand`` that make ``move``, wild cards only for its wild readings."""
         # Wild readings take wild cards; everything else takes natural cards first, so that a
         # 5p1d wild card stays in hand when a natural card of its rank serves as well.
-        wild = set(self._wild_cards)
+        wild = self._wild_cards
         wanted = set(move.ranks)
         natural: dict[int, list[Card]] = {r: [] for r in wanted}
         spare: dict[int, list[Card]] = {r: [] for r in wanted}
-        for c in sorted(hand, key=lambda c: (c % CARDS_PER_DECK, c)):
-            r = card_rank(c)
+        for c in hand:
+            r = FACE_RANK[c % CARDS_PER_DECK]
             if r in wanted:
                 (spare if c in wild else natural)[r].append(c)
+        for pool in (*natural.values(), *spare.values()):
+            if len(pool) > 1:
+                pool.sort(key=_lowest_first)
         picked: list[Card] = []
         needs = list(move.ranks)
         for face, _ in move.wilds:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from paiju.cards import card_rank
 from paiju.climbing import speculator as spec_rules
-from paiju.climbing.actions import Action, Pass, Play
+from paiju.climbing.actions import Action, Pass, Play, new_plays
 from paiju.climbing.events import OutEvent, PartnerKnownEvent, PassEvent, PlayEvent
 from paiju.climbing.holding import Holding
 from paiju.climbing.phase_name import PhaseName
@@ -57,7 +57,7 @@ class Playing(Turn):
         """Every move the seat may lead or answer with, and a pass where allowed (能跟必跟 for the speculator)."""
         moves, may_pass = holding_of(state, seat).moves(state.to_beat())
         actions: list[Action] = [_PASS] if may_pass else []
-        actions.extend(map(Play, moves))
+        actions.extend(new_plays(moves))
         return actions
 
     def explain(self, state: HandState, seat: int, action: Action) -> str:
