@@ -80,11 +80,27 @@ def coloured_moves(
             # Kicker pairs may be the other colour; wild 3s (in the body or a pair) are the body's.
             wild = wilds[colour]
             extra = [] if wild is None else [m for m in gen.moves(both, probe, wild) if m.wilds and m.kind in PAIR_KICKER_KINDS]
-            out.update(m._replace(colour=int(colour)) for m in plain + extra if _fits(m, counts, colour))
+            bodies = _bodies(plain, counts[colour])
+            out.update(
+                m._replace(colour=int(colour))
+                for m in plain + extra
+                if (m.wilds or (m.key, m.length) in bodies) and _fits(m, counts, colour)
+            )
     moves = sorted(out)
     if to_beat is None:
         return moves
     return [m for m in moves if coloured_beats(m, to_beat, bound, rules.red_over_black)]
+
+
+def _bodies(moves: list[Move], own: Counts) -> set[tuple[float, int]]:
+    """The (key, length) of the bodies among ``moves`` (no wild cards) for which a colour holds three natural cards
+    of each rank: what ``_fits`` asks first (most bodies of both colours' cards together fail it)."""
+    shapes = {(m.key, m.length): m for m in moves}
+    return {
+        shape
+        for shape, m in shapes.items()
+        if all(own[r] >= 3 for r in range(key_rank(m) - m.length + 1, key_rank(m) + 1))
+    }
 
 
 def _fits(move: Move, counts: tuple[Counts, Counts], colour: int) -> bool:
