@@ -193,28 +193,32 @@ def open_spiel_calls(case: str, ps: Sequence[Position]) -> list[Call]:
     return calls
 
 
-def time_calls(calls: Sequence[Call], repeats: int) -> float:
-    """Median over ``repeats`` sweeps of the mean microseconds per call, after one sweep untimed (every engine
-    starts warm: its caches filled, the allocator's pools grown)."""
-    for call in calls:
-        call()
-    sweeps: list[float] = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        for call in calls:
+def time_engines(calls: dict[str, list[Call]], repeats: int) -> dict[str, float]:
+    """Per engine, the median over ``repeats`` rounds of the mean µs per call. Each round times every engine in turn,
+    a different one first each round, so a change in the machine's load falls on all of them alike; one untimed round
+    first (every engine starts warm: its caches filled, the allocator's pools grown)."""
+    names = list(calls)
+    for name in names:
+        for call in calls[name]:
             call()
-        sweeps.append((time.perf_counter() - start) / len(calls) * 1e6)
-    return statistics.median(sweeps)
+    sweeps: dict[str, list[float]] = {name: [] for name in names}
+    for i in range(repeats):
+        for name in names[i % len(names) :] + names[: i % len(names)]:
+            start = time.perf_counter()
+            for call in calls[name]:
+                call()
+            sweeps[name].append((time.perf_counter() - start) / len(calls[name]) * 1e6)
+    return {name: statistics.median(times) for name, times in sweeps.items()}
 
 
 # ---------------------------------------------------------------------------- random play
-def paiju_games(n: int, compiled: bool = True) -> float:
+def paiju_games(n: int, round_: int, compiled: bool = True) -> float:
     """paiju hands per second with random legal actions: the engine as installed (``compiled``), or pure Python."""
     use_compiled(compiled)
     try:
-        rng = random.Random(SEED)
+        rng = random.Random(f"{SEED}:{round_}")
         start = time.perf_counter()
-        for i in range(n):
+        for i in range(round_ * n, (round_ + 1) * n):
             g = Game.new(V, seed=i)
             while not g.is_over:
                 g.apply(rng.choice(g.legal_actions()))
@@ -223,14 +227,14 @@ def paiju_games(n: int, compiled: bool = True) -> float:
         use_compiled(True)
 
 
-def rlcard_games(n: int) -> float:
+def rlcard_games(n: int, round_: int) -> float:
     """rlcard ``DoudizhuGame`` hands per second with random legal actions."""
     import numpy as np
     from rlcard.games.doudizhu.game import DoudizhuGame
 
-    rng = random.Random(SEED)
+    rng = random.Random(f"{SEED}:{round_}")
     game = DoudizhuGame()
-    game.np_random = np.random.RandomState(SEED)
+    game.np_random = np.random.RandomState(SEED + round_)
     start = time.perf_counter()
     for _ in range(n):
         state, _ = game.init_game()
@@ -240,12 +244,12 @@ def rlcard_games(n: int) -> float:
     return n / (time.perf_counter() - start)
 
 
-def open_spiel_games(n: int) -> float:
+def open_spiel_games(n: int, round_: int) -> float:
     """open_spiel ``dou_dizhu`` hands per second; chance outcomes and actions uniform."""
     import pyspiel
 
     game = pyspiel.load_game("dou_dizhu")
-    rng = random.Random(SEED)
+    rng = random.Random(f"{SEED}:{round_}")
     start = time.perf_counter()
     for _ in range(n):
         state = game.new_initial_state()
@@ -257,6 +261,17 @@ def open_spiel_games(n: int) -> float:
                 actions = state.legal_actions()
                 state.apply_action(actions[rng.randrange(len(actions))])
     return n / (time.perf_counter() - start)
+
+
+def play_rates(engines: dict[str, Callable[[int, int], float]], games: int, rounds: int) -> dict[str, float]:
+    """Per engine, the median hands per second over ``rounds`` rounds of ``games // rounds`` hands (new deals each
+    round); every round plays each engine in turn, a different one first, as ``time_engines`` does."""
+    names = list(engines)
+    rates: dict[str, list[float]] = {name: [] for name in names}
+    for r in range(rounds):
+        for name in names[r % len(names) :] + names[: r % len(names)]:
+            rates[name].append(engines[name](max(1, games // rounds), r))
+    return {name: statistics.median(found) for name, found in rates.items()}
 
 
 # ---------------------------------------------------------------------------- main
@@ -282,15 +297,16 @@ def measure(quick: bool) -> dict[str, Any]:
     moves: dict[str, dict[str, float | None]] = {}
     for case in CASES:
         ps = positions(case)
-        moves[case] = {
-            e: time_calls(makers[e](case, ps), repeats) if have[e] else None for e in ENGINES
-        }
-    play: dict[str, float | None] = {
-        "paiju": paiju_games(games),
-        "paiju (python)": paiju_games(games, compiled=False),
-        "rlcard": rlcard_games(games) if have["rlcard"] else None,
-        "open_spiel": open_spiel_games(games) if have["open_spiel"] else None,
+        timed = time_engines({e: makers[e](case, ps) for e in ENGINES if have[e]}, repeats)
+        moves[case] = {e: timed.get(e) for e in ENGINES}
+    players: dict[str, Callable[[int, int], float]] = {
+        "paiju": paiju_games,
+        "paiju (python)": partial(paiju_games, compiled=False),
+        "rlcard": rlcard_games,
+        "open_spiel": open_spiel_games,
     }
+    rates = play_rates({e: players[e] for e in ENGINES if have[e]}, games, repeats)
+    play: dict[str, float | None] = {e: rates.get(e) for e in ENGINES}
     return {
         "engine": ENGINE,
         "hands": HANDS,
