@@ -51,7 +51,7 @@ FAMILIES = {
     "speculator, one landlord": Family("spec-4p2d", 33),
     "speculator, two landlords": Family("spec-6p3d", 40),
     "speculator's wild 3s": Family("spec-5p3d", 12, 3, "threes"),
-    "5p1d flips": Family("spec-5p1d", 14, 2, "flip"),
+    "5p1d flips": Family("spec-5p1d", 14, 3, "flip"),
     "two-colour": Family("spec-4p3d-2c", 40),
     "multi-deck ladders": Family("spec-8p3d", 40),
     "four-player": Family("four-player", 33),

@@ -4,8 +4,7 @@
  *
  * A table's generator hands this module a "spec" once (see paiju/patterns/compiled.py): the Move type, the pattern
  * kinds and the lists Shapes compiles from its PatternRules.  Tables with kinds this path does not know (the dress,
- * the spaceship) stay on the Python path, and so do hands with wild cards of several faces (fastgen_wild.c lists
- * the mixed plays of one face).
+ * the spaceship) stay on the Python path; fastgen_wild.c lists the plays that mix natural and wild cards.
  */
 #include "fastgen.h"
 
@@ -292,18 +291,18 @@ static PyObject *bombs_above(PyObject *self, PyObject *args) {
     return out;
 }
 
-/* mixed(spec, counts, face, count, kind, key, length) -> the plays of natural and wild cards together (``count``
- * wild cards of rank ``face``) that lead (``kind`` None) or answer a play of that kind, key and length */
+/* mixed(spec, counts, faces, kind, key, length) -> the plays of natural and wild cards together (``faces``: how
+ * many wild cards of each face rank) that lead (``kind`` None) or answer a play of that kind, key and length */
 static PyObject *mixed_plays(PyObject *self, PyObject *args) {
-    PyObject *capsule, *counts, *kind;
-    int face, count, length;
+    PyObject *capsule, *counts, *faces, *kind;
+    int length;
     double key;
-    if (!PyArg_ParseTuple(args, "OOiiOdi", &capsule, &counts, &face, &count, &kind, &key, &length)) return NULL;
+    if (!PyArg_ParseTuple(args, "OOOOdi", &capsule, &counts, &faces, &kind, &key, &length)) return NULL;
     const Spec *s = spec_of(capsule);
-    int c[NUM_RANKS];
-    if (s == NULL || read_counts(counts, c) < 0) return NULL;
+    int c[NUM_RANKS], stock[NUM_RANKS];
+    if (s == NULL || read_counts(counts, c) < 0 || read_counts(faces, stock) < 0) return NULL;
     PyObject *out = PyList_New(0);
-    if (out != NULL && mixed(out, s, c, face, count, kind == Py_None ? NULL : kind, key, length) < 0) Py_CLEAR(out);
+    if (out != NULL && mixed(out, s, c, stock, kind == Py_None ? NULL : kind, key, length) < 0) Py_CLEAR(out);
     return out;
 }
 
@@ -312,7 +311,7 @@ static PyMethodDef METHODS[] = {
     {"lead", lead, METH_VARARGS, "Every move a rank-count vector can lead."},
     {"answers", answers, METH_VARARGS, "The non-bomb moves of a kind and size with a higher key."},
     {"bombs", bombs_above, METH_VARARGS, "Every bomb above a tier and key on the ladder."},
-    {"mixed", mixed_plays, METH_VARARGS, "The plays of natural and wild cards of one face together."},
+    {"mixed", mixed_plays, METH_VARARGS, "The plays of natural and wild cards together."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -77,6 +77,6 @@ int add_wild(PyObject *out, const Spec *s, PyObject *kind, long key, long length
 PyObject *rank_tuple(const int *ranks, int n);
 int attached(PyObject *out, const Spec *s, const Kicker *k, const int *c, int start, int end);
 int bombs(PyObject *out, const Spec *s, const int *c, int min_tier, double min_key);
-int mixed(PyObject *out, const Spec *s, const int *c, int face, int count, PyObject *kind, double above, int length);
+int mixed(PyObject *out, const Spec *s, const int *c, const int *stock, PyObject *kind, double above, int length);
 
 #endif

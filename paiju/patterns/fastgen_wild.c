@@ -1,14 +1,14 @@
-/* Mixed plays (natural and wild cards together) for a hand whose wild cards share one face rank: the speculator's
- * 3s, the 癞子 wild rank.  The same Move values, in the same order, as paiju/patterns/mixed.py's WildPlays._mixed
- * (the oracle this is tested against); wild cards of several faces (5p1d's flipped suit) stay on that path. */
+/* Mixed plays (natural and wild cards together): the speculator's 3s, the 癞子 wild rank, 5p1d's flipped-suit cards
+ * (wild cards of several faces).  The same Move values, in the same order, as paiju/patterns/mixed.py's
+ * WildPlays._mixed and Supply.moves (the oracle this is tested against). */
 #include "fastgen.h"
 
 #define PART_CARDS 64 /* the most cards of a body or of a kicker set */
 
-/* Part of a play: its natural ranks, the ranks its wild cards stand for (both ascending), and wild single kickers
- * standing for themselves (all of the one face). */
+/* Part of a play: its natural ranks, the ranks its wild cards stand for (both ascending), and the faces of wild
+ * single kickers standing for themselves. */
 typedef struct {
-    signed char nat[PART_CARDS], st[PART_CARDS];
+    signed char nat[PART_CARDS], st[PART_CARDS], fx[PART_CARDS];
     unsigned char n_nat, n_st, n_fx;
 } Part;
 
@@ -32,10 +32,12 @@ static int push(Parts *ps, const Part *p) {
     return 0;
 }
 
-/* Everything a hand's wild cards need to know while one call lists its mixed plays. */
+/* Everything a hand's wild cards need to know while one call lists its mixed plays: how many of each face
+ * (``stock``), how many in all, and their one face when they share it (else -1). */
 typedef struct {
     const Spec *s;
     const int *c;
+    const int *stock;
     int face, count;
     PyObject *out;
 } Ctx;
@@ -57,52 +59,6 @@ static int spread(const int *c, const int *sr, const int *sn, int i, int slots, 
         cur->n_st = (unsigned char)n_st;
     }
     return 0;
-}
-
-/* Append the play of ``body`` plus ``kick`` (NULL: none): its ranks sorted, its wild cards' (face, stands) pairs
- * sorted by what they stand for (Supply.moves with one face). */
-static int emit(const Ctx *x, PyObject *kind, int end, int n, const Part *body, const Part *kick) {
-    int ranks[NUM_RANKS] = {0}, meant[NUM_RANKS] = {0}, total = 0, wild = 0;
-    const Part *parts[2] = {body, kick};
-    for (int p = 0; p < 2; p++) {
-        const Part *q = parts[p];
-        if (q == NULL) continue;
-        for (int i = 0; i < q->n_nat; i++) ranks[(int)q->nat[i]]++;
-        for (int i = 0; i < q->n_st; i++) meant[(int)q->st[i]]++;
-        meant[x->face] += q->n_fx;
-        total += q->n_nat + q->n_st + q->n_fx;
-        wild += q->n_st + q->n_fx;
-    }
-    ranks[x->face] += wild;
-    PyObject *rt = PyTuple_New(total), *wt = PyTuple_New(wild);
-    if (rt == NULL || wt == NULL) {
-        Py_XDECREF(rt);
-        Py_XDECREF(wt);
-        return -1;
-    }
-    int a = 0, b = 0;
-    for (int r = 0; r < NUM_RANKS; r++) {
-        for (int k = 0; k < ranks[r]; k++) PyTuple_SET_ITEM(rt, a++, Py_NewRef(SMALL[r]));
-        for (int k = 0; k < meant[r]; k++) PyTuple_SET_ITEM(wt, b++, Py_NewRef(WILD_PAIRS[x->face][r]));
-    }
-    PyObject_GC_UnTrack(rt); /* ints only: no cycle */
-    PyObject_GC_UnTrack(wt);
-    int rc = add_wild(x->out, x->s, kind, end, n, rt, wt);
-    Py_DECREF(rt);
-    Py_DECREF(wt);
-    return rc;
-}
-
-/* Q1.17 (ii): kicker groups need no group of wild cards only (more wild than natural cards of a rank), but one of
- * the wild cards' face rank (mixed.py's _pairs_read). */
-static int pairs_read(const Ctx *x, const Part *p) {
-    if (!x->s->all_wild_group_face_rank) return 1;
-    int nat[NUM_RANKS] = {0}, st[NUM_RANKS] = {0};
-    for (int i = 0; i < p->n_nat; i++) nat[(int)p->nat[i]]++;
-    for (int i = 0; i < p->n_st; i++) st[(int)p->st[i]]++;
-    for (int r = 0; r < NUM_RANKS; r++)
-        if (st[r] > nat[r] && r != x->face) return 0;
-    return 1;
 }
 
 /* Next multiset of ``need`` indices into ``na`` choices (non-decreasing), each index at most most[i] times, in
@@ -129,6 +85,126 @@ static int next_set(int *idx, int need, int na, const int *most, int first) {
         }
         if (ok) return 1;
     }
+}
+
+/* Append the Move of ``ranks`` (cards per rank, ``total`` in all) with the wild cards' pairs ``wt`` (a new
+ * reference, taken; NULL: making it failed). */
+static int add_ranked(const Ctx *x, PyObject *kind, int end, int n, const int *ranks, int total, PyObject *wt) {
+    PyObject *rt = wt == NULL ? NULL : PyTuple_New(total);
+    if (rt == NULL) {
+        Py_XDECREF(wt);
+        return -1;
+    }
+    for (int r = 0, a = 0; r < NUM_RANKS; r++)
+        for (int k = 0; k < ranks[r]; k++) PyTuple_SET_ITEM(rt, a++, Py_NewRef(SMALL[r]));
+    PyObject_GC_UnTrack(rt); /* ints only: no cycle */
+    PyObject_GC_UnTrack(wt);
+    int rc = add_wild(x->out, x->s, kind, end, n, rt, wt);
+    Py_DECREF(rt);
+    Py_DECREF(wt);
+    return rc;
+}
+
+/* Append the Move of ``ranks`` whose wild cards' pairs are ``pairs[face][stands]`` (both ascending, as Supply.moves
+ * sorts them). */
+static int add_move(const Ctx *x, PyObject *kind, int end, int n, const int *ranks, int pairs[][NUM_RANKS]) {
+    int total = 0, wild = 0;
+    for (int r = 0; r < NUM_RANKS; r++) {
+        total += ranks[r];
+        for (int t = 0; t < NUM_RANKS; t++) wild += pairs[r][t];
+    }
+    PyObject *wt = PyTuple_New(wild);
+    for (int f = 0, b = 0; wt != NULL && f < NUM_RANKS; f++)
+        for (int t = 0; t < NUM_RANKS; t++)
+            for (int k = 0; k < pairs[f][t]; k++) PyTuple_SET_ITEM(wt, b++, Py_NewRef(WILD_PAIRS[f][t]));
+    return add_ranked(x, kind, end, n, ranks, total, wt);
+}
+
+/* Supply.moves' walk over the faces: for each rank stood for (ascending, from ``from``), every multiset of the
+ * faces still spare (combinations_with_replacement order), then the Move. */
+static int faces_for(const Ctx *x, PyObject *kind, int end, int n, int *ranks, int pairs[][NUM_RANKS],
+                     const int *stands, int *spare, int from) {
+    int s = from;
+    while (s < NUM_RANKS && !stands[s]) s++;
+    if (s == NUM_RANKS) return add_move(x, kind, end, n, ranks, pairs);
+    int faces[NUM_RANKS], most[NUM_RANKS], nf = 0, idx[PART_CARDS], need = stands[s];
+    for (int f = 0; f < NUM_RANKS; f++)
+        if (spare[f] > 0) {
+            faces[nf] = f;
+            most[nf++] = spare[f];
+        }
+    if (nf == 0) return 0;
+    for (int more = next_set(idx, need, nf, most, 1); more; more = next_set(idx, need, nf, most, 0)) {
+        for (int i = 0; i < need; i++) {
+            int f = faces[idx[i]];
+            spare[f]--;
+            ranks[f]++;
+            pairs[f][s]++;
+        }
+        int rc = faces_for(x, kind, end, n, ranks, pairs, stands, spare, s + 1);
+        for (int i = 0; i < need; i++) {
+            int f = faces[idx[i]];
+            spare[f]++;
+            ranks[f]--;
+            pairs[f][s]--;
+        }
+        if (rc < 0) return -1;
+    }
+    return 0;
+}
+
+/* emit() when every wild card has the same face: one play, its pairs (face, stands) sorted by what they stand for. */
+static int emit_one(const Ctx *x, PyObject *kind, int end, int n, const Part *body, const Part *kick) {
+    int ranks[NUM_RANKS] = {0}, meant[NUM_RANKS] = {0}, total = 0, wild = 0;
+    const Part *parts[2] = {body, kick};
+    for (int p = 0; p < 2; p++) {
+        const Part *q = parts[p];
+        if (q == NULL) continue;
+        for (int i = 0; i < q->n_nat; i++) ranks[(int)q->nat[i]]++;
+        for (int i = 0; i < q->n_st; i++) meant[(int)q->st[i]]++;
+        meant[x->face] += q->n_fx;
+        total += q->n_nat + q->n_st + q->n_fx;
+        wild += q->n_st + q->n_fx;
+    }
+    ranks[x->face] += wild;
+    PyObject *wt = PyTuple_New(wild);
+    for (int r = 0, b = 0; wt != NULL && r < NUM_RANKS; r++)
+        for (int k = 0; k < meant[r]; k++) PyTuple_SET_ITEM(wt, b++, Py_NewRef(WILD_PAIRS[x->face][r]));
+    return add_ranked(x, kind, end, n, ranks, total, wt);
+}
+
+/* Append the plays of ``body`` plus ``kick`` (NULL: none): one per choice of faces for the ranks its wild cards
+ * stand for (Supply.moves; a single one when every wild card has the same face). */
+static int emit(const Ctx *x, PyObject *kind, int end, int n, const Part *body, const Part *kick) {
+    if (x->face >= 0) return emit_one(x, kind, end, n, body, kick);
+    int ranks[NUM_RANKS] = {0}, stands[NUM_RANKS] = {0}, spare[NUM_RANKS], pairs[NUM_RANKS][NUM_RANKS] = {{0}};
+    memcpy(spare, x->stock, sizeof spare);
+    const Part *parts[2] = {body, kick};
+    for (int p = 0; p < 2; p++) {
+        const Part *q = parts[p];
+        if (q == NULL) continue;
+        for (int i = 0; i < q->n_nat; i++) ranks[(int)q->nat[i]]++;
+        for (int i = 0; i < q->n_st; i++) stands[(int)q->st[i]]++;
+        for (int i = 0; i < q->n_fx; i++) {
+            int f = q->fx[i];
+            ranks[f]++;
+            pairs[f][f]++;
+            spare[f]--;
+        }
+    }
+    return faces_for(x, kind, end, n, ranks, pairs, stands, spare, 0);
+}
+
+/* Q1.17 (ii): kicker groups need no group of wild cards only (more wild than natural cards of a rank), but one of
+ * the wild cards' face rank (mixed.py's _pairs_read). */
+static int pairs_read(const Ctx *x, const Part *p) {
+    if (!x->s->all_wild_group_face_rank) return 1;
+    int nat[NUM_RANKS] = {0}, st[NUM_RANKS] = {0};
+    for (int i = 0; i < p->n_nat; i++) nat[(int)p->nat[i]]++;
+    for (int i = 0; i < p->n_st; i++) st[(int)p->st[i]]++;
+    for (int r = 0; r < NUM_RANKS; r++)
+        if (st[r] > nat[r] && r != x->face) return 0;
+    return 1;
 }
 
 /* mixed.py's _wild_kickers: every kicker set of the body start…end using at most ``left`` wild cards. */
@@ -168,16 +244,16 @@ static int kickers(const Ctx *x, const Kicker *k, int start, int end, int left, 
         return 0;
     }
     /* A token is rank * 2 for a natural card, face * 2 + 1 for a wild card standing for itself (ascending). */
-    int tokens[NUM_RANKS + 1], most[NUM_RANKS + 1], nt = 0;
-    int wild_token = left && !(start <= x->face && x->face <= end);
+    int tokens[2 * NUM_RANKS], most[2 * NUM_RANKS], nt = 0;
     for (int r = 0; r < NUM_RANKS; r++) {
-        if (!(start <= r && r <= end) && c[r]) {
+        if (start <= r && r <= end) continue;
+        if (c[r]) {
             tokens[nt] = r << 1;
             most[nt++] = k->distinct ? 1 : c[r];
         }
-        if (wild_token && r == x->face) {
+        if (left && x->stock[r]) {
             tokens[nt] = (r << 1) | 1;
-            most[nt++] = k->distinct ? 1 : (x->count < left ? x->count : left);
+            most[nt++] = k->distinct ? 1 : (x->stock[r] < left ? x->stock[r] : left);
         }
     }
     if (nt == 0) return 0;
@@ -189,7 +265,7 @@ static int kickers(const Ctx *x, const Kicker *k, int start, int end, int left, 
             int t = tokens[idx[i]], r = t >> 1;
             distinct += !seen[r]++;
             if (t & 1) {
-                p.n_fx++;
+                p.fx[p.n_fx++] = (signed char)r;
             } else {
                 p.nat[p.n_nat++] = (signed char)r;
                 blacks += r == BLACK_JOKER;
@@ -258,13 +334,24 @@ static int windows(const int *c, int budget, int width, int least, int length, d
 
 /* Append every play of at least one natural and one wild card (those beating a play of ``kind``, ``above`` and
  * ``length`` links; ``kind`` NULL: every lead) to ``out`` (mixed.py's _mixed). */
-int mixed(PyObject *out, const Spec *s, const int *c, int face, int count, PyObject *kind, double above, int length) {
-    Ctx x = {s, c, face, count, out};
-    int low = (int)(long)above + 1, ends[NUM_RANKS];
-    if (face < 0 || face >= NUM_RANKS || count < 1 || count > PART_CARDS) {
-        PyErr_SetString(PyExc_ValueError, "wild cards of one face rank 3…2, 1 to 64 of them");
+int mixed(PyObject *out, const Spec *s, const int *c, const int *stock, PyObject *kind, double above, int length) {
+    int count = 0, faces = 0, face = -1, low = (int)(long)above + 1, ends[NUM_RANKS];
+    for (int f = 0; f < NUM_RANKS; f++) {
+        if (stock[f] < 0 || (stock[f] && f > TWO)) {
+            PyErr_SetString(PyExc_ValueError, "a wild card's face is a rank 3…2");
+            return -1;
+        }
+        count += stock[f];
+        if (stock[f]) {
+            faces++;
+            face = f;
+        }
+    }
+    if (count < 1 || count > PART_CARDS) {
+        PyErr_SetString(PyExc_ValueError, "1 to 64 wild cards");
         return -1;
     }
+    Ctx x = {s, c, stock, faces == 1 ? face : -1, count, out};
     for (int i = 0; i < s->n_groups; i++) {
         const Group *g = &s->groups[i];
         if (g->width < 2 || (kind != NULL && kind != g->kind)) continue;

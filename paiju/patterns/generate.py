@@ -198,10 +198,10 @@ class MoveGenerator(WildPlays):
         out.extend(extra if to_beat is None else [m for m in extra if beats(m, to_beat)])
         if to_beat is not None and to_beat.tier != NO_TIER:
             return out
-        if self.spec is not None and supply.face is not None:
+        if self.spec is not None:
             assert fastgen is not None
             kind, key, length = (None, -1.0, 0) if to_beat is None else (to_beat.kind, to_beat.key, to_beat.length)
-            out.extend(fastgen.mixed(self.spec, c, supply.face, supply.count, kind, key, length))
+            out.extend(fastgen.mixed(self.spec, c, supply.faces(), kind, key, length))
         else:
             self._mixed(out, c, supply, to_beat)
         return out

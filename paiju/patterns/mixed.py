@@ -74,6 +74,13 @@ class Supply:
         #: The face of every wild card when they all share one (the speculator's 3s), else None.
         self.face = faces[0] if len(self.stock) == 1 else None
 
+    def faces(self) -> list[int]:
+        """How many wild cards of each face rank (the compiled path's form)."""
+        out = [0] * NUM_RANKS
+        for face, n in self.stock:
+            out[face] = n
+        return out
+
     def moves(
         self,
         kind: PatternKind,
