@@ -36,11 +36,6 @@ from paiju.variants import RedOverBlack, Variant
 
 __all__ = ["Holding"]
 
-def _lowest_first(card: Card) -> tuple[int, int]:
-    """Copies of a rank lowest first: by suit, then by deck."""
-    return card % CARDS_PER_DECK, card
-
-
 #: §14: natural rank counts per colour (black, red), and the wild 3s of each colour.
 ColourSplit = tuple[tuple[list[int], list[int]], tuple[Wilds | None, Wilds | None]]
 
@@ -301,3 +296,8 @@ class Holding:
                 raise IllegalMoveError(f"you don't hold the cards for {move.text()}")
             picked.append(pool.pop(0))
         return tuple(sort_cards(picked))
+
+
+def _lowest_first(card: Card) -> tuple[int, int]:
+    """Copies of a rank lowest first: by suit, then by deck."""
+    return card % CARDS_PER_DECK, card

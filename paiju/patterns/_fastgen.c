@@ -184,13 +184,22 @@ static int read_counts(PyObject *seq, int *c) {
     return 0;
 }
 
+/* The spec and the counts every entry point starts with: ``want`` arguments in all, the first two those; NULL with
+ * the error set when they do not read. */
+static const Spec *start(PyObject *const *args, Py_ssize_t nargs, Py_ssize_t want, const char *name, int *c) {
+    if (nargs != want) {
+        PyErr_Format(PyExc_TypeError, "%s takes %zd arguments, not %zd", name, want, nargs);
+        return NULL;
+    }
+    const Spec *s = spec_of(args[0]);
+    return s == NULL || read_counts(args[1], c) < 0 ? NULL : s;
+}
+
 /* lead(spec, counts) -> every move the counts can lead (generate.py's _lead) */
-static PyObject *lead(PyObject *self, PyObject *args) {
-    PyObject *capsule, *counts;
-    if (!PyArg_ParseTuple(args, "OO", &capsule, &counts)) return NULL;
-    const Spec *s = spec_of(capsule);
+static PyObject *lead(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     int c[NUM_RANKS];
-    if (s == NULL || read_counts(counts, c) < 0) return NULL;
+    const Spec *s = start(args, nargs, 2, "lead", c);
+    if (s == NULL) return NULL;
     PyObject *out = PyList_New(0);
     if (out == NULL) return NULL;
     for (int i = 0; i < s->n_groups; i++) {
@@ -225,26 +234,16 @@ fail:
     return NULL;
 }
 
-/* answers(spec, counts, kind, key, length) -> the non-bomb moves of that kind and size with a higher key */
-static PyObject *answers(PyObject *self, PyObject *args) {
-    PyObject *capsule, *counts, *kind;
-    double key;
-    int length;
-    if (!PyArg_ParseTuple(args, "OOOdi", &capsule, &counts, &kind, &key, &length)) return NULL;
-    const Spec *s = spec_of(capsule);
-    int c[NUM_RANKS];
-    if (s == NULL || read_counts(counts, c) < 0) return NULL;
+/* Append the non-bomb moves of ``kind`` and ``length`` links with a key above ``key`` (generate.py's _answers). */
+static int answers(PyObject *out, const Spec *s, const int *c, PyObject *kind, double key, int length) {
     int above = (int)(long)key + 1;
-    PyObject *out = PyList_New(0);
-    if (out == NULL || length < 1 || length > CHAIN_TOP + 1) return out;
+    if (length < 1 || length > CHAIN_TOP + 1) return 0;
     for (int i = 0; i < s->n_groups; i++) {
         const Group *g = &s->groups[i];
         if (g->kind != kind) continue;
         for (int r = above; r <= g->top; r++)
-            if (c[r] >= g->width) {
-                if (add_chain(out, s, kind, r, g->width, r, r) < 0) goto fail;
-            }
-        return out;
+            if (c[r] >= g->width && add_chain(out, s, kind, r, g->width, r, r) < 0) return -1;
+        return 0;
     }
     for (int i = 0; i < s->n_chains; i++) {
         const Chain *ch = &s->chains[i];
@@ -252,9 +251,9 @@ static PyObject *answers(PyObject *self, PyObject *args) {
         for (int end = above > length - 1 ? above : length - 1; end <= CHAIN_TOP; end++) {
             int start = end - length + 1, all = 1;
             for (int r = start; r <= end; r++) all &= c[r] >= ch->width;
-            if (all && add_chain(out, s, kind, end, ch->width, start, end) < 0) goto fail;
+            if (all && add_chain(out, s, kind, end, ch->width, start, end) < 0) return -1;
         }
-        return out;
+        return 0;
     }
     for (int i = 0; i < s->n_kickers; i++) {
         const Kicker *k = &s->kickers[i];
@@ -263,55 +262,50 @@ static PyObject *answers(PyObject *self, PyObject *args) {
         for (int end = above > length - 1 ? above : length - 1; end <= top; end++) {
             int start = end - length + 1, all = 1;
             for (int r = start; r <= end; r++) all &= c[r] >= k->body;
-            if (all && attached(out, s, k, c, start, end) < 0) goto fail;
+            if (all && attached(out, s, k, c, start, end) < 0) return -1;
         }
-        return out;
+        return 0;
     }
-    return out;
-fail:
-    Py_DECREF(out);
-    return NULL;
+    return 0;
 }
 
-/* bombs(spec, counts, min_tier, min_key) -> every bomb above (min_tier, min_key) on the ladder */
-static PyObject *bombs_above(PyObject *self, PyObject *args) {
-    PyObject *capsule, *counts;
-    int min_tier;
-    double min_key;
-    if (!PyArg_ParseTuple(args, "OOid", &capsule, &counts, &min_tier, &min_key)) return NULL;
-    const Spec *s = spec_of(capsule);
+/* beating(spec, counts, kind, key, length, tier) -> every move that beats that play: above a non-bomb (``tier``
+ * -1) the same kind and size with a higher key, then every bomb; above a bomb, the bombs above it on the ladder */
+static PyObject *beating(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     int c[NUM_RANKS];
-    if (s == NULL || read_counts(counts, c) < 0) return NULL;
+    const Spec *s = start(args, nargs, 6, "beating", c);
+    if (s == NULL) return NULL;
+    double key = PyFloat_AsDouble(args[3]);
+    long length = PyLong_AsLong(args[4]), tier = PyLong_AsLong(args[5]);
+    if (PyErr_Occurred()) return NULL;
     PyObject *out = PyList_New(0);
     if (out == NULL) return NULL;
-    if (bombs(out, s, c, min_tier, min_key) < 0) {
-        Py_DECREF(out);
-        return NULL;
-    }
+    int rc = tier < 0 ? answers(out, s, c, args[2], key, (int)length) : 0;
+    if (rc == 0) rc = tier < 0 ? bombs(out, s, c, -1, -1.0) : bombs(out, s, c, (int)tier, key);
+    if (rc < 0) Py_CLEAR(out);
     return out;
 }
 
 /* mixed(spec, counts, faces, kind, key, length) -> the plays of natural and wild cards together (``faces``: how
  * many wild cards of each face rank) that lead (``kind`` None) or answer a play of that kind, key and length */
-static PyObject *mixed_plays(PyObject *self, PyObject *args) {
-    PyObject *capsule, *counts, *faces, *kind;
-    int length;
-    double key;
-    if (!PyArg_ParseTuple(args, "OOOOdi", &capsule, &counts, &faces, &kind, &key, &length)) return NULL;
-    const Spec *s = spec_of(capsule);
+static PyObject *mixed_plays(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     int c[NUM_RANKS], stock[NUM_RANKS];
-    if (s == NULL || read_counts(counts, c) < 0 || read_counts(faces, stock) < 0) return NULL;
+    const Spec *s = start(args, nargs, 6, "mixed", c);
+    if (s == NULL || read_counts(args[2], stock) < 0) return NULL;
+    double key = PyFloat_AsDouble(args[4]);
+    long length = PyLong_AsLong(args[5]);
+    if (PyErr_Occurred()) return NULL;
     PyObject *out = PyList_New(0);
-    if (out != NULL && mixed(out, s, c, stock, kind == Py_None ? NULL : kind, key, length) < 0) Py_CLEAR(out);
+    PyObject *kind = args[3] == Py_None ? NULL : args[3];
+    if (out != NULL && mixed(out, s, c, stock, kind, key, (int)length) < 0) Py_CLEAR(out);
     return out;
 }
 
 static PyMethodDef METHODS[] = {
     {"make_spec", make_spec, METH_VARARGS, "A table's generator lists, compiled once."},
-    {"lead", lead, METH_VARARGS, "Every move a rank-count vector can lead."},
-    {"answers", answers, METH_VARARGS, "The non-bomb moves of a kind and size with a higher key."},
-    {"bombs", bombs_above, METH_VARARGS, "Every bomb above a tier and key on the ladder."},
-    {"mixed", mixed_plays, METH_VARARGS, "The plays of natural and wild cards together."},
+    {"lead", (PyCFunction)(void (*)(void))lead, METH_FASTCALL, "Every move a rank-count vector can lead."},
+    {"beating", (PyCFunction)(void (*)(void))beating, METH_FASTCALL, "Every move that beats a play."},
+    {"mixed", (PyCFunction)(void (*)(void))mixed_plays, METH_FASTCALL, "The plays of natural and wild cards together."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -231,12 +231,9 @@ def _compiled_moves(spec: Any, counts: Counts, to_beat: Move | None) -> list[Mov
     assert fastgen is not None
     if to_beat is None:
         out: list[Move] = fastgen.lead(spec, counts)
-    elif to_beat.tier != NO_TIER:
-        out = fastgen.bombs(spec, counts, to_beat.tier, to_beat.key)
-    else:
-        out = fastgen.answers(spec, counts, to_beat.kind, to_beat.key, to_beat.length)
-        out.extend(fastgen.bombs(spec, counts, NO_TIER, -1))
-    return out
+        return out
+    found: list[Move] = fastgen.beating(spec, counts, to_beat.kind, to_beat.key, to_beat.length, to_beat.tier)
+    return found
 
 
 #: Whether new generators take the compiled path where it serves them (``use_compiled``).
