@@ -54,12 +54,13 @@ def _wait(page: Page, condition: Callable[[], bool], seconds: float, what: str) 
 
 
 def _auto(page: Page, on: bool) -> None:
-    """Turn 托管 on or off with its switch."""
+    """Turn 托管 on or off with its switch. The switch then shows its new state, unless the server, playing the seat
+    from the click on, has already finished the hand (the settlement shows, without the switch)."""
     switch = page.locator("button.act-auto")
     expect(switch).to_be_visible()
     if ("on" in (switch.get_attribute("class") or "").split()) != on:
         switch.click()
-        expect(switch).to_have_attribute("aria-pressed", str(on).lower())
+        expect(page.locator(f'button.act-auto[aria-pressed="{str(on).lower()}"], .settlement').first).to_be_visible()
 
 
 def _watch_the_deal(page: Page, frames: list[dict[str, Any]], artifacts: Path, lang: str, taken: set[str]) -> bool:
