@@ -193,17 +193,24 @@ def open_spiel_calls(case: str, ps: Sequence[Position]) -> list[Call]:
     return calls
 
 
+def in_turn(names: list[str], round_: int) -> list[str]:
+    """The engines in the order round ``round_`` times them: each round a different one first, so a change in the
+    machine's load falls on all of them alike."""
+    first = round_ % len(names)
+    return names[first:] + names[:first]
+
+
 def time_engines(calls: dict[str, list[Call]], repeats: int) -> dict[str, float]:
-    """Per engine, the median over ``repeats`` rounds of the mean µs per call. Each round times every engine in turn,
-    a different one first each round, so a change in the machine's load falls on all of them alike; one untimed round
-    first (every engine starts warm: its caches filled, the allocator's pools grown)."""
+    """Per engine, the median over ``repeats`` rounds of the mean µs per call, every engine timed in each round
+    (``in_turn``); one untimed round first (every engine starts warm: its caches filled, the allocator's pools
+    grown)."""
     names = list(calls)
     for name in names:
         for call in calls[name]:
             call()
     sweeps: dict[str, list[float]] = {name: [] for name in names}
     for i in range(repeats):
-        for name in names[i % len(names) :] + names[: i % len(names)]:
+        for name in in_turn(names, i):
             start = time.perf_counter()
             for call in calls[name]:
                 call()
@@ -265,11 +272,11 @@ def open_spiel_games(n: int, round_: int) -> float:
 
 def play_rates(engines: dict[str, Callable[[int, int], float]], games: int, rounds: int) -> dict[str, float]:
     """Per engine, the median hands per second over ``rounds`` rounds of ``games // rounds`` hands (new deals each
-    round); every round plays each engine in turn, a different one first, as ``time_engines`` does."""
+    round), every engine playing in each round (``in_turn``)."""
     names = list(engines)
     rates: dict[str, list[float]] = {name: [] for name in names}
     for r in range(rounds):
-        for name in names[r % len(names) :] + names[: r % len(names)]:
+        for name in in_turn(names, r):
             rates[name].append(engines[name](max(1, games // rounds), r))
     return {name: statistics.median(found) for name, found in rates.items()}
 

@@ -8,8 +8,9 @@ import statistics
 import time
 from typing import Any
 
-from paiju.cards import Card, card_rank
+from paiju.cards import Card, card_rank, deck_cards
 from paiju.climbing.holding import Holding
+from paiju.climbing.speculator import THREE
 from paiju.patterns.generate import use_compiled
 from paiju.variants import REGISTRY, Variant
 
@@ -17,12 +18,11 @@ __all__ = ["WILD_CASES", "wild_leads"]
 
 #: (table, cards in the hand, wild 3s among them).
 WILD_CASES = (("spec-4p2d", 20, 4), ("spec-5p3d", 30, 4))
-THREE = 0
 
 
 def _hand(variant: Variant, size: int, wilds: int, seed: int) -> tuple[Card, ...]:
     """``size`` cards of ``variant``'s pack, ``wilds`` of them 3s and none of the rest."""
-    pack = range(54 * variant.decks)
+    pack = deck_cards(variant.decks)
     threes = [c for c in pack if card_rank(c) == THREE]
     rest = [c for c in pack if card_rank(c) != THREE]
     random.Random(seed).shuffle(rest)

@@ -281,7 +281,7 @@ static PyObject *beating(PyObject *self, PyObject *const *args, Py_ssize_t nargs
     PyObject *out = PyList_New(0);
     if (out == NULL) return NULL;
     int rc = tier < 0 ? answers(out, s, c, args[2], key, (int)length) : 0;
-    if (rc == 0) rc = tier < 0 ? bombs(out, s, c, -1, -1.0) : bombs(out, s, c, (int)tier, key);
+    if (rc == 0) rc = bombs(out, s, c, (int)tier, tier < 0 ? -1.0 : key); /* above a non-bomb: every bomb */
     if (rc < 0) Py_CLEAR(out);
     return out;
 }

@@ -96,11 +96,7 @@ def _bodies(moves: list[Move], own: Counts) -> set[tuple[float, int]]:
     """The (key, length) of the bodies among ``moves`` (no wild cards) for which a colour holds three natural cards
     of each rank: what ``_fits`` asks first (most bodies of both colours' cards together fail it)."""
     shapes = {(m.key, m.length): m for m in moves}
-    return {
-        shape
-        for shape, m in shapes.items()
-        if all(own[r] >= 3 for r in range(key_rank(m) - m.length + 1, key_rank(m) + 1))
-    }
+    return {shape for shape, m in shapes.items() if all(own[r] >= 3 for r in body_ranks(m))}
 
 
 def _fits(move: Move, counts: tuple[Counts, Counts], colour: int) -> bool:

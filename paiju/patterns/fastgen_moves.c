@@ -107,6 +107,32 @@ int chain_ranks(int *buf, int width, int start, int end) {
 
 /* ------------------------------------------------------------------ kickers */
 
+/* Next multiset of ``need`` indices into ``na`` choices (non-decreasing), each index at most most[i] times, in
+ * combinations_with_replacement order; ``first`` starts the walk.  0 when there is none left. */
+int next_set(int *idx, int need, int na, const int *most, int first) {
+    for (;;) {
+        if (first) {
+            first = 0;
+            for (int i = 0; i < need; i++) idx[i] = 0;
+        } else {
+            int i = need - 1;
+            while (i >= 0 && idx[i] == na - 1) i--;
+            if (i < 0) return 0;
+            idx[i]++;
+            for (int j = i + 1; j < need; j++) idx[j] = idx[i];
+        }
+        if (need == 1) return 1; /* kicker_sets: one group takes any choice */
+        int ok = 1;
+        for (int i = 0; i < need && ok; i++) {
+            int run = 1;
+            while (i + run < need && idx[i + run] == idx[i]) run++;
+            ok = run <= most[idx[i]];
+            i += run - 1;
+        }
+        if (ok) return 1;
+    }
+}
+
 /* Every play of the body start..end (``key`` = end) with ``k``'s groups: generate.py's _attached. */
 int attached(PyObject *out, const Spec *s, const Kicker *k, const int *c, int start, int end) {
     int n = end - start + 1, width = k->width, need = k->kick * n, top = s->attach_top[width];
@@ -138,41 +164,22 @@ int attached(PyObject *out, const Spec *s, const Kicker *k, const int *c, int st
         }
         return 0;
     }
-    /* combinations_with_replacement over avail (indices non-decreasing), each index used at most most[i] times. */
     int idx[32];
-    if (need > 32) return 0;
+    if (need > 32 || na == 0) return 0;
     int no_rocket = width == 1 && !s->rocket_kickers;
-    for (int i = 0; i < need; i++) idx[i] = 0;
-    if (na == 0) return 0;
-    for (;;) {
-        int ok = 1, blacks = 0, reds = 0;
-        for (int i = 0; i < need && ok; i++) {
-            int run = 1;
-            while (i + run < need && idx[i + run] == idx[i]) run++;
-            if (run > most[idx[i]]) ok = 0;
-            i += run - 1;
+    for (int more = next_set(idx, need, na, most, 1); more; more = next_set(idx, need, na, most, 0)) {
+        int blacks = 0, reds = 0;
+        for (int i = 0; no_rocket && i < need; i++) {
+            blacks += avail[idx[i]] == BLACK_JOKER;
+            reds += avail[idx[i]] == RED_JOKER;
         }
-        if (ok && no_rocket) {
-            for (int i = 0; i < need; i++) {
-                blacks += avail[idx[i]] == BLACK_JOKER;
-                reds += avail[idx[i]] == RED_JOKER;
-            }
-            if (blacks && reds) ok = 0;
-        }
-        if (ok) {
-            /* The groups' ranks come sorted (indices never decrease): merge them into the sorted body. */
-            int extra[96], ne = 0, m = 0, a = 0, b = 0;
-            for (int i = 0; i < need; i++)
-                for (int w = 0; w < width; w++) extra[ne++] = avail[idx[i]];
-            while (a < nb || b < ne) buf[m++] = (b >= ne || (a < nb && body[a] <= extra[b])) ? body[a++] : extra[b++];
-            if (add_plain(out, s, k->kind, end, n, buf, m) < 0) return -1;
-        }
-        /* next non-decreasing index tuple */
-        int i = need - 1;
-        while (i >= 0 && idx[i] == na - 1) i--;
-        if (i < 0) break;
-        idx[i]++;
-        for (int j = i + 1; j < need; j++) idx[j] = idx[i];
+        if (blacks && reds) continue;
+        /* The groups' ranks come sorted (indices never decrease): merge them into the sorted body. */
+        int extra[96], ne = 0, m = 0, a = 0, b = 0;
+        for (int i = 0; i < need; i++)
+            for (int w = 0; w < width; w++) extra[ne++] = avail[idx[i]];
+        while (a < nb || b < ne) buf[m++] = (b >= ne || (a < nb && body[a] <= extra[b])) ? body[a++] : extra[b++];
+        if (add_plain(out, s, k->kind, end, n, buf, m) < 0) return -1;
     }
     return 0;
 }

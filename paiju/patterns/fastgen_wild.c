@@ -61,44 +61,19 @@ static int spread(const int *c, const int *sr, const int *sn, int i, int slots, 
     return 0;
 }
 
-/* Next multiset of ``need`` indices into ``na`` choices (non-decreasing), each index at most most[i] times, in
- * combinations_with_replacement order; ``first`` starts the walk.  0 when there is none left. */
-static int next_set(int *idx, int need, int na, const int *most, int first) {
-    for (;;) {
-        if (first) {
-            first = 0;
-            for (int i = 0; i < need; i++) idx[i] = 0;
-        } else {
-            int i = need - 1;
-            while (i >= 0 && idx[i] == na - 1) i--;
-            if (i < 0) return 0;
-            idx[i]++;
-            for (int j = i + 1; j < need; j++) idx[j] = idx[i];
-        }
-        if (need == 1) return 1; /* kicker_sets: one group takes any choice */
-        int ok = 1;
-        for (int i = 0; i < need && ok; i++) {
-            int run = 1;
-            while (i + run < need && idx[i + run] == idx[i]) run++;
-            ok = run <= most[idx[i]];
-            i += run - 1;
-        }
-        if (ok) return 1;
-    }
-}
-
 /* Append the Move of ``ranks`` (cards per rank, ``total`` in all) with the wild cards' pairs ``wt`` (a new
  * reference, taken; NULL: making it failed). */
 static int add_ranked(const Ctx *x, PyObject *kind, int end, int n, const int *ranks, int total, PyObject *wt) {
-    PyObject *rt = wt == NULL ? NULL : PyTuple_New(total);
+    int sorted[3 * PART_CARDS], m = 0;
+    for (int r = 0; r < NUM_RANKS && m + ranks[r] <= 3 * PART_CARDS; r++)
+        for (int k = 0; k < ranks[r]; k++) sorted[m++] = r;
+    PyObject *rt = wt == NULL || m != total ? NULL : rank_tuple(sorted, m);
     if (rt == NULL) {
+        if (wt != NULL && m != total) PyErr_SetString(PyExc_ValueError, "a play of more cards than a hand holds");
         Py_XDECREF(wt);
         return -1;
     }
-    for (int r = 0, a = 0; r < NUM_RANKS; r++)
-        for (int k = 0; k < ranks[r]; k++) PyTuple_SET_ITEM(rt, a++, Py_NewRef(SMALL[r]));
-    PyObject_GC_UnTrack(rt); /* ints only: no cycle */
-    PyObject_GC_UnTrack(wt);
+    PyObject_GC_UnTrack(wt); /* ints only: no cycle */
     int rc = add_wild(x->out, x->s, kind, end, n, rt, wt);
     Py_DECREF(rt);
     Py_DECREF(wt);
@@ -153,44 +128,34 @@ static int faces_for(const Ctx *x, PyObject *kind, int end, int n, int *ranks, i
     return 0;
 }
 
-/* emit() when every wild card has the same face: one play, its pairs (face, stands) sorted by what they stand for. */
-static int emit_one(const Ctx *x, PyObject *kind, int end, int n, const Part *body, const Part *kick) {
-    int ranks[NUM_RANKS] = {0}, meant[NUM_RANKS] = {0}, total = 0, wild = 0;
-    const Part *parts[2] = {body, kick};
-    for (int p = 0; p < 2; p++) {
-        const Part *q = parts[p];
-        if (q == NULL) continue;
-        for (int i = 0; i < q->n_nat; i++) ranks[(int)q->nat[i]]++;
-        for (int i = 0; i < q->n_st; i++) meant[(int)q->st[i]]++;
-        meant[x->face] += q->n_fx;
-        total += q->n_nat + q->n_st + q->n_fx;
-        wild += q->n_st + q->n_fx;
-    }
-    ranks[x->face] += wild;
-    PyObject *wt = PyTuple_New(wild);
-    for (int r = 0, b = 0; wt != NULL && r < NUM_RANKS; r++)
-        for (int k = 0; k < meant[r]; k++) PyTuple_SET_ITEM(wt, b++, Py_NewRef(WILD_PAIRS[x->face][r]));
-    return add_ranked(x, kind, end, n, ranks, total, wt);
-}
-
 /* Append the plays of ``body`` plus ``kick`` (NULL: none): one per choice of faces for the ranks its wild cards
- * stand for (Supply.moves; a single one when every wild card has the same face). */
+ * stand for (Supply.moves; a single one when every wild card has the same face, its pairs sorted by what they stand
+ * for). */
 static int emit(const Ctx *x, PyObject *kind, int end, int n, const Part *body, const Part *kick) {
-    if (x->face >= 0) return emit_one(x, kind, end, n, body, kick);
-    int ranks[NUM_RANKS] = {0}, stands[NUM_RANKS] = {0}, spare[NUM_RANKS], pairs[NUM_RANKS][NUM_RANKS] = {{0}};
-    memcpy(spare, x->stock, sizeof spare);
+    int ranks[NUM_RANKS] = {0}, stands[NUM_RANKS] = {0}, fixed[NUM_RANKS] = {0}, total = 0, wild = 0;
     const Part *parts[2] = {body, kick};
     for (int p = 0; p < 2; p++) {
         const Part *q = parts[p];
         if (q == NULL) continue;
         for (int i = 0; i < q->n_nat; i++) ranks[(int)q->nat[i]]++;
         for (int i = 0; i < q->n_st; i++) stands[(int)q->st[i]]++;
-        for (int i = 0; i < q->n_fx; i++) {
-            int f = q->fx[i];
-            ranks[f]++;
-            pairs[f][f]++;
-            spare[f]--;
-        }
+        for (int i = 0; i < q->n_fx; i++) fixed[(int)q->fx[i]]++;
+        total += q->n_nat + q->n_st + q->n_fx;
+        wild += q->n_st + q->n_fx;
+    }
+    if (x->face >= 0) {
+        ranks[x->face] += wild;
+        stands[x->face] += fixed[x->face];
+        PyObject *wt = PyTuple_New(wild);
+        for (int r = 0, b = 0; wt != NULL && r < NUM_RANKS; r++)
+            for (int k = 0; k < stands[r]; k++) PyTuple_SET_ITEM(wt, b++, Py_NewRef(WILD_PAIRS[x->face][r]));
+        return add_ranked(x, kind, end, n, ranks, total, wt);
+    }
+    int spare[NUM_RANKS], pairs[NUM_RANKS][NUM_RANKS] = {{0}};
+    for (int f = 0; f < NUM_RANKS; f++) {
+        ranks[f] += fixed[f];
+        pairs[f][f] = fixed[f];
+        spare[f] = x->stock[f] - fixed[f];
     }
     return faces_for(x, kind, end, n, ranks, pairs, stands, spare, 0);
 }

@@ -230,10 +230,10 @@ def _compiled_moves(spec: Any, counts: Counts, to_beat: Move | None) -> list[Mov
     """``moves`` of natural cards on the compiled path."""
     assert fastgen is not None
     if to_beat is None:
-        out: list[Move] = fastgen.lead(spec, counts)
-        return out
-    found: list[Move] = fastgen.beating(spec, counts, to_beat.kind, to_beat.key, to_beat.length, to_beat.tier)
-    return found
+        moves: list[Move] = fastgen.lead(spec, counts)
+    else:
+        moves = fastgen.beating(spec, counts, to_beat.kind, to_beat.key, to_beat.length, to_beat.tier)
+    return moves
 
 
 #: Whether new generators take the compiled path where it serves them (``use_compiled``).
