@@ -5,7 +5,8 @@ from setuptools import Extension, setup
 
 FASTGEN = Extension(
     "paiju.patterns._fastgen",
-    ["paiju/patterns/_fastgen.c", "paiju/patterns/fastgen_moves.c", "paiju/patterns/fastgen_wild.c"],
+    ["paiju/patterns/_fastgen.c", "paiju/patterns/fastgen_moves.c", "paiju/patterns/fastgen_wild.c",
+     "paiju/patterns/fastgen_play.c"],
     depends=["paiju/patterns/fastgen.h"],
     optional=True,
 )

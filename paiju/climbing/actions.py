@@ -3,12 +3,13 @@ choice (小地主) and declaration (亮明身份), and 五人斗地主's reveal 
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
 from paiju.cards import format_card, format_cards
 from paiju.patterns import Move
+from paiju.patterns.generate import compiled_module
 
 __all__ = [
     "Action", "Alone", "Bid", "Declare", "Double", "Give", "Grab", "Open", "Partner", "Pass", "Play", "Return", "Reveal", "action_text", "new_plays",
@@ -50,8 +51,12 @@ class Play(NamedTuple):
 _new_tuple = tuple.__new__
 
 
-def new_plays(moves: Iterable[Move]) -> list[Play]:
-    """``[Play(m) for m in moves]``, without a Python call per move."""
+def new_plays(moves: Sequence[Move]) -> list[Play]:
+    """``[Play(m) for m in moves]``, without a Python call per move (in one compiled call where it is built)."""
+    fast = compiled_module()
+    if fast is not None:
+        plays: list[Play] = fast.pairs(Play, moves)
+        return plays
     return [_new_tuple(Play, (m, None)) for m in moves]
 
 

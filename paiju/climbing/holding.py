@@ -22,7 +22,7 @@ from paiju.cards import (
 )
 from paiju.climbing.follow import bomb_ranks, forced_answers, speculator_answers
 from paiju.climbing.speculator import THREE, flip_wild_cards, flip_wilds, speculator_wilds
-from paiju.patterns import IllegalMoveError, Move, Wilds, beats, classify_ranks, describe, generate_counts
+from paiju.patterns import IllegalMoveError, Move, Wilds, beats, classify_ranks, describe
 from paiju.patterns.colour import (
     PAIR_KICKER_KINDS,
     body_ranks,
@@ -31,6 +31,7 @@ from paiju.patterns.colour import (
     colours_fit,
     split_by_colour,
 )
+from paiju.patterns.generate import compiled_module, generator_for, moves_of
 from paiju.patterns.move import NO_COLOUR
 from paiju.variants import RedOverBlack, Variant
 
@@ -151,11 +152,11 @@ class Holding:
             return self._coloured_moves(to_beat)
         counts = self.natural_counts()
         if to_beat is None:
-            return generate_counts(table, counts, None, self.wilds, self.promoted), False
+            return moves_of(generator_for(table), counts, None, self.wilds, self.promoted), False
         rules = self.variant.speculator
         if self.speculator and rules is not None:
             return speculator_answers(table, counts, self.wilds, to_beat, rules.bomb_cards_exempt, self.promoted)
-        return generate_counts(table, counts, to_beat, self.wilds, self.promoted), True
+        return moves_of(generator_for(table), counts, to_beat, self.wilds, self.promoted), True
 
     def _coloured_moves(self, to_beat: Move | None) -> tuple[list[Move], bool]:
         """§14: the moves of a two-colour hand; answers beat by colour as well as by rank."""
@@ -272,6 +273,12 @@ class Holding:
         """The lowest copies in ``hand`` that make ``move``, wild cards only for its wild readings."""
         # Wild readings take wild cards; everything else takes natural cards first, so that a
         # 5p1d wild card stays in hand when a natural card of its rank serves as well.
+        fast = compiled_module() if not move.wilds else None
+        if fast is not None:
+            chosen: tuple[Card, ...] | None = fast.pick(hand, move.ranks, self.wild)
+            if chosen is None:
+                raise IllegalMoveError(f"you don't hold the cards for {move.text()}")
+            return chosen
         wild = self._wild_cards
         wanted = set(move.ranks)
         natural: dict[int, list[Card]] = {r: [] for r in wanted}

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field, replace
+from typing import NamedTuple
 
 from paiju.cards import Card, rank_counts
 from paiju.climbing.events import Event, Facts
@@ -55,9 +56,8 @@ class Deal:
     dead: tuple[Card, ...] = ()
 
 
-@dataclass(frozen=True)
-class PlayRecord:
-    """One turn of the play phase: who, and the move (``None`` for a pass)."""
+class PlayRecord(NamedTuple):
+    """One turn of the play phase: who, and the move (``None`` for a pass); a named tuple, made at every turn."""
 
     seat: int
     move: Move | None

@@ -306,6 +306,8 @@ static PyMethodDef METHODS[] = {
     {"lead", (PyCFunction)(void (*)(void))lead, METH_FASTCALL, "Every move a rank-count vector can lead."},
     {"beating", (PyCFunction)(void (*)(void))beating, METH_FASTCALL, "Every move that beats a play."},
     {"mixed", (PyCFunction)(void (*)(void))mixed_plays, METH_FASTCALL, "The plays of natural and wild cards together."},
+    {"pick", (PyCFunction)(void (*)(void))pick_cards, METH_FASTCALL, "The lowest copies in a hand that make some ranks."},
+    {"pairs", (PyCFunction)(void (*)(void))pairs, METH_FASTCALL, "Each item paired with None, as a named tuple."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -78,6 +78,8 @@ PyObject *rank_tuple(const int *ranks, int n);
 int next_set(int *idx, int need, int na, const int *most, int first);
 int attached(PyObject *out, const Spec *s, const Kicker *k, const int *c, int start, int end);
 int bombs(PyObject *out, const Spec *s, const int *c, int min_tier, double min_key);
+PyObject *pick_cards(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
+PyObject *pairs(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 int mixed(PyObject *out, const Spec *s, const int *c, const int *stock, PyObject *kind, double above, int length);
 
 #endif

@@ -25,6 +25,7 @@ __all__ = [
     "PROMOTED_KEY",
     "MoveGenerator",
     "generate_moves",
+    "compiled_module",
     "generator_for",
     "moves_of",
     "promote",
@@ -50,7 +51,11 @@ class MoveGenerator(WildPlays):
         if wilds is not None and wilds.faces:
             out = self._wild_moves(counts, to_beat, wilds)
         elif spec is not None:
-            out = _compiled_moves(spec, counts, to_beat)
+            assert fastgen is not None
+            if to_beat is None:
+                out = fastgen.lead(spec, counts)
+            else:
+                out = fastgen.beating(spec, counts, to_beat.kind, to_beat.key, to_beat.length, to_beat.tier)
         elif to_beat is None:
             out = self._lead(counts)
         elif to_beat.tier != NO_TIER:
@@ -226,16 +231,6 @@ class MoveGenerator(WildPlays):
         return out
 
 
-def _compiled_moves(spec: Any, counts: Counts, to_beat: Move | None) -> list[Move]:
-    """``moves`` of natural cards on the compiled path."""
-    assert fastgen is not None
-    if to_beat is None:
-        moves: list[Move] = fastgen.lead(spec, counts)
-    else:
-        moves = fastgen.beating(spec, counts, to_beat.kind, to_beat.key, to_beat.length, to_beat.tier)
-    return moves
-
-
 #: Whether new generators take the compiled path where it serves them (``use_compiled``).
 _compiled = True
 
@@ -252,6 +247,11 @@ def use_compiled(on: bool) -> None:
     global _compiled
     _compiled = on
     generator_for.cache_clear()
+
+
+def compiled_module() -> Any | None:
+    """The compiled module while the compiled path is in use (``use_compiled``): a play step's helpers live there too."""
+    return fastgen if _compiled else None
 
 
 #: Key of a promoted rank: between 2 (12) and the black joker (13) (speculator.md §15, 5p1d).

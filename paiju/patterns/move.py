@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import NamedTuple
 
 from paiju.cards import RANK_CHARS, format_ranks
@@ -87,13 +88,19 @@ class Move(NamedTuple):
         if self.colour != NO_COLOUR:
             return f"{self._replace(colour=NO_COLOUR).text()} {_COLOUR_NAMES[self.colour]}"
         if not self.wilds:
-            return format_ranks(self.ranks)
+            return _ranks_text(self.ranks)
         plain = list(self.ranks)
         for face, _ in self.wilds:
             plain.remove(face)
         parts = [(r, RANK_CHARS[r]) for r in plain]
         parts += [(stand, f"{RANK_CHARS[face]}({RANK_CHARS[stand]})") for face, stand in self.wilds]
         return "".join(t for _, t in sorted(parts, key=lambda p: p[0]))
+
+
+@lru_cache(maxsize=4096)
+def _ranks_text(ranks: tuple[int, ...]) -> str:
+    """``format_ranks``, kept for the plays a table sees again and again (every play's event names its cards)."""
+    return format_ranks(ranks)
 
 
 def beats(a: Move, b: Move) -> bool:

@@ -83,9 +83,11 @@ class Playing(Turn):
         assert isinstance(action, Play)
         move = action.move
         cards = holding_of(state, seat).cards_for(move, action.cards)
+        hand, counts = state.hands[seat], state.counts[seat]
         for c in cards:
-            state.hands[seat].remove(c)
-            state.counts[seat][card_rank(c)] -= 1
+            hand.remove(c)
+        for r in move.ranks:  # the ranks of the cards (cards_for checks them)
+            counts[r] -= 1
         record = PlayRecord(seat, move, cards)
         play.plays.append(record)
         play.played_by[seat] += 1

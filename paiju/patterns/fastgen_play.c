@@ -1,0 +1,130 @@
+/* What every play step asks of the compiled path: which copies of its cards a seat plays for a move (holding.py's
+ * Holding._pick), and the actions its moves become (actions.py's new_plays). */
+#include "fastgen.h"
+
+#define CARDS_PER_DECK 54
+
+/* The rank of a card id: four suits per rank for 3…2, then the black and the red joker, the same in every deck. */
+static int face_rank(long card) {
+    int face = (int)(card % CARDS_PER_DECK);
+    return face < 52 ? face >> 2 : face - 52 + BLACK_JOKER;
+}
+
+/* A card's place among the copies of its rank: lowest suit first, then lowest deck (holding.py's _lowest_first). */
+static long lowest_first(long card) {
+    return (card % CARDS_PER_DECK) * 4096 + card;
+}
+
+/* Sort ``n`` cards by lowest_first (a handful at a time: insertion sort). */
+static void sort_copies(long *cards, Py_ssize_t n) {
+    for (Py_ssize_t i = 1; i < n; i++) {
+        long v = cards[i];
+        Py_ssize_t j = i;
+        for (; j > 0 && lowest_first(cards[j - 1]) > lowest_first(v); j--) cards[j] = cards[j - 1];
+        cards[j] = v;
+    }
+}
+
+/* pick(hand, ranks, wild) -> the lowest copies in ``hand`` that make the natural ranks ``ranks``, natural cards before
+ * the ``wild`` ones (a set) of a rank, sorted as sort_cards sorts; None when the hand lacks a card. */
+PyObject *pick_cards(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 3) {
+        PyErr_Format(PyExc_TypeError, "pick takes 3 arguments, not %zd", nargs);
+        return NULL;
+    }
+    int need[NUM_RANKS] = {0};
+    PyObject *ranks = args[1], *wild = args[2];
+    if (!PyTuple_Check(ranks) || !PyAnySet_Check(wild)) {
+        PyErr_SetString(PyExc_TypeError, "pick takes cards, a tuple of ranks and a set of wild cards");
+        return NULL;
+    }
+    Py_ssize_t want = PyTuple_GET_SIZE(ranks);
+    for (Py_ssize_t i = 0; i < want; i++) {
+        long r = PyLong_AsLong(PyTuple_GET_ITEM(ranks, i));
+        if (r < 0 || r >= NUM_RANKS) {
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a rank is 0…14");
+            return NULL;
+        }
+        need[r]++;
+    }
+    PyObject *hand = PySequence_Fast(args[0], "the cards must be a sequence");
+    if (hand == NULL) return NULL;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(hand);
+    long *natural = PyMem_Malloc(sizeof(long) * (size_t)(2 * n + want + 1));
+    if (natural == NULL) {
+        Py_DECREF(hand);
+        return PyErr_NoMemory();
+    }
+    long *spare = natural + n, *picked = spare + n;
+    Py_ssize_t got = 0;
+    PyObject *out = NULL;
+    for (int r = 0; r < NUM_RANKS; r++) {
+        if (!need[r]) continue;
+        Py_ssize_t nn = 0, ns = 0;
+        for (Py_ssize_t i = 0; i < n; i++) {
+            PyObject *item = PySequence_Fast_GET_ITEM(hand, i);
+            long card = PyLong_AsLong(item);
+            if (card < 0) {
+                if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a card is a non-negative id");
+                goto done;
+            }
+            if (face_rank(card) != r) continue;
+            int is_wild = PySet_GET_SIZE(wild) ? PySet_Contains(wild, item) : 0;
+            if (is_wild < 0) goto done;
+            if (is_wild)
+                spare[ns++] = card;
+            else
+                natural[nn++] = card;
+        }
+        if (nn + ns < need[r]) {
+            out = Py_NewRef(Py_None);
+            goto done;
+        }
+        sort_copies(natural, nn);
+        sort_copies(spare, ns);
+        Py_ssize_t from_natural = nn < need[r] ? nn : need[r];
+        Py_ssize_t start = got;
+        for (Py_ssize_t i = 0; i < from_natural; i++) picked[got++] = natural[i];
+        for (Py_ssize_t i = 0; i < need[r] - from_natural; i++) picked[got++] = spare[i];
+        sort_copies(picked + start, got - start);
+    }
+    out = PyTuple_New(got);
+    if (out == NULL) goto done;
+    for (Py_ssize_t i = 0; i < got; i++) {
+        PyObject *card = PyLong_FromLong(picked[i]);
+        if (card == NULL) {
+            Py_CLEAR(out);
+            goto done;
+        }
+        PyTuple_SET_ITEM(out, i, card);
+    }
+done:
+    PyMem_Free(natural);
+    Py_DECREF(hand);
+    return out;
+}
+
+/* pairs(type, items) -> [type((item, None)) for item in items]: ``type`` a two-field named tuple (a Play) */
+PyObject *pairs(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 2 || !PyType_Check(args[0]) || !PyType_IsSubtype((PyTypeObject *)args[0], &PyTuple_Type)) {
+        PyErr_SetString(PyExc_TypeError, "pairs takes a tuple type and a list");
+        return NULL;
+    }
+    PyTypeObject *type = (PyTypeObject *)args[0];
+    PyObject *items = PySequence_Fast(args[1], "the items must be a sequence");
+    if (items == NULL) return NULL;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(items);
+    PyObject *out = PyList_New(n);
+    for (Py_ssize_t i = 0; out != NULL && i < n; i++) {
+        PyObject *pair = type->tp_alloc(type, 2);
+        if (pair == NULL) {
+            Py_CLEAR(out);
+            break;
+        }
+        PyTuple_SET_ITEM(pair, 0, Py_NewRef(PySequence_Fast_GET_ITEM(items, i)));
+        PyTuple_SET_ITEM(pair, 1, Py_NewRef(Py_None));
+        PyList_SET_ITEM(out, i, pair);
+    }
+    Py_DECREF(items);
+    return out;
+}

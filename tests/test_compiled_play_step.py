@@ -1,0 +1,90 @@
+"""The play step's compiled helpers against their Python oracles: which copies of its cards a seat plays for a move
+(the speculator's 3s, 5p1d's flipped-suit cards, 癞子's wild rank and the two-colour tables' colours among them), and
+the actions a seat's moves become."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import pytest
+
+from paiju.cards import card_rank, card_suit, deck_cards
+from paiju.climbing.actions import Play, new_plays
+from paiju.climbing.holding import Holding
+from paiju.patterns import IllegalMoveError, Move
+from paiju.patterns.compiled import COMPILED
+from paiju.patterns.generate import use_compiled
+from paiju.variants import REGISTRY
+
+pytestmark = pytest.mark.skipif(not COMPILED, reason="the compiled generator is not built here")
+
+#: Tables whose seats hold wild cards or play by colour, and how many cards a hand draws.
+TABLES = {"classic": 20, "spec-5p3d": 30, "spec-5p1d": 14, "laizi": 17, "spec-4p3d-2c": 30, "spec-8p3d": 40}
+HANDS = 150
+
+
+@contextmanager
+def pure_python() -> Iterator[None]:
+    """Everything on the Python path for the block."""
+    use_compiled(False)
+    try:
+        yield
+    finally:
+        use_compiled(True)
+
+
+def _holding(table: str, rng: random.Random) -> Holding:
+    """A random hand of the table, its wild cards as one of its seats would hold them."""
+    variant = REGISTRY[table]
+    cards = rng.sample(deck_cards(variant.decks, variant.removed_rank_indices), rng.randint(1, TABLES[table]))
+    if variant.speculator is not None and rng.random() < 0.5:
+        return Holding.of_cards(variant, cards, speculator=True)
+    if table == "spec-5p1d":
+        flipped = next(c for c in deck_cards() if card_suit(c) is not None and c not in cards)
+        return Holding.of_cards(variant, cards, flipped=flipped)
+    if table == "laizi":
+        return Holding.of_cards(variant, cards, wild_rank=rng.randrange(13))
+    return Holding.of_cards(variant, cards)
+
+
+def _cards(holding: Holding, move: Move) -> tuple[int, ...] | str:
+    """The cards the seat plays for ``move``, or the player's message when it lacks them."""
+    try:
+        return holding.cards_for(move, None)
+    except IllegalMoveError as err:
+        return str(err)
+
+
+@pytest.mark.parametrize("table", list(TABLES))
+def test_compiled_card_picking_agrees_with_the_python_one(table: str) -> None:
+    """For moves a hand holds and moves another hand holds, the same cards (the lowest copies, natural cards before
+    wild ones of a rank, by colour where the table plays by colour) or the same refusal."""
+    rng = random.Random(table)
+    compared = refused = 0
+    for _ in range(HANDS):
+        holding, other = _holding(table, rng), _holding(table, rng)
+        moves = holding.moves(None)[0] + other.moves(None)[0]
+        for move in rng.sample(moves, min(12, len(moves))):
+            got = _cards(holding, move)
+            with pure_python():
+                expected = _cards(holding, move)
+            assert got == expected, (table, holding.cards, move)
+            if isinstance(got, tuple):
+                assert sorted(card_rank(c) for c in got) == list(move.ranks)
+            compared += 1
+            refused += isinstance(got, str)
+    assert compared > 1000 and 0 < refused < compared
+
+
+def test_compiled_plays_are_the_python_ones() -> None:
+    """A move list becomes the same ``Play`` actions on both paths: equal, hashed alike, each a ``Play``."""
+    holding = Holding.of_cards(REGISTRY["classic"], deck_cards()[:20])
+    moves = holding.moves(None)[0]
+    got = new_plays(moves)
+    with pure_python():
+        expected = new_plays(moves)
+    assert got == expected and [hash(p) for p in got] == [hash(p) for p in expected]
+    assert all(type(p) is Play and p.cards is None and p.move is m for p, m in zip(got, moves, strict=True))
+    assert new_plays([]) == []
