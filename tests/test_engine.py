@@ -77,6 +77,27 @@ def test_a_clone_diverges_independently() -> None:
     assert twin.is_over and not game.is_over
 
 
+def _all_pass(game: Hand) -> list[list[int]]:
+    """Every seat passes the auction (荒牌): the hand redeals; the new deal's hands."""
+    for _ in range(CLASSIC.players):
+        game.apply(Pass())
+    assert game.events[-2]["type"] == "redeal"
+    return [list(h) for h in game.hands]
+
+
+def test_clones_redeal_as_the_original_would_each_on_its_own() -> None:
+    """A clone shares its original's RNG until one of them draws (a redeal): then each draws the deal the hand alone
+    would have, in any order, and one clone's draws do not move the other's."""
+    alone = _all_pass(Hand(CLASSIC, 23))
+    game = Hand(CLASSIC, 23)
+    first, second = game.clone(), game.clone()
+    assert _all_pass(second) == alone
+    assert _all_pass(game) == alone
+    assert _all_pass(first) == alone
+    again = second.clone()
+    assert _all_pass(second) == _all_pass(again) != alone
+
+
 def test_view_is_the_seats_observation_as_json() -> None:
     """``view(seat)`` is the observation's JSON, for every seat, and it serialises."""
     game = Hand(CLASSIC, 2)

@@ -279,6 +279,8 @@ class HandState:
     result: Result | None = None
     #: Each seat's last ``Holding``, reused while its cards are unchanged (see ``phases.play.holding_of``).
     holdings: dict[int, Holding] = field(default_factory=dict, compare=False, repr=False)
+    #: Whether ``rng`` is shared with a clone (or the hand it was cloned from): the first to draw takes a copy.
+    rng_shared: bool = field(default=False, compare=False, repr=False)
 
     @property
     def players(self) -> int:
@@ -306,13 +308,12 @@ class HandState:
 
     def clone(self) -> HandState:
         """An independent copy for search: fresh containers, the immutable values (variant, deal, events,
-        records, cards) shared."""
-        rng = random.Random()
-        rng.setstate(self.rng.getstate())
+        records, cards) shared, the RNG too until one of them draws (``own_rng``)."""
+        self.rng_shared = True
         spec, part, play = self.spec, self.partner, self.play
         return replace(
             self,
-            rng=rng,
+            rng_shared=True,
             holdings=dict(self.holdings),
             deals=list(self.deals),
             events=list(self.events),
@@ -349,6 +350,14 @@ class HandState:
             ),
             play=PlayPart(play.trick, play.passes, list(play.plays), list(play.played_by), set(play.out)),
         )
+
+    def own_rng(self) -> random.Random:
+        """The RNG to draw from: one shared with a clone is copied first, so neither hand's draws move the other's."""
+        if self.rng_shared:
+            rng = random.Random()
+            rng.setstate(self.rng.getstate())
+            self.rng, self.rng_shared = rng, False
+        return self.rng
 
     def refresh_counts(self) -> None:
         """Recount every hand per rank after cards change hands in bulk."""

@@ -54,7 +54,7 @@ def _draw_deal(state: HandState) -> Deal:
         check_deal(v, deal)
         return deal
     pack = deck_cards(v.decks, v.removed_rank_indices)
-    state.rng.shuffle(pack)
+    state.own_rng().shuffle(pack)
     live = len(pack) - v.dead_cards
     pack, dead = pack[:live], tuple(sorted(pack[live:]))
     h, p = v.hand_size, v.players
@@ -69,7 +69,7 @@ def _draw_deal(state: HandState) -> Deal:
         wild = _draw_wild(state) if v.wild_rank else None
         return Deal(hands, bottom, marker, flipped, extra, wild=wild, dead=dead)
     order = list(range(p - 2))
-    state.rng.shuffle(order)
+    state.own_rng().shuffle(order)
     return Deal(hands, bottom, None, flipped, extra, tuple(order), dead=dead)
 
 
@@ -88,13 +88,13 @@ def _draw_marker(state: HandState, dealt: list[Card]) -> Card:
     public landlord, its twin's the hidden one)."""
     if state.variant.bid_style is BidStyle.MARKED:
         dealt = [c for c in dealt if card_rank(c) < BLACK_JOKER]
-    return dealt[state.rng.randrange(len(dealt))]
+    return dealt[state.own_rng().randrange(len(dealt))]
 
 
 def _draw_wild(state: HandState) -> Card:
     """One of the 52 non-joker cards, uniformly: its rank is the hand's wild rank (other-games.md §1.2 step 6)."""
     faces = [c for c in deck_cards(1, ()) if card_rank(c) < BLACK_JOKER]
-    return faces[state.rng.randrange(len(faces))]
+    return faces[state.own_rng().randrange(len(faces))]
 
 
 def check_deal(variant: Variant, deal: Deal) -> None:
