@@ -156,21 +156,23 @@ class Hand:
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         """Everything ``seat`` (by default the seat to act) may do now; empty when it may not act."""
-        seat = self.state.to_act if seat is None else seat
+        state = self.state
+        seat = state.to_act if seat is None else seat
         cached = self._legal
         if cached is not None and cached[0] == seat:
             return cached[1]
-        if seat not in self.actors():
+        if state.phase is PhaseName.OVER:
             return []
-        actions = self._current.legal(self.state, seat)
+        phase = self._pipeline.phases[self._at]
+        if seat not in phase.actors(state):
+            return []
+        actions = phase.legal(state, seat)
         self._legal = (seat, actions)
         return actions
 
     def is_legal(self, action: Action, seat: int | None = None) -> bool:
-        """Whether ``action`` is among ``legal_actions(seat)`` (one of the listed objects itself is found without
-        comparing moves: the usual case, a bot or a player picking from the list)."""
-        legal = self.legal_actions(seat)
-        return any(map(is_, legal, repeat(action))) or action in legal
+        """Whether ``action`` is among ``legal_actions(seat)``."""
+        return _listed(action, self.legal_actions(seat))
 
     def explain(self, action: Action, seat: int | None = None) -> str:
         """Why ``action`` is refused for ``seat`` (by default the seat to act), in words for a player."""
@@ -187,11 +189,12 @@ class Hand:
         """Take ``action`` for ``seat`` (by default the seat to act); raise ``IllegalMoveError`` (and change
         nothing) if it is not allowed."""
         seat = self.state.to_act if seat is None else seat
-        if not self.is_legal(action, seat):
+        if not _listed(action, self.legal_actions(seat)):
             raise IllegalMoveError(self.explain(action, seat))
-        step = self._current.apply(self.state, seat, action)
+        step = self._pipeline.phases[self._at].apply(self.state, seat, action)
         self._legal = None
-        self._follow(step)
+        if not isinstance(step, Continue):
+            self._follow(step)
 
     def _follow(self, step: Step) -> None:
         """Move through the pipeline until a phase waits for a decision or the hand is settled."""
@@ -206,3 +209,9 @@ class Hand:
             else:
                 self._at += 1
             step = phases[self._at].enter(state)
+
+
+def _listed(action: Action, legal: list[Action]) -> bool:
+    """Whether ``action`` is in ``legal``: one of the listed objects itself is found without comparing moves (the
+    usual case, a bot or a player picking from the list)."""
+    return any(map(is_, legal, repeat(action))) or action in legal
