@@ -74,7 +74,7 @@ int add_chain(PyObject *out, const Spec *s, PyObject *kind, long key, int width,
 int chain_ranks(int *buf, int width, int start, int end);
 int add_plain(PyObject *out, const Spec *s, PyObject *kind, long key, long length, const int *ranks, int n);
 int add_wild(PyObject *out, const Spec *s, PyObject *kind, long key, long length, PyObject *ranks, PyObject *wilds);
-PyObject *rank_tuple(const int *ranks, int n);
+PyObject *int_tuple(const int *values, int n);
 int next_set(int *idx, int need, int na, const int *most, int first);
 int attached(PyObject *out, const Spec *s, const Kicker *k, const int *c, int start, int end);
 int bombs(PyObject *out, const Spec *s, const int *c, int min_tier, double min_key);

@@ -38,8 +38,8 @@ static PyObject *new_move(const Spec *s, PyObject *kind, long key, long length, 
     return m;
 }
 
-/* A tuple of ints from a sorted C array. */
-PyObject *rank_tuple(const int *ranks, int n) {
+/* A tuple of ints from a C array (ranks, or cards). */
+PyObject *int_tuple(const int *ranks, int n) {
     PyObject *t = PyTuple_New(n);
     if (t == NULL) return NULL;
     for (int i = 0; i < n; i++) {
@@ -56,7 +56,7 @@ PyObject *rank_tuple(const int *ranks, int n) {
 
 /* Append a plain (non-bomb) move of ``ranks`` (sorted) to ``out``. */
 int add_plain(PyObject *out, const Spec *s, PyObject *kind, long key, long length, const int *ranks, int n) {
-    PyObject *t = rank_tuple(ranks, n);
+    PyObject *t = int_tuple(ranks, n);
     if (t == NULL) return -1;
     PyObject *m = new_move(s, kind, key, length, t, NO_TIER_OBJ, EMPTY_STR, EMPTY_TUPLE);
     Py_DECREF(t);
@@ -85,7 +85,7 @@ int make_chains(void) {
     for (int w = 1; w <= 4; w++)
         for (int start = 0; start < NUM_RANKS; start++)
             for (int end = start; end < NUM_RANKS; end++)
-                if ((CHAINS[w][start][end] = rank_tuple(buf, chain_ranks(buf, w, start, end))) == NULL) return -1;
+                if ((CHAINS[w][start][end] = int_tuple(buf, chain_ranks(buf, w, start, end))) == NULL) return -1;
     return 0;
 }
 
@@ -189,7 +189,7 @@ int attached(PyObject *out, const Spec *s, const Kicker *k, const int *c, int st
 /* Append the bomb of ``ranks`` (sorted) at ``tier`` to ``out``. */
 static int add_bomb(PyObject *out, const Spec *s, PyObject *kind, long key, const int *ranks, int n, int tier,
                     PyObject *name) {
-    PyObject *t = rank_tuple(ranks, n), *tier_obj = PyLong_FromLong(tier);
+    PyObject *t = int_tuple(ranks, n), *tier_obj = PyLong_FromLong(tier);
     PyObject *m = (t && tier_obj) ? new_move(s, kind, key, 1, t, tier_obj, name, EMPTY_TUPLE) : NULL;
     Py_XDECREF(t);
     Py_XDECREF(tier_obj);

@@ -5,20 +5,20 @@
 #define CARDS_PER_DECK 54
 
 /* The rank of a card id: four suits per rank for 3…2, then the black and the red joker, the same in every deck. */
-static int face_rank(long card) {
-    int face = (int)(card % CARDS_PER_DECK);
+static int face_rank(int card) {
+    int face = card % CARDS_PER_DECK;
     return face < 52 ? face >> 2 : face - 52 + BLACK_JOKER;
 }
 
 /* A card's place among the copies of its rank: lowest suit first, then lowest deck (holding.py's _lowest_first). */
-static long lowest_first(long card) {
-    return (card % CARDS_PER_DECK) * 4096 + card;
+static long long lowest_first(int card) {
+    return (long long)(card % CARDS_PER_DECK) << 32 | card;
 }
 
 /* Sort ``n`` cards by lowest_first (a handful at a time: insertion sort). */
-static void sort_copies(long *cards, Py_ssize_t n) {
+static void sort_copies(int *cards, Py_ssize_t n) {
     for (Py_ssize_t i = 1; i < n; i++) {
-        long v = cards[i];
+        int v = cards[i];
         Py_ssize_t j = i;
         for (; j > 0 && lowest_first(cards[j - 1]) > lowest_first(v); j--) cards[j] = cards[j - 1];
         cards[j] = v;
@@ -50,12 +50,12 @@ PyObject *pick_cards(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     PyObject *hand = PySequence_Fast(args[0], "the cards must be a sequence");
     if (hand == NULL) return NULL;
     Py_ssize_t n = PySequence_Fast_GET_SIZE(hand);
-    long *natural = PyMem_Malloc(sizeof(long) * (size_t)(2 * n + want + 1));
+    int *natural = PyMem_Malloc(sizeof(int) * (size_t)(2 * n + want + 1));
     if (natural == NULL) {
         Py_DECREF(hand);
         return PyErr_NoMemory();
     }
-    long *spare = natural + n, *picked = spare + n;
+    int *spare = natural + n, *picked = spare + n;
     Py_ssize_t got = 0;
     PyObject *out = NULL;
     for (int r = 0; r < NUM_RANKS; r++) {
@@ -64,17 +64,17 @@ PyObject *pick_cards(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
         for (Py_ssize_t i = 0; i < n; i++) {
             PyObject *item = PySequence_Fast_GET_ITEM(hand, i);
             long card = PyLong_AsLong(item);
-            if (card < 0) {
+            if (card < 0 || card > INT_MAX) {
                 if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a card is a non-negative id");
                 goto done;
             }
-            if (face_rank(card) != r) continue;
+            if (face_rank((int)card) != r) continue;
             int is_wild = PySet_GET_SIZE(wild) ? PySet_Contains(wild, item) : 0;
             if (is_wild < 0) goto done;
             if (is_wild)
-                spare[ns++] = card;
+                spare[ns++] = (int)card;
             else
-                natural[nn++] = card;
+                natural[nn++] = (int)card;
         }
         if (nn + ns < need[r]) {
             out = Py_NewRef(Py_None);
@@ -88,16 +88,7 @@ PyObject *pick_cards(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
         for (Py_ssize_t i = 0; i < need[r] - from_natural; i++) picked[got++] = spare[i];
         sort_copies(picked + start, got - start);
     }
-    out = PyTuple_New(got);
-    if (out == NULL) goto done;
-    for (Py_ssize_t i = 0; i < got; i++) {
-        PyObject *card = PyLong_FromLong(picked[i]);
-        if (card == NULL) {
-            Py_CLEAR(out);
-            goto done;
-        }
-        PyTuple_SET_ITEM(out, i, card);
-    }
+    out = int_tuple(picked, (int)got);
 done:
     PyMem_Free(natural);
     Py_DECREF(hand);

@@ -67,7 +67,7 @@ static int add_ranked(const Ctx *x, PyObject *kind, int end, int n, const int *r
     int sorted[3 * PART_CARDS], m = 0;
     for (int r = 0; r < NUM_RANKS && m + ranks[r] <= 3 * PART_CARDS; r++)
         for (int k = 0; k < ranks[r]; k++) sorted[m++] = r;
-    PyObject *rt = wt == NULL || m != total ? NULL : rank_tuple(sorted, m);
+    PyObject *rt = wt == NULL || m != total ? NULL : int_tuple(sorted, m);
     if (rt == NULL) {
         if (wt != NULL && m != total) PyErr_SetString(PyExc_ValueError, "a play of more cards than a hand holds");
         Py_XDECREF(wt);
