@@ -1,6 +1,6 @@
 """The play step's compiled helpers against their Python oracles: which copies of its cards a seat plays for a move
-(the speculator's 3s, 5p1d's flipped-suit cards, 癞子's wild rank and the two-colour tables' colours among them), and
-the actions a seat's moves become."""
+(the speculator's 3s, 5p1d's flipped-suit cards, 癞子's wild rank and the two-colour tables' colours among them), the
+actions a seat's moves become, and whole hands of every Dou Dizhu-family table played both ways."""
 
 from __future__ import annotations
 
@@ -10,9 +10,12 @@ from contextlib import contextmanager
 
 import pytest
 
+from paiju.bots import make_bot, play_out
 from paiju.cards import card_rank, card_suit, deck_cards
+from paiju.climbing import Game
 from paiju.climbing.actions import Play, new_plays
 from paiju.climbing.holding import Holding
+from paiju.engine.registry import variant_family
 from paiju.patterns import IllegalMoveError, Move
 from paiju.patterns.compiled import COMPILED
 from paiju.patterns.generate import use_compiled
@@ -88,3 +91,21 @@ def test_compiled_plays_are_the_python_ones() -> None:
     assert got == expected and [hash(p) for p in got] == [hash(p) for p in expected]
     assert all(type(p) is Play and p.cards is None and p.move is m for p, m in zip(got, moves, strict=True))
     assert new_plays([]) == []
+
+
+def _played(table: str, seed: int, bot: str) -> tuple[list[dict[str, object]], object]:
+    """A hand of ``table`` played to the end by ``bot`` in every seat: its events and its result."""
+    game = Game.new(REGISTRY[table], seed=seed)
+    result = play_out(game, [make_bot(bot, seed * 10 + s) for s in range(game.players)])
+    return game.events, result
+
+
+@pytest.mark.parametrize("table", [n for n, v in REGISTRY.items() if variant_family(v) == "climbing"])
+def test_whole_hands_play_the_same_compiled_and_in_python(table: str) -> None:
+    """Random bots (and one hand of the table's heuristic bot) see the same legal lists in the same order on both
+    paths, so every hand's events and result are the same."""
+    for seed, bot in [*((s, "random") for s in range(8)), (8, "heuristic")]:
+        got = _played(table, seed, bot)
+        with pure_python():
+            expected = _played(table, seed, bot)
+        assert got == expected, (table, seed, bot)
