@@ -15,6 +15,7 @@ from paiju.cards import card_rank, card_suit, deck_cards
 from paiju.climbing import Game
 from paiju.climbing.actions import Play, new_plays
 from paiju.climbing.holding import Holding
+from paiju.climbing.phase_name import PhaseName
 from paiju.engine.registry import variant_family
 from paiju.patterns import IllegalMoveError, Move
 from paiju.patterns.compiled import COMPILED
@@ -109,3 +110,26 @@ def test_whole_hands_play_the_same_compiled_and_in_python(table: str) -> None:
         with pure_python():
             expected = _played(table, seed, bot)
         assert got == expected, (table, seed, bot)
+
+
+def _at_play(table: str) -> Game:
+    """A hand of ``table`` bid (or grabbed) by random seats up to its first play."""
+    game, rng = Game.new(REGISTRY[table], seed=5), random.Random(1)
+    while game.phase is not PhaseName.PLAY:
+        seat = min(game.actors())
+        game.apply(rng.choice(game.legal_actions(seat)), seat)
+    return game
+
+
+def test_only_seats_without_wild_cards_colours_or_a_promoted_rank_skip_their_holding() -> None:
+    """The plain seats list their moves straight from their counts: every seat at the classic table, every seat but
+    the speculator's at a speculator table, none where a seat holds wild cards (癞子, 5p1d) or plays by colour; none in
+    pure Python."""
+    speculator = _at_play("spec-5p3d")
+    assert _at_play("classic").state.play.plain == {0, 1, 2}
+    assert speculator.state.play.plain == set(range(5)) - {speculator.speculator}
+    laizi = _at_play("laizi")
+    assert laizi.state.play.plain == {s for s in range(3) if not laizi.state.wild_cards.get(s)}
+    assert _at_play("spec-5p1d").state.play.plain == _at_play("spec-4p3d-2c").state.play.plain == set()
+    with pure_python():
+        assert _at_play("classic").state.play.plain == set()

@@ -16,6 +16,7 @@ from paiju.climbing.events import Event, Facts
 from paiju.climbing.holding import Holding
 from paiju.climbing.phase_name import PhaseName
 from paiju.patterns import Move
+from paiju.patterns.generate import MoveGenerator
 from paiju.variants import Variant
 from paiju.variants.options import TextEnum
 
@@ -201,13 +202,16 @@ class HiddenPart:
 
 @dataclass(slots=True)
 class PlayPart:
-    """The play: the play to beat, consecutive passes, every turn, plays per seat and seats gone out."""
+    """The play: the play to beat, consecutive passes, every turn, plays per seat and seats gone out; ``plain`` the
+    seats whose moves ``generator`` lists straight from their rank counts (see ``phases.play.plain_seats``)."""
 
     trick: PlayRecord | None = None
     passes: int = 0
     plays: list[PlayRecord] = field(default_factory=list)
     played_by: list[int] = field(default_factory=list)
     out: set[int] = field(default_factory=set)
+    plain: frozenset[int] = frozenset()
+    generator: MoveGenerator | None = None
 
 
 @dataclass(frozen=True)
@@ -348,7 +352,7 @@ class HandState:
                 doubles=list(self.five.doubles),
                 queue=list(self.five.queue),
             ),
-            play=PlayPart(play.trick, play.passes, list(play.plays), list(play.played_by), set(play.out)),
+            play=replace(play, plays=list(play.plays), played_by=list(play.played_by), out=set(play.out)),
         )
 
     def own_rng(self) -> random.Random:

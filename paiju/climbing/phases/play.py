@@ -12,12 +12,25 @@ from paiju.climbing.phase_name import PhaseName
 from paiju.climbing.phases.step import CONTINUE, Finish, Step, Turn
 from paiju.climbing.state import Factor, HandState, PlayRecord
 from paiju.patterns import IllegalMoveError
+from paiju.patterns.generate import MoveGenerator, compiled_module, generator_for
 from paiju.variants import Variant
 
 __all__ = ["Playing", "holding_of"]
 
 _NO_WILD: frozenset[int] = frozenset()
 _PASS = Pass()
+
+
+def plain_seats(state: HandState) -> tuple[frozenset[int], MoveGenerator | None]:
+    """The seats whose moves are their table's moves of their rank counts and nothing else (no wild cards, colours,
+    promoted rank or 能跟必跟: not the speculator), with the generator that lists them; on the compiled path only
+    (in pure Python every seat asks its ``Holding``, the oracle this shortcut is tested against)."""
+    v = state.variant
+    if compiled_module() is None or v.two_colour or state.promoted is not None:
+        return frozenset(), None
+    gen = generator_for(v.pattern_rules)
+    seats = (s for s in range(v.players) if s != state.speculator and not state.wild_cards.get(s))
+    return frozenset(seats), gen
 
 
 def holding_of(state: HandState, seat: int) -> Holding:
@@ -51,11 +64,17 @@ class Playing(Turn):
         state.phase = PhaseName.PLAY
         assert state.landlord is not None
         state.to_act = state.landlord
+        state.play.plain, state.play.generator = plain_seats(state)
         return CONTINUE
 
     def legal(self, state: HandState, seat: int) -> list[Action]:
         """Every move the seat may lead or answer with, and a pass where allowed (能跟必跟 for the speculator)."""
-        moves, may_pass = holding_of(state, seat).moves(state.to_beat())
+        to_beat = state.to_beat()
+        play = state.play
+        if seat in play.plain and play.generator is not None:
+            moves, may_pass = play.generator.moves(state.counts[seat], to_beat), to_beat is not None
+        else:
+            moves, may_pass = holding_of(state, seat).moves(to_beat)
         actions: list[Action] = [_PASS] if may_pass else []
         actions.extend(new_plays(moves))
         return actions
@@ -82,7 +101,7 @@ class Playing(Turn):
             return _pass(state, seat)
         assert isinstance(action, Play)
         move = action.move
-        cards = holding_of(state, seat).cards_for(move, action.cards)
+        cards = _cards(state, seat, action)
         hand, counts = state.hands[seat], state.counts[seat]
         for c in cards:
             hand.remove(c)
@@ -109,6 +128,16 @@ class Playing(Turn):
             return Finish(seat)
         state.to_act = _next_active(state, seat)
         return CONTINUE
+
+
+def _cards(state: HandState, seat: int, action: Play) -> tuple[int, ...]:
+    """The cards ``action`` plays: a plain seat's lowest copies straight from its hand, else its holding's choice."""
+    fast = compiled_module()
+    if action.cards is None and seat in state.play.plain and fast is not None:
+        cards: tuple[int, ...] | None = fast.pick(state.hands[seat], action.move.ranks, _NO_WILD)
+        if cards is not None:
+            return cards
+    return holding_of(state, seat).cards_for(action.move, action.cards)
 
 
 def _pass(state: HandState, seat: int) -> Step:
