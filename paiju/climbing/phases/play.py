@@ -112,19 +112,19 @@ class Playing(Turn):
         play.played_by[seat] += 1
         play.trick = record
         play.passes = 0
-        if move.bomb in state.variant.pattern_rules.doubling_bombs:
+        if move.bomb and move.bomb in state.variant.pattern_rules.doubling_bombs:
             state.stake.factors.append(_bomb_factor(state.variant, move.bomb))
         state.events.append(
-            PlayEvent(seat, tuple(cards), move.text(), move.kind, move.key, move.length, move.wilds, move.colour)
+            PlayEvent(seat, cards, move.text(), move.kind, move.key, move.length, move.wilds, move.colour)
         )
         part = state.partner
         if part is not None and seat == part.small_landlord and part.card in cards and not part.known:
             part.known = True  # §7: playing the partner card makes it known
             state.events.append(PartnerKnownEvent(seat))
-        if seat == state.speculator and not state.hands[seat]:
+        if not hand and seat == state.speculator:
             play.out.add(seat)  # §12: the speculator going out does not end the hand
             state.events.append(OutEvent(seat))
-        elif not state.hands[seat] or _handicap_reached(state, seat):
+        elif not hand or _handicap_reached(state, seat):
             return Finish(seat)
         state.to_act = _next_active(state, seat)
         return CONTINUE
