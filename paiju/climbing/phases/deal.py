@@ -38,11 +38,12 @@ class DealPhase(Automatic):
             card_rank(deal.flipped[0]) if rules is not None and rules.flip_promotes and deal.flipped else None
         )
         state.refresh_counts()
-        event = DealEvent(deal.hands, deal.bottom, deal.marker, deal.flipped, deal.extra, deal.gift_order, wild=deal.wild)
+        first = None
         if rules is None and v.bid_style is BidStyle.POINTS:
-            state.first_bidder = next(s for s, h in enumerate(deal.hands) if deal.marker in h)
-            event = replace(event, first_bidder=state.first_bidder)
-        state.events.append(event)
+            state.first_bidder = first = next(s for s, h in enumerate(deal.hands) if deal.marker in h)
+        state.events.append(
+            DealEvent(deal.hands, deal.bottom, deal.marker, deal.flipped, deal.extra, deal.gift_order, first, deal.wild)
+        )
         return DONE
 
 
