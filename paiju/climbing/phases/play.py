@@ -28,9 +28,8 @@ def plain_seats(state: HandState) -> tuple[frozenset[int], MoveGenerator | None]
     v = state.variant
     if compiled_module() is None or v.two_colour or state.promoted is not None:
         return frozenset(), None
-    gen = generator_for(v.pattern_rules)
-    seats = (s for s in range(v.players) if s != state.speculator and not state.wild_cards.get(s))
-    return frozenset(seats), gen
+    speculator, wild = state.speculator, state.wild_cards
+    return frozenset(s for s in range(v.players) if s != speculator and not wild.get(s)), generator_for(v.pattern_rules)
 
 
 def holding_of(state: HandState, seat: int) -> Holding:
