@@ -39,11 +39,11 @@ static PyObject *new_move(const Spec *s, PyObject *kind, long key, long length, 
 }
 
 /* A tuple of ints from a C array (ranks, or cards). */
-PyObject *int_tuple(const int *ranks, int n) {
+PyObject *int_tuple(const int *values, int n) {
     PyObject *t = PyTuple_New(n);
     if (t == NULL) return NULL;
     for (int i = 0; i < n; i++) {
-        PyObject *v = small_int(ranks[i]);
+        PyObject *v = small_int(values[i]);
         if (v == NULL) {
             Py_DECREF(t);
             return NULL;
