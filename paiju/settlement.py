@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from paiju.climbing import Game, observe
-from paiju.climbing.state import Factor, HiddenPart
+from paiju.climbing.parts import HiddenPart
+from paiju.climbing.state import Factor
 from paiju.engine import Settlement, SettlementLine
 
 __all__ = ["settlement"]

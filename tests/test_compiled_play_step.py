@@ -1,6 +1,7 @@
 """The play step's compiled helpers against their Python oracles: which copies of its cards a seat plays for a move
 (the speculator's 3s, 5p1d's flipped-suit cards, 癞子's wild rank and the two-colour tables' colours among them), the
-actions a seat's moves become, and whole hands of every Dou Dizhu-family table played both ways."""
+actions a seat's moves become, the compiled turn of the tables whose seats are all plain, and whole hands of every
+Dou Dizhu-family table played both ways."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from paiju.climbing.holding import Holding
 from paiju.climbing.phase_name import PhaseName
 from paiju.engine.registry import variant_family
 from paiju.patterns import IllegalMoveError, Move
-from paiju.patterns.compiled import COMPILED
+from paiju.patterns.compiled import COMPILED, fastgen
 from paiju.patterns.generate import use_compiled
 from paiju.variants import REGISTRY
 
@@ -133,3 +134,109 @@ def test_only_seats_without_wild_cards_colours_or_a_promoted_rank_skip_their_hol
     assert _at_play("spec-5p1d").state.play.plain == _at_play("spec-4p3d-2c").state.play.plain == set()
     with pure_python():
         assert _at_play("classic").state.play.plain == set()
+
+
+#: The tables whose every turn of the play is a plain seat's play or pass (``phases.play.compiled_turns``).
+TURN_TABLES = ("classic", "two-player", "four-player")
+
+
+def test_only_tables_whose_turns_are_plain_plays_and_passes_take_the_compiled_turn() -> None:
+    """Every seat plain, no partner card, no handicap and a phase that does nothing more with a turn: the classic,
+    two- and four-player tables; not 五人 (its play shows the team), the speculator tables, 癞子, 斗帝主, nor pure
+    Python."""
+    for table in (n for n, v in REGISTRY.items() if variant_family(v) == "climbing"):
+        assert (_at_play(table).state.play.turns is not None) == (table in TURN_TABLES), table
+    with pure_python():
+        assert _at_play("classic").state.play.turns is None
+
+
+def _snapshot(game: Game) -> tuple[object, ...]:
+    """Everything a turn of the play changes."""
+    state, play = game.state, game.state.play
+    return (
+        [list(h) for h in state.hands],
+        [list(c) for c in state.counts],
+        list(play.plays),
+        play.trick,
+        play.passes,
+        list(play.played_by),
+        state.to_act,
+        list(state.stake.factors),
+    )
+
+
+def _in_step(table: str, seeds: range) -> None:
+    """Each hand of ``seeds`` played in step with the same hand in pure Python, the same random action each turn:
+    every turn leaves the same legal list and books, and the hands end alike."""
+    rng = random.Random(table)
+    for seed in seeds:
+        game = Game.new(REGISTRY[table], seed=seed)
+        with pure_python():
+            oracle = Game.new(REGISTRY[table], seed=seed)
+        while not game.is_over:
+            legal = game.legal_actions()
+            with pure_python():
+                assert oracle.legal_actions() == legal
+            i = rng.randrange(len(legal))
+            game.apply(legal[i])
+            with pure_python():
+                oracle.apply(oracle.legal_actions()[i])
+            assert _snapshot(game) == _snapshot(oracle)
+        assert game.result == oracle.result and game.events == oracle.events
+
+
+@pytest.mark.parametrize("table", TURN_TABLES)
+def test_the_compiled_turn_keeps_the_books_as_the_python_turn_does(table: str) -> None:
+    """Played in step with the same hand in pure Python, every turn leaves the same legal list, hands, counts,
+    records, trick, passes, seat to act, play counts and bomb factors, and the hands end alike."""
+    _in_step(table, range(12))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("table", TURN_TABLES)
+def test_the_compiled_turn_keeps_the_books_over_a_thousand_hands(table: str) -> None:
+    """The same, over 1,000 hands of each table."""
+    _in_step(table, range(1000, 2000))
+
+
+def test_the_compiled_turn_leaves_every_unusual_turn_to_python_unchanged() -> None:
+    """An action not taken from the legal list itself, cards named by the player, a bomb and a seat's last cards go
+    to the Python turn: ``turn_apply`` answers False and changes nothing."""
+    assert fastgen is not None
+    rng, seen = random.Random(3), {"copy": 0, "named": 0, "bomb": 0, "last": 0}
+    for seed in range(40):
+        game = _at_play("classic") if seed == 0 else Game.new(REGISTRY["classic"], seed=seed)
+        while not game.is_over:
+            legal = game.legal_actions()
+            state, turns, seat = game.state, game.state.play.turns, game.to_act
+            if turns is not None:
+                before = _snapshot(game)
+                plays = [a for a in legal if isinstance(a, Play)]
+                unusual = {
+                    "copy": [Play(plays[0].move)] if plays else [],
+                    "named": [Play(a.move, game.hands[seat][: len(a.move.ranks)]) for a in plays[:1]],
+                    "bomb": [a for a in plays if a.move.bomb],
+                    "last": [a for a in plays if len(a.move.ranks) == len(game.hands[seat])],
+                }
+                for case, actions in unusual.items():
+                    for action in actions:
+                        assert fastgen.turn_apply(turns, state, seat, action, legal) is False, case
+                        seen[case] += 1
+                assert _snapshot(game) == before
+            game.apply(rng.choice(legal))
+    assert all(seen.values()), seen
+
+
+def test_the_compiled_shuffle_makes_random_shuffles_very_draws() -> None:
+    """A deal shuffled on the compiled path is ``random.Random.shuffle``'s: the same order from the same seed, and the
+    RNG left in the same state (so the marker card and every later draw follow alike)."""
+    assert fastgen is not None
+    for seed in range(300):
+        for size in (0, 1, 2, 3, 17, 54, 108, 162):
+            ours, theirs = random.Random(seed), random.Random(seed)
+            got, expected = list(range(size)), list(range(size))
+            fastgen.shuffle(ours, got)
+            theirs.shuffle(expected)
+            assert got == expected and ours.getstate() == theirs.getstate(), (seed, size)
+    with pytest.raises(TypeError):
+        fastgen.shuffle(random.Random(1), (1, 2, 3))

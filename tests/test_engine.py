@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 import subprocess
 import sys
 
@@ -13,6 +14,7 @@ from paiju.climbing import Bid, Game, Hand, Pass, game_log, observe
 from paiju.climbing import LogError as ClimbingLogError
 from paiju.climbing import Session as ClimbingSession
 from paiju.climbing.session import next_hand
+from paiju.climbing.state import PlayRecord
 from paiju.engine import (
     FAMILY_KEY,
     HandEngine,
@@ -75,6 +77,27 @@ def test_a_clone_diverges_independently() -> None:
     assert game.events[-1] != twin.events[-1]
     play_out(twin, [make_bot("heuristic", s) for s in range(3)])
     assert twin.is_over and not game.is_over
+
+
+def test_play_turns_become_events_in_their_place_whenever_the_events_are_read() -> None:
+    """A turn of the play is only recorded; its event is made when the events are read. Reading after every turn, at
+    the end only, or on a clone taken mid-play gives the same events, in the same order as the other events."""
+    watched, unwatched = Hand(CLASSIC, 21), Hand(CLASSIC, 21)
+    rng, twin = random.Random(2), None
+    while not watched.is_over:
+        i = rng.randrange(len(watched.legal_actions()))
+        watched.apply(watched.legal_actions()[i])
+        unwatched.apply(unwatched.legal_actions()[i])
+        assert watched.events  # read every turn
+        if twin is None and len(unwatched.state.play.plays) == 5:
+            assert unwatched.state.play.logged == 0
+            twin = unwatched.clone()
+    assert any(isinstance(e, PlayRecord) for e in unwatched.state.event_log)  # held until read, the end logged after
+    assert twin is not None and unwatched.events == watched.events
+    assert not any(isinstance(e, PlayRecord) for e in unwatched.state.event_log)
+    assert twin.events == watched.events[: len(twin.events)]
+    kinds = [e["type"] for e in watched.events]
+    assert kinds.count("play") + kinds.count("pass") >= len(watched.state.play.plays) and kinds[-1] == "end"
 
 
 def _all_pass(game: Hand) -> list[list[int]]:

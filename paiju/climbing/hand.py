@@ -2,7 +2,9 @@
 
 ``legal_actions(seat)`` lists what an acting seat may do; ``apply(action, seat)`` checks the action once —
 the seat must be an actor and the action legal, else ``IllegalMoveError`` with the phase's explanation and
-the state untouched — then lets the phase act and follows its ``Step`` through the automatic phases.
+the state untouched — then lets the phase act and follows its ``Step`` through the automatic phases. Where the
+play has a compiled turn (``phases.play.compiled_turns``), it lists the actions and takes the everyday plays and
+passes itself, and leaves the rest to the phase.
 Randomness comes only from the seeded RNG in the state, all of it drawn with the deal, so the event log
 (``paiju.climbing.log``) replays to the identical state.
 """
@@ -26,9 +28,12 @@ from paiju.climbing.phases import Continue, Finish, Phase, Pipeline, Redeal, Ste
 from paiju.climbing.phases.settle import finish
 from paiju.climbing.state import Deal, HandState, Result
 from paiju.patterns import IllegalMoveError
+from paiju.patterns.compiled import fastgen
 from paiju.variants import Variant
 
 __all__ = ["Hand"]
+
+_OVER, _PLAY = PhaseName.OVER, PhaseName.PLAY  # read on every turn: an enum member's lookup costs more than a name's
 
 
 class Hand:
@@ -111,7 +116,7 @@ class Hand:
     @property
     def is_over(self) -> bool:
         """Whether the hand has been settled."""
-        return self.state.phase is PhaseName.OVER
+        return self.state.phase is _OVER
 
     @property
     def typed_events(self) -> list[Event]:
@@ -161,12 +166,19 @@ class Hand:
         cached = self._legal
         if cached is not None and cached[0] == seat:
             return cached[1]
-        if state.phase is PhaseName.OVER:
+        turns = state.play.turns
+        if turns is not None and state.phase is _PLAY:
+            if seat != state.to_act:
+                return []
+            assert fastgen is not None
+            actions: list[Action] = fastgen.turn_legal(turns, state, seat)
+        elif state.phase is _OVER:
             return []
-        phase = self._pipeline.phases[self._at]
-        if seat not in phase.actors(state):
-            return []
-        actions = phase.legal(state, seat)
+        else:
+            phase = self._pipeline.phases[self._at]
+            if seat not in phase.actors(state):
+                return []
+            actions = phase.legal(state, seat)
         self._legal = (seat, actions)
         return actions
 
@@ -188,10 +200,19 @@ class Hand:
     def apply(self, action: Action, seat: int | None = None) -> None:
         """Take ``action`` for ``seat`` (by default the seat to act); raise ``IllegalMoveError`` (and change
         nothing) if it is not allowed."""
-        seat = self.state.to_act if seat is None else seat
-        if not _listed(action, self.legal_actions(seat)):
+        state = self.state
+        seat = state.to_act if seat is None else seat
+        cached = self._legal  # the list the action was most likely picked from
+        legal = cached[1] if cached is not None and cached[0] == seat else self.legal_actions(seat)
+        turns = state.play.turns
+        if turns is not None:  # the play's compiled turn takes the everyday plays and passes itself
+            assert fastgen is not None
+            if fastgen.turn_apply(turns, state, seat, action, legal):
+                self._legal = None
+                return
+        if not _listed(action, legal):
             raise IllegalMoveError(self.explain(action, seat))
-        step = self._pipeline.phases[self._at].apply(self.state, seat, action)
+        step = self._pipeline.phases[self._at].apply(state, seat, action)
         self._legal = None
         if not isinstance(step, Continue):
             self._follow(step)
@@ -204,7 +225,7 @@ class Hand:
                 finish(state, self._pipeline.settle, step)
                 return
             if isinstance(step, Redeal):
-                state.events.append(RedealEvent(step.reason))
+                state.log(RedealEvent(step.reason))
                 self._at = 0
             else:
                 self._at += 1

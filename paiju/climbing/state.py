@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field, replace
-from typing import NamedTuple
+from typing import Any, NamedTuple, cast
 
 from paiju.cards import Card, rank_counts
-from paiju.climbing.events import Event, Facts
+from paiju.climbing.events import Event, Facts, PassEvent, PlayEvent
 from paiju.climbing.holding import Holding
+from paiju.climbing.parts import Auction, HiddenPart, OpenPart, PartnerPart, SpeculatorPart
 from paiju.climbing.phase_name import PhaseName
 from paiju.patterns import Move
 from paiju.patterns.generate import MoveGenerator
@@ -21,17 +22,12 @@ from paiju.variants import Variant
 from paiju.variants.options import TextEnum
 
 __all__ = [
-    "Auction",
     "Deal",
     "Factor",
     "HandState",
-    "HiddenPart",
-    "OpenPart",
-    "PartnerPart",
     "PlayPart",
     "PlayRecord",
     "Result",
-    "SpeculatorPart",
     "Stake",
 ]
 
@@ -63,6 +59,13 @@ class PlayRecord(NamedTuple):
     seat: int
     move: Move | None
     cards: tuple[Card, ...]
+
+    def event(self) -> Event:
+        """The event the log shows for this turn."""
+        move = self.move
+        if move is None:
+            return PassEvent(self.seat)
+        return PlayEvent(self.seat, self.cards, move.text(), move.kind, move.key, move.length, move.wilds, move.colour)
 
 
 class Factor(TextEnum):
@@ -119,99 +122,21 @@ class Stake:
 
 
 @dataclass(slots=True)
-class Auction:
-    """The bidding: how many seats have spoken, consecutive passes, and each (seat, points or 0)."""
-
-    passes: int = 0
-    bids_made: int = 0
-    history: list[tuple[int, int]] = field(default_factory=list)
-
-
-@dataclass(slots=True)
-class SpeculatorPart:
-    """speculator.md §3–§8: the speculator's seat, the card that chose it, its gifts and whether it retreated.
-
-    ``holder`` is the determination card's holder (``None`` when it lies in the bottom); ``gift_seats``
-    is each bundle's recipient once revealed; ``early_bottom`` the bottom cards it took at once (§4, 7p3d).
-    """
-
-    seat: int
-    determination: Card | None
-    holder: int | None
-    gift_sizes: list[int]
-    gifts: list[list[Card]] = field(default_factory=lambda: [[]])
-    gift_seats: list[int] = field(default_factory=list)
-    early_bottom: list[Card] = field(default_factory=list)
-    retreated: bool = False
-
-
-@dataclass(slots=True)
-class PartnerPart:
-    """speculator.md §7: the small landlord (secret until declared or its card is played) and how it was named.
-
-    ``partnership`` is ``named``, ``self``, ``alone`` (一打四) or ``none`` once chosen; ``queue`` the farmer
-    seats still to answer the declaration round.
-    """
-
-    small_landlord: int | None = None
-    card: Card | None = None
-    partnership: str = ""
-    shown: list[Card] = field(default_factory=list)
-    refused: list[Card] = field(default_factory=list)
-    declared: bool = False
-    known: bool = False
-    queue: list[int] = field(default_factory=list)
-
-
-@dataclass(slots=True)
-class OpenPart:
-    """癞子 (other-games.md §1.2): the seats whose cards are face up (明牌) and the grab round (抢地主).
-
-    ``open`` holds the seats that showed their hand, ``started`` those that did before the deal (明牌开始);
-    ``deciding`` the seats yet to choose 明牌开始; ``grab_queue`` the seats still to answer 抢地主 and
-    ``grabs`` how many grabbed; ``caller`` the temporary landlord the auction made (临时地主).
-    """
-
-    open: set[int] = field(default_factory=set)
-    started: set[int] = field(default_factory=set)
-    deciding: set[int] = field(default_factory=set)
-    grab_queue: list[int] = field(default_factory=list)
-    grabs: int = 0
-    caller: int | None = None
-
-
-@dataclass(slots=True)
-class HiddenPart:
-    """五人斗地主 (other-games.md §5.2): the marked card, the hidden landlord (暗地主, ``None``: 1 vs 4), the identity
-    step and the 加倍 round.
-
-    ``deciding`` holds the seats yet to answer the identity step, ``revealed`` those that chose 亮出身份; ``known``
-    says how the team became public (``revealed``, ``twin`` played, ``alone``: both copies played by the public
-    landlord; empty while hidden); ``doubles`` each seat's 加倍 (``None`` until it chose); ``queue`` the seats
-    still to choose it.
-    """
-
-    marked: Card
-    hidden: int | None
-    deciding: set[int] = field(default_factory=set)
-    revealed: set[int] = field(default_factory=set)
-    known: str = ""
-    doubles: list[bool | None] = field(default_factory=list)
-    queue: list[int] = field(default_factory=list)
-
-
-@dataclass(slots=True)
 class PlayPart:
-    """The play: the play to beat, consecutive passes, every turn, plays per seat and seats gone out; ``plain`` the
-    seats whose moves ``generator`` lists straight from their rank counts (see ``phases.play.plain_seats``)."""
+    """The play: the play to beat, consecutive passes, every turn, how many turns the event log shows (``logged``),
+    plays per seat and seats gone out; ``plain`` the seats whose moves ``generator`` lists straight from their rank
+    counts (see ``phases.play.plain_seats``)."""
 
     trick: PlayRecord | None = None
     passes: int = 0
     plays: list[PlayRecord] = field(default_factory=list)
+    logged: int = 0
     played_by: list[int] = field(default_factory=list)
     out: set[int] = field(default_factory=set)
     plain: frozenset[int] = frozenset()
     generator: MoveGenerator | None = None
+    #: The compiled turn where every seat is plain (see ``phases.play.compiled_turns``), else ``None``.
+    turns: Any = None
 
 
 @dataclass(frozen=True)
@@ -255,7 +180,10 @@ class HandState:
     previous: int | None
     rng: random.Random
     deals: list[Deal]
-    events: list[Event] = field(default_factory=list)
+    #: What happened, in order, a turn of the play held as its ``PlayRecord`` until the events are read (``events``).
+    event_log: list[Event | PlayRecord] = field(default_factory=list)
+    #: How many of ``event_log``'s first entries are events already.
+    events_made: int = 0
     deal_count: int = 0
     deal: Deal = Deal((), ())
     hands: list[list[Card]] = field(default_factory=list)
@@ -285,6 +213,31 @@ class HandState:
     holdings: dict[int, Holding] = field(default_factory=dict, compare=False, repr=False)
     #: Whether ``rng`` is shared with a clone (or the hand it was cloned from): the first to draw takes a copy.
     rng_shared: bool = field(default=False, compare=False, repr=False)
+
+    @property
+    def events(self) -> list[Event]:
+        """What happened, in order. A turn of the play is only recorded (``play.plays``); its event is made when the
+        events are read, so a hand nobody reads (a simulation, a search) never makes them."""
+        self._log_turns()
+        log = self.event_log
+        for i in range(self.events_made, len(log)):
+            entry = log[i]
+            if type(entry) is PlayRecord:
+                log[i] = entry.event()
+        self.events_made = len(log)
+        return cast("list[Event]", log)
+
+    def log(self, event: Event) -> None:
+        """Add ``event`` after everything that has happened, the play's turns so far included."""
+        self._log_turns()
+        self.event_log.append(event)
+
+    def _log_turns(self) -> None:
+        """Move the play's turns not yet in the event log into it, as their records."""
+        play = self.play
+        if play.logged < len(play.plays):
+            self.event_log.extend(play.plays[play.logged :])
+            play.logged = len(play.plays)
 
     @property
     def players(self) -> int:
@@ -320,7 +273,7 @@ class HandState:
             rng_shared=True,
             holdings=dict(self.holdings),
             deals=list(self.deals),
-            events=list(self.events),
+            event_log=list(self.event_log),
             hands=[list(h) for h in self.hands],
             counts=[list(c) for c in self.counts],
             bottom=list(self.bottom),

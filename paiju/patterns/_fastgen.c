@@ -160,11 +160,11 @@ fail:
 
 /* ------------------------------------------------------------------ entry points */
 
-static const Spec *spec_of(PyObject *capsule) {
+const Spec *spec_of(PyObject *capsule) {
     return (const Spec *)PyCapsule_GetPointer(capsule, "paiju.fastgen.spec");
 }
 
-static int read_counts(PyObject *seq, int *c) {
+int read_counts(PyObject *seq, int *c) {
     PyObject *fast = PySequence_Fast(seq, "counts must be a sequence");
     if (fast == NULL) return -1;
     if (PySequence_Fast_GET_SIZE(fast) != NUM_RANKS) {
@@ -195,18 +195,13 @@ static const Spec *start(PyObject *const *args, Py_ssize_t nargs, Py_ssize_t wan
     return s == NULL || read_counts(args[1], c) < 0 ? NULL : s;
 }
 
-/* lead(spec, counts) -> every move the counts can lead (generate.py's _lead) */
-static PyObject *lead(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    int c[NUM_RANKS];
-    const Spec *s = start(args, nargs, 2, "lead", c);
-    if (s == NULL) return NULL;
-    PyObject *out = PyList_New(0);
-    if (out == NULL) return NULL;
+/* Append every move the counts ``c`` can lead (generate.py's _lead): 0, or -1 with the error set. */
+int lead_into(PyObject *out, const Spec *s, const int *c) {
     for (int i = 0; i < s->n_groups; i++) {
         const Group *g = &s->groups[i];
         for (int r = 0; r <= g->top; r++)
             if (c[r] >= g->width) {
-                if (add_chain(out, s, g->kind, r, g->width, r, r) < 0) goto fail;
+                if (add_chain(out, s, g->kind, r, g->width, r, r) < 0) return -1;
             }
     }
     for (int i = 0; i < s->n_chains; i++) {
@@ -214,24 +209,30 @@ static PyObject *lead(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
         for (int start = 0; start < CHAIN_TOP + 2 - ch->least; start++)
             for (int end = start; end <= CHAIN_TOP && c[end] >= ch->width; end++)
                 if (end - start + 1 >= ch->least && add_chain(out, s, ch->kind, end, ch->width, start, end) < 0)
-                    goto fail;
+                    return -1;
     }
     for (int i = 0; i < s->n_kickers; i++) {
         const Kicker *k = &s->kickers[i];
         if (k->chain) {
             for (int start = 0; start < CHAIN_TOP + 2 - k->least; start++)
                 for (int end = start; end <= CHAIN_TOP && c[end] >= k->body; end++)
-                    if (end - start + 1 >= k->least && attached(out, s, k, c, start, end) < 0) goto fail;
+                    if (end - start + 1 >= k->least && attached(out, s, k, c, start, end) < 0) return -1;
         } else {
             for (int r = 0; r <= TWO; r++)
-                if (c[r] >= k->body && attached(out, s, k, c, r, r) < 0) goto fail;
+                if (c[r] >= k->body && attached(out, s, k, c, r, r) < 0) return -1;
         }
     }
-    if (bombs(out, s, c, -1, -1.0) < 0) goto fail;
+    return bombs(out, s, c, -1, -1.0);
+}
+
+/* lead(spec, counts) -> every move the counts can lead */
+static PyObject *lead(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    int c[NUM_RANKS];
+    const Spec *s = start(args, nargs, 2, "lead", c);
+    if (s == NULL) return NULL;
+    PyObject *out = PyList_New(0);
+    if (out != NULL && lead_into(out, s, c) < 0) Py_CLEAR(out);
     return out;
-fail:
-    Py_DECREF(out);
-    return NULL;
 }
 
 /* Append the non-bomb moves of ``kind`` and ``length`` links with a key above ``key`` (generate.py's _answers). */
@@ -269,20 +270,25 @@ static int answers(PyObject *out, const Spec *s, const int *c, PyObject *kind, d
     return 0;
 }
 
-/* beating(spec, counts, kind, key, length, tier) -> every move that beats that play: above a non-bomb (``tier``
- * -1) the same kind and size with a higher key, then every bomb; above a bomb, the bombs above it on the ladder */
+/* Append every move that beats a play of ``kind``, ``key``, ``length`` and ``tier`` (Python values): above a
+ * non-bomb (``tier`` -1) the same kind and size with a higher key, then every bomb; above a bomb, the bombs above it
+ * on the ladder. 0, or -1 with the error set. */
+int beating_into(PyObject *out, const Spec *s, const int *c, PyObject *kind, PyObject *key_obj, PyObject *length_obj,
+                 PyObject *tier_obj) {
+    double key = PyFloat_AsDouble(key_obj);
+    long length = PyLong_AsLong(length_obj), tier = PyLong_AsLong(tier_obj);
+    if (PyErr_Occurred()) return -1;
+    int rc = tier < 0 ? answers(out, s, c, kind, key, (int)length) : 0;
+    return rc == 0 ? bombs(out, s, c, (int)tier, tier < 0 ? -1.0 : key) : rc; /* above a non-bomb: every bomb */
+}
+
+/* beating(spec, counts, kind, key, length, tier) -> every move that beats that play (beating_into) */
 static PyObject *beating(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     int c[NUM_RANKS];
     const Spec *s = start(args, nargs, 6, "beating", c);
     if (s == NULL) return NULL;
-    double key = PyFloat_AsDouble(args[3]);
-    long length = PyLong_AsLong(args[4]), tier = PyLong_AsLong(args[5]);
-    if (PyErr_Occurred()) return NULL;
     PyObject *out = PyList_New(0);
-    if (out == NULL) return NULL;
-    int rc = tier < 0 ? answers(out, s, c, args[2], key, (int)length) : 0;
-    if (rc == 0) rc = bombs(out, s, c, (int)tier, tier < 0 ? -1.0 : key); /* above a non-bomb: every bomb */
-    if (rc < 0) Py_CLEAR(out);
+    if (out != NULL && beating_into(out, s, c, args[2], args[3], args[4], args[5]) < 0) Py_CLEAR(out);
     return out;
 }
 
@@ -308,6 +314,10 @@ static PyMethodDef METHODS[] = {
     {"mixed", (PyCFunction)(void (*)(void))mixed_plays, METH_FASTCALL, "The plays of natural and wild cards together."},
     {"pick", (PyCFunction)(void (*)(void))pick_cards, METH_FASTCALL, "The lowest copies in a hand that make some ranks."},
     {"pairs", (PyCFunction)(void (*)(void))pairs, METH_FASTCALL, "Each item paired with None, as a named tuple."},
+    {"shuffle", (PyCFunction)(void (*)(void))shuffle, METH_FASTCALL, "random.Random.shuffle, the same draws."},
+    {"turns", (PyCFunction)(void (*)(void))make_turns, METH_FASTCALL, "A table's compiled play turn."},
+    {"turn_legal", (PyCFunction)(void (*)(void))turn_legal, METH_FASTCALL, "The actions of the seat to act."},
+    {"turn_apply", (PyCFunction)(void (*)(void))turn_apply, METH_FASTCALL, "An everyday play or pass, taken."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -324,6 +334,8 @@ PyMODINIT_FUNC PyInit__fastgen(void) {
     EMPTY_TUPLE = PyTuple_New(0);
     NO_TIER_OBJ = PyLong_FromLong(-1);
     NO_COLOUR_OBJ = PyLong_FromLong(-1);
-    if (!EMPTY_STR || !EMPTY_TUPLE || !NO_TIER_OBJ || !NO_COLOUR_OBJ || make_chains() < 0) return NULL;
+    if (!EMPTY_STR || !EMPTY_TUPLE || !NO_TIER_OBJ || !NO_COLOUR_OBJ || make_chains() < 0 ||
+        turn_names() < 0)
+        return NULL;
     return PyModule_Create(&MODULE);
 }

@@ -78,7 +78,19 @@ PyObject *int_tuple(const int *values, int n);
 int next_set(int *idx, int need, int na, const int *most, int first);
 int attached(PyObject *out, const Spec *s, const Kicker *k, const int *c, int start, int end);
 int bombs(PyObject *out, const Spec *s, const int *c, int min_tier, double min_key);
+const Spec *spec_of(PyObject *capsule);
+int read_counts(PyObject *seq, int *c);
+int lead_into(PyObject *out, const Spec *s, const int *c);
+int beating_into(PyObject *out, const Spec *s, const int *c, PyObject *kind, PyObject *key, PyObject *length,
+                 PyObject *tier);
+Py_ssize_t pick_into(PyObject *hand, const int *need, PyObject *wild, int *picked);
+int need_of(PyObject *ranks, int *need);
 PyObject *pick_cards(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
+PyObject *shuffle(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
+int turn_names(void);
+PyObject *make_turns(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
+PyObject *turn_legal(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
+PyObject *turn_apply(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *pairs(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 int mixed(PyObject *out, const Spec *s, const int *c, const int *stock, PyObject *kind, double above, int length);
 

@@ -25,40 +25,18 @@ static void sort_copies(int *cards, Py_ssize_t n) {
     }
 }
 
-/* pick(hand, ranks, wild) -> the lowest copies in ``hand`` that make the natural ranks ``ranks``, natural cards before
- * the ``wild`` ones (a set) of a rank, sorted as sort_cards sorts; None when the hand lacks a card. */
-PyObject *pick_cards(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    if (nargs != 3) {
-        PyErr_Format(PyExc_TypeError, "pick takes 3 arguments, not %zd", nargs);
-        return NULL;
-    }
-    int need[NUM_RANKS] = {0};
-    PyObject *ranks = args[1], *wild = args[2];
-    if (!PyTuple_Check(ranks) || !PyAnySet_Check(wild)) {
-        PyErr_SetString(PyExc_TypeError, "pick takes cards, a tuple of ranks and a set of wild cards");
-        return NULL;
-    }
-    Py_ssize_t want = PyTuple_GET_SIZE(ranks);
-    for (Py_ssize_t i = 0; i < want; i++) {
-        long r = PyLong_AsLong(PyTuple_GET_ITEM(ranks, i));
-        if (r < 0 || r >= NUM_RANKS) {
-            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a rank is 0…14");
-            return NULL;
-        }
-        need[r]++;
-    }
-    PyObject *hand = PySequence_Fast(args[0], "the cards must be a sequence");
-    if (hand == NULL) return NULL;
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(hand);
-    int *natural = PyMem_Malloc(sizeof(int) * (size_t)(2 * n + want + 1));
+/* The lowest copies in ``hand`` (a list or tuple of card ids) that make ``need[r]`` cards of each rank r, natural
+ * cards before the ``wild`` ones (a set) of a rank, sorted as sort_cards sorts, into ``picked``: how many, -2 when the
+ * hand lacks a card, -1 with the error set. */
+Py_ssize_t pick_into(PyObject *hand, const int *need, PyObject *wild, int *picked) {
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(hand), got = 0;
+    int *natural = PyMem_Malloc(sizeof(int) * (size_t)(2 * n + 1));
     if (natural == NULL) {
-        Py_DECREF(hand);
-        return PyErr_NoMemory();
+        PyErr_NoMemory();
+        return -1;
     }
-    int *spare = natural + n, *picked = spare + n;
-    Py_ssize_t got = 0;
-    PyObject *out = NULL;
-    for (int r = 0; r < NUM_RANKS; r++) {
+    int *spare = natural + n;
+    for (int r = 0; r < NUM_RANKS && got >= 0; r++) {
         if (!need[r]) continue;
         Py_ssize_t nn = 0, ns = 0;
         for (Py_ssize_t i = 0; i < n; i++) {
@@ -66,19 +44,24 @@ PyObject *pick_cards(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
             long card = PyLong_AsLong(item);
             if (card < 0 || card > INT_MAX) {
                 if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a card is a non-negative id");
-                goto done;
+                got = -1;
+                break;
             }
             if (face_rank((int)card) != r) continue;
             int is_wild = PySet_GET_SIZE(wild) ? PySet_Contains(wild, item) : 0;
-            if (is_wild < 0) goto done;
+            if (is_wild < 0) {
+                got = -1;
+                break;
+            }
             if (is_wild)
                 spare[ns++] = (int)card;
             else
                 natural[nn++] = (int)card;
         }
+        if (got < 0) break;
         if (nn + ns < need[r]) {
-            out = Py_NewRef(Py_None);
-            goto done;
+            got = -2;
+            break;
         }
         sort_copies(natural, nn);
         sort_copies(spare, ns);
@@ -88,9 +71,49 @@ PyObject *pick_cards(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
         for (Py_ssize_t i = 0; i < need[r] - from_natural; i++) picked[got++] = spare[i];
         sort_copies(picked + start, got - start);
     }
-    out = int_tuple(picked, (int)got);
-done:
     PyMem_Free(natural);
+    return got;
+}
+
+/* How many cards of each rank ``ranks`` (a tuple of ranks) names, into ``need``: -1 with the error set when a rank is
+ * not one. */
+int need_of(PyObject *ranks, int *need) {
+    for (int r = 0; r < NUM_RANKS; r++) need[r] = 0;
+    for (Py_ssize_t i = 0; i < PyTuple_GET_SIZE(ranks); i++) {
+        long r = PyLong_AsLong(PyTuple_GET_ITEM(ranks, i));
+        if (r < 0 || r >= NUM_RANKS) {
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a rank is 0…14");
+            return -1;
+        }
+        need[r]++;
+    }
+    return 0;
+}
+
+/* pick(hand, ranks, wild) -> pick_into's cards as a tuple; None when the hand lacks a card. */
+PyObject *pick_cards(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 3) {
+        PyErr_Format(PyExc_TypeError, "pick takes 3 arguments, not %zd", nargs);
+        return NULL;
+    }
+    int need[NUM_RANKS];
+    PyObject *ranks = args[1], *wild = args[2];
+    if (!PyTuple_Check(ranks) || !PyAnySet_Check(wild)) {
+        PyErr_SetString(PyExc_TypeError, "pick takes cards, a tuple of ranks and a set of wild cards");
+        return NULL;
+    }
+    if (need_of(ranks, need) < 0) return NULL;
+    PyObject *hand = PySequence_Fast(args[0], "the cards must be a sequence");
+    if (hand == NULL) return NULL;
+    int *picked = PyMem_Malloc(sizeof(int) * (size_t)(PyTuple_GET_SIZE(ranks) + 1));
+    PyObject *out = NULL;
+    if (picked == NULL) {
+        PyErr_NoMemory();
+    } else {
+        Py_ssize_t got = pick_into(hand, need, wild, picked);
+        out = got == -2 ? Py_NewRef(Py_None) : got < 0 ? NULL : int_tuple(picked, (int)got);
+        PyMem_Free(picked);
+    }
     Py_DECREF(hand);
     return out;
 }

@@ -46,11 +46,11 @@ class Bidding(Turn):
             state.landlord = seat
             auction.passes = 0
             auction.history.append((seat, action.points))
-            state.events.append(BidEvent(seat, action.points))
+            state.log(BidEvent(seat, action.points))
         else:
             auction.passes += 1
             auction.history.append((seat, 0))
-            state.events.append(PassEvent(seat))
+            state.log(PassEvent(seat))
         if not _over(state):
             state.to_act = _next_bidder(state, seat)
             return CONTINUE

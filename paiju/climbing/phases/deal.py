@@ -7,8 +7,10 @@ from dataclasses import replace
 
 from paiju.cards import BLACK_JOKER, Card, card_rank, deck_cards
 from paiju.climbing.events import DealEvent
+from paiju.climbing.parts import Auction, PartnerPart
 from paiju.climbing.phases.step import DONE, Automatic, Step
-from paiju.climbing.state import Auction, Deal, HandState, PartnerPart, PlayPart, Stake
+from paiju.climbing.state import Deal, HandState, PlayPart, Stake
+from paiju.patterns.generate import compiled_module
 from paiju.variants import BidStyle, Variant
 
 __all__ = ["DealPhase", "check_deal"]
@@ -41,7 +43,7 @@ class DealPhase(Automatic):
         first = None
         if rules is None and v.bid_style is BidStyle.POINTS:
             state.first_bidder = first = next(s for s, h in enumerate(deal.hands) if deal.marker in h)
-        state.events.append(
+        state.log(
             DealEvent(deal.hands, deal.bottom, deal.marker, deal.flipped, deal.extra, deal.gift_order, first, deal.wild)
         )
         return DONE
@@ -55,7 +57,7 @@ def _draw_deal(state: HandState) -> Deal:
         check_deal(v, deal)
         return deal
     pack = deck_cards(v.decks, v.removed_rank_indices)
-    state.own_rng().shuffle(pack)
+    _shuffle(state, pack)
     live = len(pack) - v.dead_cards
     pack, dead = pack[:live], tuple(sorted(pack[live:]))
     h, p = v.hand_size, v.players
@@ -70,8 +72,17 @@ def _draw_deal(state: HandState) -> Deal:
         wild = _draw_wild(state) if v.wild_rank else None
         return Deal(hands, bottom, marker, flipped, extra, wild=wild, dead=dead)
     order = list(range(p - 2))
-    state.own_rng().shuffle(order)
+    _shuffle(state, order)
     return Deal(hands, bottom, None, flipped, extra, tuple(order), dead=dead)
+
+
+def _shuffle(state: HandState, items: list[int]) -> None:
+    """Shuffle ``items`` with the hand's RNG: ``random.Random.shuffle``'s very draws, compiled where it is built."""
+    rng, fast = state.own_rng(), compiled_module()
+    if fast is None:
+        rng.shuffle(items)
+    else:
+        fast.shuffle(rng, items)
 
 
 def _set_aside(variant: Variant, deal: Deal) -> Deal:

@@ -60,5 +60,5 @@ class ChooseBottom(Turn):
             state.hands[seat].remove(card)
         state.returned = list(cards)
         state.refresh_counts()
-        state.events.append(ReturnEvent(seat, len(cards), tuple(cards)))
+        state.log(ReturnEvent(seat, len(cards), tuple(cards)))
         return DONE

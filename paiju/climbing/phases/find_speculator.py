@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from paiju.climbing import speculator as spec_rules
 from paiju.climbing.events import RetreatEvent, SpeculatorEvent
+from paiju.climbing.parts import SpeculatorPart
 from paiju.climbing.phases.step import DONE, Automatic, Finish, Redeal, Step
-from paiju.climbing.state import Factor, HandState, SpeculatorPart
+from paiju.climbing.state import Factor, HandState
 
 __all__ = ["FindSpeculator", "check_retreat"]
 
@@ -41,7 +42,7 @@ class FindSpeculator(Automatic):
             return Redeal("the speculator cannot make its gifts")
         state.refresh_counts()
         state.spec = SpeculatorPart(seat, determination, holder, gift_sizes, early_bottom=early_bottom)
-        state.events.append(SpeculatorEvent(seat, determination, holder))
+        state.log(SpeculatorEvent(seat, determination, holder))
         state.first_bidder = spec_rules.opposite(seat, v.players)
         state.to_act = seat
         check_retreat(state)
@@ -57,4 +58,4 @@ def check_retreat(state: HandState) -> None:
     if not spec.retreated and spec_rules.retreats(state.hands[spec.seat], spec_rules.rule_of(state.variant)):
         spec.retreated = True
         state.stake.factors.append(Factor.RETREAT)
-        state.events.append(RetreatEvent(spec.seat, tuple(sorted(state.hands[spec.seat]))))
+        state.log(RetreatEvent(spec.seat, tuple(sorted(state.hands[spec.seat]))))

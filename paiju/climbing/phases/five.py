@@ -17,10 +17,11 @@ from paiju.climbing.events import (
     TeamEvent,
 )
 from paiju.climbing.partner import face
+from paiju.climbing.parts import HiddenPart
 from paiju.climbing.phase_name import PhaseName
 from paiju.climbing.phases.play import Playing
 from paiju.climbing.phases.step import CONTINUE, DONE, Automatic, Finish, Step, Turn
-from paiju.climbing.state import Factor, HandState, HiddenPart, Result
+from paiju.climbing.state import Factor, HandState, Result
 
 __all__ = ["Doubling", "FiveSettle", "Identity", "MarkedLandlord", "TeamPlaying", "pair_unit"]
 
@@ -57,7 +58,7 @@ class MarkedLandlord(Automatic):
         twin = face(marked)
         hidden = next((s for s, hand in enumerate(state.hands) if s != landlord and _copies(hand, twin)), None)
         state.five = HiddenPart(marked, hidden, doubles=[None] * state.players)
-        state.events.append(MarkedLandlordEvent(landlord, twin, tuple(state.bottom)))
+        state.log(MarkedLandlordEvent(landlord, twin, tuple(state.bottom)))
         return DONE
 
 
@@ -99,7 +100,7 @@ class Identity:
         reveal = isinstance(action, Reveal)
         if reveal:
             part.revealed.add(seat)
-        state.events.append(IdentityEvent(seat, reveal))
+        state.log(IdentityEvent(seat, reveal))
         if part.deciding:
             state.to_act = min(part.deciding)
             return CONTINUE
@@ -107,9 +108,9 @@ class Identity:
             part.known = "revealed"
             state.stake.factors.append(Factor.REVEAL)
             assert state.landlord is not None
-            state.events.append(TeamEvent(state.landlord, part.hidden, "revealed"))
+            state.log(TeamEvent(state.landlord, part.hidden, "revealed"))
         else:
-            state.events.append(IdentityKeptEvent())
+            state.log(IdentityKeptEvent())
         return DONE
 
 
@@ -147,9 +148,9 @@ class Doubling(Turn):
         if doubled:
             if state.variant.global_double:
                 state.stake.factors.append(Factor.DOUBLE)
-            state.events.append(DoubleEvent(seat))
+            state.log(DoubleEvent(seat))
         else:
-            state.events.append(PassEvent(seat))
+            state.log(PassEvent(seat))
         if part.queue:
             state.to_act = part.queue[0]
             return CONTINUE
@@ -170,10 +171,10 @@ class TeamPlaying(Playing):
         assert landlord is not None
         if seat != landlord:
             part.known = "twin"
-            state.events.append(TeamEvent(landlord, seat, "twin"))
+            state.log(TeamEvent(landlord, seat, "twin"))
         elif part.hidden is None and sum(_copies(r.cards, marked) for r in state.play.plays if r.seat == landlord) == 2:
             part.known = "alone"
-            state.events.append(TeamEvent(landlord, None, "alone"))
+            state.log(TeamEvent(landlord, None, "alone"))
         return step
 
 

@@ -7,9 +7,10 @@ from paiju.cards import Card, Colour, card_colour, card_rank, format_card
 from paiju.climbing import speculator as spec_rules
 from paiju.climbing.actions import Action, Give
 from paiju.climbing.events import GiveEvent
+from paiju.climbing.parts import SpeculatorPart
 from paiju.climbing.phase_name import PhaseName
 from paiju.climbing.phases.step import CONTINUE, DONE, Step, Turn
-from paiju.climbing.state import HandState, SpeculatorPart
+from paiju.climbing.state import HandState
 
 __all__ = ["Gifts"]
 
@@ -62,7 +63,7 @@ class Gifts(Turn):
         state.counts[seat][card_rank(action.card)] -= 1
         spec.gifts[-1].append(action.card)
         bundle = len(spec.gifts) - 1
-        state.events.append(GiveEvent(seat, action.card, bundle))
+        state.log(GiveEvent(seat, action.card, bundle))
         if len(spec.gifts[-1]) < spec.gift_sizes[bundle]:
             return CONTINUE
         if len(spec.gifts) < len(spec.gift_sizes):

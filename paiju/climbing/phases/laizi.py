@@ -6,9 +6,10 @@ from __future__ import annotations
 from paiju.cards import card_rank
 from paiju.climbing.actions import Action, Grab, Open, Pass
 from paiju.climbing.events import GrabEvent, OpenEvent, OpenStartEvent, PassEvent, WildEvent
+from paiju.climbing.parts import Auction, OpenPart
 from paiju.climbing.phase_name import PhaseName
 from paiju.climbing.phases.step import CONTINUE, DONE, Automatic, Step, Turn
-from paiju.climbing.state import Auction, Factor, HandState, OpenPart, Stake
+from paiju.climbing.state import Factor, HandState, Stake
 
 __all__ = ["GrabRound", "OpenLandlord", "OpenStart", "WildDraw"]
 
@@ -59,9 +60,9 @@ class OpenStart:
         if isinstance(action, Open):
             part.started.add(seat)
             part.open.add(seat)
-            state.events.append(OpenStartEvent(seat))
+            state.log(OpenStartEvent(seat))
         else:
-            state.events.append(PassEvent(seat))
+            state.log(PassEvent(seat))
         if part.deciding:
             state.to_act = min(part.deciding)
             return CONTINUE
@@ -107,9 +108,9 @@ class GrabRound(Turn):
             part.grabs += 1
             state.landlord = seat
             state.stake.factors.append(Factor.GRAB)
-            state.events.append(GrabEvent(seat))
+            state.log(GrabEvent(seat))
         else:
-            state.events.append(PassEvent(seat))
+            state.log(PassEvent(seat))
         if not part.grab_queue and seat != part.caller and part.grabs:
             part.grab_queue.append(part.caller)  # type: ignore[arg-type]
         if part.grab_queue:
@@ -128,7 +129,7 @@ class WildDraw(Automatic):
             return DONE
         rank = card_rank(card)
         state.wild_cards = {s: frozenset(c for c in hand if card_rank(c) == rank) for s, hand in enumerate(state.hands)}
-        state.events.append(WildEvent(card))
+        state.log(WildEvent(card))
         return DONE
 
 
@@ -164,7 +165,7 @@ class OpenLandlord(Turn):
         if isinstance(action, Open):
             _part(state).open.add(seat)
             state.stake.factors.append(Factor.OPEN)
-            state.events.append(OpenEvent(seat, tuple(sorted(state.hands[seat]))))
+            state.log(OpenEvent(seat, tuple(sorted(state.hands[seat]))))
         else:
-            state.events.append(PassEvent(seat))
+            state.log(PassEvent(seat))
         return DONE

@@ -3,16 +3,20 @@ to beat or passes; when every other active seat has passed, the last to play lea
 
 from __future__ import annotations
 
+from functools import lru_cache
+from types import ModuleType
+from typing import Any
+
 from paiju.cards import card_rank
 from paiju.climbing import speculator as spec_rules
 from paiju.climbing.actions import Action, Pass, Play, new_plays
-from paiju.climbing.events import OutEvent, PartnerKnownEvent, PassEvent, PlayEvent
+from paiju.climbing.events import OutEvent, PartnerKnownEvent
 from paiju.climbing.holding import Holding
 from paiju.climbing.phase_name import PhaseName
 from paiju.climbing.phases.step import CONTINUE, Finish, Step, Turn
 from paiju.climbing.state import Factor, HandState, PlayRecord
 from paiju.patterns import IllegalMoveError
-from paiju.patterns.generate import MoveGenerator, compiled_module, generator_for
+from paiju.patterns.generate import GENERATOR_CACHE_SIZE, MoveGenerator, compiled_module, generator_for
 from paiju.variants import Variant
 
 __all__ = ["Playing", "holding_of"]
@@ -30,6 +34,23 @@ def plain_seats(state: HandState) -> tuple[frozenset[int], MoveGenerator | None]
         return frozenset(), None
     speculator, wild = state.speculator, state.wild_cards
     return frozenset(s for s in range(v.players) if s != speculator and not wild.get(s)), generator_for(v.pattern_rules)
+
+
+def compiled_turns(state: HandState, plain: frozenset[int], generator: MoveGenerator | None) -> Any | None:
+    """The compiled turn (``_fastgen.turns``) where every seat is plain and a turn is only a play or a pass: no
+    partner card to watch for, no handicap, no speculator to go out, no cap on chain lengths; else ``None``."""
+    v, fast = state.variant, compiled_module()
+    if fast is None or generator is None or generator.spec is None or generator.chain_max or len(plain) < v.players:
+        return None
+    if state.partner is not None or (v.speculator is not None and v.speculator.rangpai):
+        return None
+    return _turns(fast, generator)
+
+
+@lru_cache(maxsize=GENERATOR_CACHE_SIZE)
+def _turns(fast: ModuleType, generator: MoveGenerator) -> Any:
+    """One table's compiled turn, made once per generator."""
+    return fast.turns(generator.spec, Play, PlayRecord, _PASS)
 
 
 def holding_of(state: HandState, seat: int) -> Holding:
@@ -63,13 +84,17 @@ class Playing(Turn):
         state.phase = PhaseName.PLAY
         assert state.landlord is not None
         state.to_act = state.landlord
-        state.play.plain, state.play.generator = plain_seats(state)
+        play = state.play
+        play.plain, play.generator = plain_seats(state)
+        # a phase that does more with a turn (五人's team reveal) takes every turn itself
+        plain_turns = type(self).apply is Playing.apply
+        play.turns = compiled_turns(state, play.plain, play.generator) if plain_turns else None
         return CONTINUE
 
     def legal(self, state: HandState, seat: int) -> list[Action]:
         """Every move the seat may lead or answer with, and a pass where allowed (能跟必跟 for the speculator)."""
-        to_beat = state.to_beat()
         play = state.play
+        to_beat = state.to_beat()
         if seat in play.plain and play.generator is not None:
             moves, may_pass = play.generator.moves(state.counts[seat], to_beat), to_beat is not None
         else:
@@ -113,16 +138,13 @@ class Playing(Turn):
         play.passes = 0
         if move.bomb and move.bomb in state.variant.pattern_rules.doubling_bombs:
             state.stake.factors.append(_bomb_factor(state.variant, move.bomb))
-        state.events.append(
-            PlayEvent(seat, cards, move.text(), move.kind, move.key, move.length, move.wilds, move.colour)
-        )
         part = state.partner
         if part is not None and seat == part.small_landlord and part.card in cards and not part.known:
             part.known = True  # §7: playing the partner card makes it known
-            state.events.append(PartnerKnownEvent(seat))
+            state.log(PartnerKnownEvent(seat))
         if not hand and seat == state.speculator:
             play.out.add(seat)  # §12: the speculator going out does not end the hand
-            state.events.append(OutEvent(seat))
+            state.log(OutEvent(seat))
         elif not hand or _handicap_reached(state, seat):
             return Finish(seat)
         state.to_act = _next_active(state, seat)
@@ -145,7 +167,6 @@ def _pass(state: HandState, seat: int) -> Step:
     play = state.play
     play.passes += 1
     play.plays.append(PlayRecord(seat, None, ()))
-    state.events.append(PassEvent(seat))
     assert play.trick is not None
     holder = play.trick.seat
     active = holder not in play.out

@@ -22,7 +22,7 @@ class TakeBottom(Automatic):
         assert seat is not None
         state.hands[seat].extend(state.bottom)
         state.counts[seat] = rank_counts(state.hands[seat])
-        state.events.append(LandlordEvent(seat, state.stake.bid, tuple(state.bottom)))
+        state.log(LandlordEvent(seat, state.stake.bid, tuple(state.bottom)))
         return DONE
 
 
@@ -53,7 +53,7 @@ class Reveal(Automatic):
         state.hands[flipped_to].extend(state.deal.flipped)
         state.refresh_counts()
         gifts = tuple((s, tuple(g)) for s, g in zip(spec.gift_seats, spec.gifts, strict=True))
-        state.events.append(RevealEvent(landlord, state.stake.bid, gifts, tuple(state.bottom), flipped_to))
+        state.log(RevealEvent(landlord, state.stake.bid, gifts, tuple(state.bottom), flipped_to))
         state.to_act = landlord
         check_retreat(state)
         if spec.retreated:

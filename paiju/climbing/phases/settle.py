@@ -27,7 +27,7 @@ def finish(state: HandState, settle: Settle, step: Finish) -> None:
     r = settle.result(state, step)
     state.result = r
     state.phase = PhaseName.OVER
-    state.events.append(
+    state.log(
         EndEvent(
             r.winner, r.landlord_won, r.stake, r.spring, r.scores, r.speculator_side, r.instant, r.retreat,
             r.small_landlord, r.partnership,
@@ -102,5 +102,5 @@ def _instant(state: HandState, winner: int) -> Result:
     rules = spec_rules.rule_of(state.variant)
     scores = spec_rules.instant_win_scores(state.players, winner, spec.seat, state.landlord, unit, rules.stake_alone)
     landlord_won = state.landlord is None or winner == state.landlord
-    state.events.append(InstantWinEvent(winner))
+    state.log(InstantWinEvent(winner))
     return Result(winner, landlord_won, bid, stake.doublings, False, unit, tuple(scores), None, True)

@@ -15,9 +15,10 @@ from paiju.climbing.events import (
     SmallLandlordEvent,
 )
 from paiju.climbing.partner import PartnerOption, alone_options, partner_options
+from paiju.climbing.parts import PartnerPart
 from paiju.climbing.phase_name import PhaseName
 from paiju.climbing.phases.step import CONTINUE, DONE, Step, Turn
-from paiju.climbing.state import Factor, HandState, PartnerPart
+from paiju.climbing.state import Factor, HandState
 
 __all__ = ["Declaration", "NamePartner"]
 
@@ -74,26 +75,26 @@ class NamePartner(Turn):
         """Name the small landlord (or play alone); a card the speculator holds is refused and shown."""
         part = _part(state)
         if isinstance(action, Pass):
-            state.events.append(PassEvent(seat))
+            state.log(PassEvent(seat))
             return _alone(state, "none")
         if isinstance(action, Alone):
-            state.events.append(AloneEvent(seat, tuple(action.cards)))
+            state.log(AloneEvent(seat, tuple(action.cards)))
             part.shown = list(action.cards)
             state.stake.factors.append(Factor.ALONE)
             return _alone(state, "alone")
         assert isinstance(action, Partner)
         option = next(o for o in _options(state) if o.shown == action.cards)
         holder = next(s for s, h in enumerate(state.hands) if option.partner in h)
-        state.events.append(PartnerEvent(seat, tuple(action.cards)))
+        state.log(PartnerEvent(seat, tuple(action.cards)))
         if holder == state.speculator:
             part.refused.append(option.partner)
-            state.events.append(PartnerRefusedEvent(holder, option.partner))
+            state.log(PartnerRefusedEvent(holder, option.partner))
             return self.enter(state)
         part.shown = list(action.cards)
         part.card = option.partner
         part.partnership = "self" if holder == seat else "named"
         part.small_landlord = holder if holder != seat else None
-        state.events.append(SmallLandlordEvent(holder, option.partner))
+        state.log(SmallLandlordEvent(holder, option.partner))
         return DONE
 
 
@@ -131,9 +132,9 @@ class Declaration(Turn):
         if isinstance(action, Declare):
             part.declared = part.known = True
             state.stake.factors.append(Factor.DECLARED)
-            state.events.append(DeclareEvent(seat))
+            state.log(DeclareEvent(seat))
         else:
-            state.events.append(PassEvent(seat))
+            state.log(PassEvent(seat))
         if not part.queue:
             return DONE
         state.to_act = part.queue.pop(0)
@@ -152,5 +153,5 @@ def _options(state: HandState) -> list[PartnerOption]:
 def _alone(state: HandState, how: str) -> Step:
     """§7: no small landlord (一打四, or no legal card); one-landlord values."""
     _part(state).partnership = how
-    state.events.append(NoPartnerEvent(how))
+    state.log(NoPartnerEvent(how))
     return DONE
