@@ -118,7 +118,8 @@ def rooms_api(app: FastAPI, server: Server) -> None:
     async def room_log(code: str, x_paiju_token: str | None = Header(None)) -> dict[str, Any]:
         room, player = await _member(server, code, x_paiju_token)
         try:
-            return room.seat_log(player)
+            async with room.lock:  # read between moves: a move is made in a worker thread while the lock is held
+                return room.seat_log(player)
         except RoomError as err:
             raise err.http(404) from err
 
