@@ -202,8 +202,7 @@ class Hand:
         nothing) if it is not allowed."""
         state = self.state
         seat = state.to_act if seat is None else seat
-        cached = self._legal  # the list the action was most likely picked from
-        legal = cached[1] if cached is not None and cached[0] == seat else self.legal_actions(seat)
+        legal = self.legal_actions(seat)
         turns = state.play.turns
         if turns is not None:  # the play's compiled turn takes the everyday plays and passes itself
             assert fastgen is not None

@@ -91,6 +91,7 @@ int turn_names(void);
 PyObject *make_turns(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *turn_legal(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *turn_apply(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
+int pair_up(PyTypeObject *type, PyObject *list, Py_ssize_t from);
 PyObject *pairs(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 int mixed(PyObject *out, const Spec *s, const int *c, const int *stock, PyObject *kind, double above, int length);
 

@@ -128,16 +128,7 @@ PyObject *turn_legal(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
             rc = beating_into(out, s, c, PyTuple_GET_ITEM(move, 0), PyTuple_GET_ITEM(move, 1),
                               PyTuple_GET_ITEM(move, 2), PyTuple_GET_ITEM(move, 4));
     }
-    for (Py_ssize_t i = leading ? 0 : 1; rc == 0 && i < PyList_GET_SIZE(out); i++) {
-        PyObject *pair = t->play->tp_alloc(t->play, 2);
-        if (pair == NULL) {
-            rc = -1;
-            break;
-        }
-        PyTuple_SET_ITEM(pair, 0, PyList_GET_ITEM(out, i)); /* the list's reference moves into the pair */
-        PyTuple_SET_ITEM(pair, 1, Py_NewRef(Py_None));
-        PyList_SET_ITEM(out, i, pair);
-    }
+    if (rc == 0) rc = pair_up(t->play, out, leading ? 0 : 1);
     if (rc < 0) Py_CLEAR(out);
 done:
     Py_XDECREF(play);

@@ -93,8 +93,8 @@ class Playing(Turn):
 
     def legal(self, state: HandState, seat: int) -> list[Action]:
         """Every move the seat may lead or answer with, and a pass where allowed (能跟必跟 for the speculator)."""
-        play = state.play
         to_beat = state.to_beat()
+        play = state.play
         if seat in play.plain and play.generator is not None:
             moves, may_pass = play.generator.moves(state.counts[seat], to_beat), to_beat is not None
         else:
