@@ -20,7 +20,7 @@ import pytest
 from paiju.patterns import Move, Wilds
 from paiju.patterns.compiled import COMPILED
 from paiju.patterns.generate import MoveGenerator, moves_of
-from paiju.variants import REGISTRY, PatternRules, Variant
+from paiju.variants import REGISTRY, PatternKind, PatternRules, Variant
 
 built = pytest.mark.skipif(not COMPILED, reason="the compiled generator is not built here")
 
@@ -139,6 +139,42 @@ def test_compiled_generator_agrees_with_the_pure_one(name: str) -> None:
 def test_compiled_generator_agrees_with_the_pure_one_on_100000_positions(name: str) -> None:
     """The issue's sweep: 100,000 random positions per family."""
     assert _agree(name, SLOW_POSITIONS, 1) > 0
+
+
+#: The kinds whose every move is made once per table: one rank or one run of ranks, a one-rank body with one kicker
+#: group, and bombs (the rest, a body with several kicker groups, are made for each list).
+MADE_ONCE = {
+    PatternKind.SINGLE, PatternKind.PAIR, PatternKind.TRIPLE, PatternKind.STRAIGHT, PatternKind.PAIR_CHAIN,
+    PatternKind.TRIPLE_CHAIN, PatternKind.TRIPLE_SINGLE, PatternKind.TRIPLE_PAIR, PatternKind.BOMB,
+    PatternKind.JOKER_BOMB,
+}
+
+
+@built
+@pytest.mark.parametrize("table", ["classic", "spec-8p3d"])
+def test_the_moves_every_list_repeats_are_made_once_per_table(table: str) -> None:
+    """Two lists of a table hold the very same objects for the moves both list (no Move made and freed again per
+    list), and every move is still the pure generator's; a body with several kicker groups is made anew."""
+    variant = REGISTRY[table]
+    fast = MoveGenerator(variant.pattern_rules)
+    pure = MoveGenerator(variant.pattern_rules, compiled=False)
+    rng = random.Random(table)
+    seen: dict[Move, Move] = {}
+    kinds: set[PatternKind] = set()
+    made_anew = 0
+    for _ in range(200):
+        counts = _counts(variant, rng, rng.randint(10, 40 if variant.decks > 1 else 20))
+        got = fast.moves(counts)
+        assert got == pure.moves(counts)
+        for move in got:
+            first = seen.setdefault(move, move)
+            if move.kind in MADE_ONCE:
+                assert first is move, move
+                kinds.add(move.kind)
+            else:
+                made_anew += first is not move
+    assert kinds == MADE_ONCE & (variant.pattern_rules.patterns | {PatternKind.BOMB, PatternKind.JOKER_BOMB})
+    assert made_anew > 0
 
 
 @built

@@ -21,7 +21,7 @@ from paiju.engine.registry import variant_family
 from paiju.patterns import IllegalMoveError, Move
 from paiju.patterns.compiled import COMPILED, fastgen
 from paiju.patterns.generate import use_compiled
-from paiju.variants import REGISTRY
+from paiju.variants import REGISTRY, PatternKind
 
 pytestmark = pytest.mark.skipif(not COMPILED, reason="the compiled generator is not built here")
 
@@ -197,6 +197,24 @@ def test_the_compiled_turn_keeps_the_books_as_the_python_turn_does(table: str) -
 def test_the_compiled_turn_keeps_the_books_over_a_thousand_hands(table: str) -> None:
     """The same, over 1,000 hands of each table."""
     _in_step(table, range(1000, 2000))
+
+
+def test_the_compiled_turn_lists_a_play_it_listed_before_as_the_same_object() -> None:
+    """A single, pair, straight or bomb a table lists again is the very Play object it listed before, in any hand (made
+    once with its move), and playing it from the later list plays it there."""
+    rng, again = random.Random(5), 0
+    seen: dict[Play, Play] = {}
+    once = {PatternKind.SINGLE, PatternKind.PAIR, PatternKind.STRAIGHT, PatternKind.BOMB}
+    for seed in range(10):
+        game = Game.new(REGISTRY["classic"], seed=seed)
+        while not game.is_over:
+            legal = game.legal_actions()
+            for action in legal:
+                if isinstance(action, Play) and action.move.kind in once:
+                    again += action in seen
+                    assert seen.setdefault(action, action) is action, action
+            game.apply(rng.choice(legal))
+    assert again > 100
 
 
 def test_the_compiled_turn_leaves_every_unusual_turn_to_python_unchanged() -> None:

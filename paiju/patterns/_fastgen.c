@@ -21,6 +21,7 @@ static void spec_free(PyObject *capsule) {
     for (int i = 0; i < s->n_kickers; i++) Py_XDECREF(s->kickers[i].kind);
     for (int i = 0; i < s->n_rank_bombs; i++) Py_XDECREF(s->rank_bombs[i].name);
     for (int i = 0; i < s->n_joker_bombs; i++) Py_XDECREF(s->joker_bombs[i].name);
+    free_made(s);
     PyMem_Free(s);
 }
 
@@ -152,6 +153,7 @@ static PyObject *make_spec(PyObject *self, PyObject *args) {
             goto fail;
         }
     }
+    if (made_block(s) < 0) goto fail;
     return capsule;
 fail:
     Py_DECREF(capsule);
@@ -196,33 +198,30 @@ static const Spec *start(PyObject *const *args, Py_ssize_t nargs, Py_ssize_t wan
 }
 
 /* Append every move the counts ``c`` can lead (generate.py's _lead): 0, or -1 with the error set. */
-int lead_into(PyObject *out, const Spec *s, const int *c) {
+int lead_into(const Out *o, const Spec *s, const int *c) {
     for (int i = 0; i < s->n_groups; i++) {
         const Group *g = &s->groups[i];
         for (int r = 0; r <= g->top; r++)
-            if (c[r] >= g->width) {
-                if (add_chain(out, s, g->kind, r, g->width, r, r) < 0) return -1;
-            }
+            if (c[r] >= g->width && add_group(o, s, i, r) < 0) return -1;
     }
     for (int i = 0; i < s->n_chains; i++) {
         const Chain *ch = &s->chains[i];
         for (int start = 0; start < CHAIN_TOP + 2 - ch->least; start++)
             for (int end = start; end <= CHAIN_TOP && c[end] >= ch->width; end++)
-                if (end - start + 1 >= ch->least && add_chain(out, s, ch->kind, end, ch->width, start, end) < 0)
-                    return -1;
+                if (end - start + 1 >= ch->least && add_run(o, s, i, start, end) < 0) return -1;
     }
     for (int i = 0; i < s->n_kickers; i++) {
         const Kicker *k = &s->kickers[i];
         if (k->chain) {
             for (int start = 0; start < CHAIN_TOP + 2 - k->least; start++)
                 for (int end = start; end <= CHAIN_TOP && c[end] >= k->body; end++)
-                    if (end - start + 1 >= k->least && attached(out, s, k, c, start, end) < 0) return -1;
+                    if (end - start + 1 >= k->least && attached(o, s, k, c, start, end) < 0) return -1;
         } else {
             for (int r = 0; r <= TWO; r++)
-                if (c[r] >= k->body && attached(out, s, k, c, r, r) < 0) return -1;
+                if (c[r] >= k->body && attached(o, s, k, c, r, r) < 0) return -1;
         }
     }
-    return bombs(out, s, c, -1, -1.0);
+    return bombs(o, s, c, -1, -1.0);
 }
 
 /* lead(spec, counts) -> every move the counts can lead */
@@ -230,20 +229,20 @@ static PyObject *lead(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     int c[NUM_RANKS];
     const Spec *s = start(args, nargs, 2, "lead", c);
     if (s == NULL) return NULL;
-    PyObject *out = PyList_New(0);
-    if (out != NULL && lead_into(out, s, c) < 0) Py_CLEAR(out);
-    return out;
+    Out o = {PyList_New(0), NULL};
+    if (o.list != NULL && lead_into(&o, s, c) < 0) Py_CLEAR(o.list);
+    return o.list;
 }
 
 /* Append the non-bomb moves of ``kind`` and ``length`` links with a key above ``key`` (generate.py's _answers). */
-static int answers(PyObject *out, const Spec *s, const int *c, PyObject *kind, double key, int length) {
+static int answers(const Out *o, const Spec *s, const int *c, PyObject *kind, double key, int length) {
     int above = (int)(long)key + 1;
     if (length < 1 || length > CHAIN_TOP + 1) return 0;
     for (int i = 0; i < s->n_groups; i++) {
         const Group *g = &s->groups[i];
         if (g->kind != kind) continue;
         for (int r = above; r <= g->top; r++)
-            if (c[r] >= g->width && add_chain(out, s, kind, r, g->width, r, r) < 0) return -1;
+            if (c[r] >= g->width && add_group(o, s, i, r) < 0) return -1;
         return 0;
     }
     for (int i = 0; i < s->n_chains; i++) {
@@ -252,7 +251,7 @@ static int answers(PyObject *out, const Spec *s, const int *c, PyObject *kind, d
         for (int end = above > length - 1 ? above : length - 1; end <= CHAIN_TOP; end++) {
             int start = end - length + 1, all = 1;
             for (int r = start; r <= end; r++) all &= c[r] >= ch->width;
-            if (all && add_chain(out, s, kind, end, ch->width, start, end) < 0) return -1;
+            if (all && add_run(o, s, i, start, end) < 0) return -1;
         }
         return 0;
     }
@@ -263,7 +262,7 @@ static int answers(PyObject *out, const Spec *s, const int *c, PyObject *kind, d
         for (int end = above > length - 1 ? above : length - 1; end <= top; end++) {
             int start = end - length + 1, all = 1;
             for (int r = start; r <= end; r++) all &= c[r] >= k->body;
-            if (all && attached(out, s, k, c, start, end) < 0) return -1;
+            if (all && attached(o, s, k, c, start, end) < 0) return -1;
         }
         return 0;
     }
@@ -273,13 +272,13 @@ static int answers(PyObject *out, const Spec *s, const int *c, PyObject *kind, d
 /* Append every move that beats a play of ``kind``, ``key``, ``length`` and ``tier`` (Python values): above a
  * non-bomb (``tier`` -1) the same kind and size with a higher key, then every bomb; above a bomb, the bombs above it
  * on the ladder. 0, or -1 with the error set. */
-int beating_into(PyObject *out, const Spec *s, const int *c, PyObject *kind, PyObject *key_obj, PyObject *length_obj,
+int beating_into(const Out *o, const Spec *s, const int *c, PyObject *kind, PyObject *key_obj, PyObject *length_obj,
                  PyObject *tier_obj) {
     double key = PyFloat_AsDouble(key_obj);
     long length = PyLong_AsLong(length_obj), tier = PyLong_AsLong(tier_obj);
     if (PyErr_Occurred()) return -1;
-    int rc = tier < 0 ? answers(out, s, c, kind, key, (int)length) : 0;
-    return rc == 0 ? bombs(out, s, c, (int)tier, tier < 0 ? -1.0 : key) : rc; /* above a non-bomb: every bomb */
+    int rc = tier < 0 ? answers(o, s, c, kind, key, (int)length) : 0;
+    return rc == 0 ? bombs(o, s, c, (int)tier, tier < 0 ? -1.0 : key) : rc; /* above a non-bomb: every bomb */
 }
 
 /* beating(spec, counts, kind, key, length, tier) -> every move that beats that play (beating_into) */
@@ -287,9 +286,9 @@ static PyObject *beating(PyObject *self, PyObject *const *args, Py_ssize_t nargs
     int c[NUM_RANKS];
     const Spec *s = start(args, nargs, 6, "beating", c);
     if (s == NULL) return NULL;
-    PyObject *out = PyList_New(0);
-    if (out != NULL && beating_into(out, s, c, args[2], args[3], args[4], args[5]) < 0) Py_CLEAR(out);
-    return out;
+    Out o = {PyList_New(0), NULL};
+    if (o.list != NULL && beating_into(&o, s, c, args[2], args[3], args[4], args[5]) < 0) Py_CLEAR(o.list);
+    return o.list;
 }
 
 /* mixed(spec, counts, faces, kind, key, length) -> the plays of natural and wild cards together (``faces``: how
@@ -334,7 +333,7 @@ PyMODINIT_FUNC PyInit__fastgen(void) {
     EMPTY_TUPLE = PyTuple_New(0);
     NO_TIER_OBJ = PyLong_FromLong(-1);
     NO_COLOUR_OBJ = PyLong_FromLong(-1);
-    if (!EMPTY_STR || !EMPTY_TUPLE || !NO_TIER_OBJ || !NO_COLOUR_OBJ || make_chains() < 0 ||
+    if (!EMPTY_STR || !EMPTY_TUPLE || !NO_TIER_OBJ || !NO_COLOUR_OBJ || make_shared() < 0 ||
         turn_names() < 0)
         return NULL;
     return PyModule_Create(&MODULE);

@@ -39,6 +39,12 @@ typedef struct {
     int tier, blacks, reds, key;
 } JokerBomb;
 
+/* A move made once, on its first listing, and the Play that plays it: the moves every list repeats (groups, chains,
+ * a body with one kicker, bombs) are the same objects each time, not made and freed again per list. */
+typedef struct {
+    PyObject *move, *play;
+} Made;
+
 typedef struct {
     PyTypeObject *move;
     PyObject *bomb_kind, *joker_bomb_kind;
@@ -56,32 +62,41 @@ typedef struct {
     int rocket_kickers;
     int chain_wilds_placed;       /* W3: a wild chain's lowest link holds a natural card (below A) */
     int all_wild_group_face_rank; /* Q1.17 (ii): wild cards alone keep their face rank in a group */
+    /* The moves made once (one block, owned by the spec): group i of rank r; chain i from start to end; kicker kind
+     * i of body rank b with the one group of rank r; rank bomb i of rank r; joker bomb i. */
+    Made *made, *group_made, *chain_made, *kick_made, *bomb_made, *joker_made;
 } Spec;
+
+/* Where listed moves go: ``list``, as the moves themselves, or with ``pair`` as pair((move, None)) each (a Play). */
+typedef struct {
+    PyObject *list;
+    PyTypeObject *pair;
+} Out;
 
 /* Shared constants, made when the module loads. */
 extern PyObject *EMPTY_STR, *EMPTY_TUPLE, *NO_TIER_OBJ, *NO_COLOUR_OBJ;
-
-/* CHAINS[width][start][end]: the ranks of ``width`` cards of each rank start..end, made once (groups and chains). */
-extern PyObject *CHAINS[5][NUM_RANKS][NUM_RANKS];
 
 /* SMALL[v]: the ints below SMALL_INTS, made once. */
 extern PyObject *SMALL[SMALL_INTS];
 /* WILD_PAIRS[face][stands]: the (face, stands) pair of a Move's ``wilds``, made once. */
 extern PyObject *WILD_PAIRS[NUM_RANKS][NUM_RANKS];
 
-int make_chains(void);
-int add_chain(PyObject *out, const Spec *s, PyObject *kind, long key, int width, int start, int end);
+int make_shared(void);
+int add_group(const Out *o, const Spec *s, int i, int r);
+int add_run(const Out *o, const Spec *s, int i, int start, int end);
+int made_block(Spec *s);
+void free_made(Spec *s);
 int chain_ranks(int *buf, int width, int start, int end);
-int add_plain(PyObject *out, const Spec *s, PyObject *kind, long key, long length, const int *ranks, int n);
+int add_plain(const Out *o, const Spec *s, PyObject *kind, long key, long length, const int *ranks, int n);
 int add_wild(PyObject *out, const Spec *s, PyObject *kind, long key, long length, PyObject *ranks, PyObject *wilds);
 PyObject *int_tuple(const int *values, int n);
 int next_set(int *idx, int need, int na, const int *most, int first);
-int attached(PyObject *out, const Spec *s, const Kicker *k, const int *c, int start, int end);
-int bombs(PyObject *out, const Spec *s, const int *c, int min_tier, double min_key);
+int attached(const Out *o, const Spec *s, const Kicker *k, const int *c, int start, int end);
+int bombs(const Out *o, const Spec *s, const int *c, int min_tier, double min_key);
 const Spec *spec_of(PyObject *capsule);
 int read_counts(PyObject *seq, int *c);
-int lead_into(PyObject *out, const Spec *s, const int *c);
-int beating_into(PyObject *out, const Spec *s, const int *c, PyObject *kind, PyObject *key, PyObject *length,
+int lead_into(const Out *o, const Spec *s, const int *c);
+int beating_into(const Out *o, const Spec *s, const int *c, PyObject *kind, PyObject *key, PyObject *length,
                  PyObject *tier);
 Py_ssize_t pick_into(PyObject *hand, const int *need, PyObject *wild, int *picked);
 int need_of(PyObject *ranks, int *need);
@@ -91,7 +106,7 @@ int turn_names(void);
 PyObject *make_turns(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *turn_legal(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *turn_apply(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
-int pair_up(PyTypeObject *type, PyObject *list, Py_ssize_t from);
+PyObject *paired(PyTypeObject *type, PyObject *item);
 PyObject *pairs(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 int mixed(PyObject *out, const Spec *s, const int *c, const int *stock, PyObject *kind, double above, int length);
 

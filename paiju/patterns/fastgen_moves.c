@@ -3,7 +3,6 @@
 #include "fastgen.h"
 
 PyObject *EMPTY_STR, *EMPTY_TUPLE, *NO_TIER_OBJ, *NO_COLOUR_OBJ;
-PyObject *CHAINS[5][NUM_RANKS][NUM_RANKS];
 PyObject *SMALL[SMALL_INTS];
 PyObject *WILD_PAIRS[NUM_RANKS][NUM_RANKS];
 
@@ -54,16 +53,56 @@ PyObject *int_tuple(const int *values, int n) {
     return t;
 }
 
-/* Append a plain (non-bomb) move of ``ranks`` (sorted) to ``out``. */
-int add_plain(PyObject *out, const Spec *s, PyObject *kind, long key, long length, const int *ranks, int n) {
+/* ``type((item, None))`` (``type`` a two-field named tuple, a Play); steals nothing. */
+PyObject *paired(PyTypeObject *type, PyObject *item) {
+    PyObject *pair = type->tp_alloc(type, 2);
+    if (pair == NULL) return NULL;
+    PyTuple_SET_ITEM(pair, 0, Py_NewRef(item));
+    PyTuple_SET_ITEM(pair, 1, Py_NewRef(Py_None));
+    PyObject_GC_UnTrack(pair);
+    return pair;
+}
+
+/* Append a move made for this list (``m``, a new reference, stolen; NULL passes the error on) to ``o``. */
+static int put_new(const Out *o, PyObject *m) {
+    if (m == NULL) return -1;
+    PyObject *item = o->pair == NULL ? Py_NewRef(m) : paired(o->pair, m);
+    Py_DECREF(m);
+    if (item == NULL) return -1;
+    int rc = PyList_Append(o->list, item);
+    Py_DECREF(item);
+    return rc;
+}
+
+/* Append the move of ``slot`` to ``o``, made now (from ``ranks``, ``n`` of them, and the rest) on its first listing
+ * (else ``ranks`` is not read); its Play likewise. */
+static int put_made(const Out *o, Made *slot, const Spec *s, PyObject *kind, long key, long length, const int *ranks,
+                    int n, long tier, PyObject *bomb) {
+    if (slot->move == NULL) {
+        PyObject *t = int_tuple(ranks, n), *tier_obj = PyLong_FromLong(tier);
+        slot->move = t && tier_obj ? new_move(s, kind, key, length, t, tier_obj, bomb, EMPTY_TUPLE) : NULL;
+        Py_XDECREF(t);
+        Py_XDECREF(tier_obj);
+        if (slot->move == NULL) return -1;
+    }
+    PyObject *item = slot->move;
+    if (o->pair != NULL) {
+        if (slot->play == NULL || Py_TYPE(slot->play) != o->pair) {
+            Py_XSETREF(slot->play, paired(o->pair, slot->move));
+            if (slot->play == NULL) return -1;
+        }
+        item = slot->play;
+    }
+    return PyList_Append(o->list, item);
+}
+
+/* Append a plain (non-bomb) move of ``ranks`` (sorted) to ``o``, made for this list. */
+int add_plain(const Out *o, const Spec *s, PyObject *kind, long key, long length, const int *ranks, int n) {
     PyObject *t = int_tuple(ranks, n);
     if (t == NULL) return -1;
     PyObject *m = new_move(s, kind, key, length, t, NO_TIER_OBJ, EMPTY_STR, EMPTY_TUPLE);
     Py_DECREF(t);
-    if (m == NULL) return -1;
-    int rc = PyList_Append(out, m);
-    Py_DECREF(m);
-    return rc;
+    return put_new(o, m);
 }
 
 /* Append a non-bomb move with wild cards: ``ranks`` and ``wilds`` are made by the caller (borrowed). */
@@ -75,27 +114,57 @@ int add_wild(PyObject *out, const Spec *s, PyObject *kind, long key, long length
     return rc;
 }
 
-int make_chains(void) {
-    int buf[4 * NUM_RANKS];
+int make_shared(void) {
     for (int v = 0; v < SMALL_INTS; v++)
         if ((SMALL[v] = PyLong_FromLong(v)) == NULL) return -1;
     for (int f = 0; f < NUM_RANKS; f++)
         for (int r = 0; r < NUM_RANKS; r++)
             if ((WILD_PAIRS[f][r] = PyTuple_Pack(2, SMALL[f], SMALL[r])) == NULL) return -1;
-    for (int w = 1; w <= 4; w++)
-        for (int start = 0; start < NUM_RANKS; start++)
-            for (int end = start; end < NUM_RANKS; end++)
-                if ((CHAINS[w][start][end] = int_tuple(buf, chain_ranks(buf, w, start, end))) == NULL) return -1;
     return 0;
 }
 
-int add_chain(PyObject *out, const Spec *s, PyObject *kind, long key, int width, int start, int end) {
-    PyObject *m =
-        new_move(s, kind, key, end - start + 1, CHAINS[width][start][end], NO_TIER_OBJ, EMPTY_STR, EMPTY_TUPLE);
-    if (m == NULL) return -1;
-    int rc = PyList_Append(out, m);
-    Py_DECREF(m);
-    return rc;
+/* ------------------------------------------------------------------ the moves made once */
+
+int made_block(Spec *s) {
+    size_t groups = (size_t)s->n_groups * NUM_RANKS, chains = (size_t)s->n_chains * NUM_RANKS * NUM_RANKS;
+    size_t kicks = (size_t)s->n_kickers * NUM_RANKS * NUM_RANKS, bombs = (size_t)s->n_rank_bombs * NUM_RANKS;
+    s->made = PyMem_Calloc(groups + chains + kicks + bombs + (size_t)s->n_joker_bombs + 1, sizeof(Made));
+    if (s->made == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    s->group_made = s->made;
+    s->chain_made = s->group_made + groups;
+    s->kick_made = s->chain_made + chains;
+    s->bomb_made = s->kick_made + kicks;
+    s->joker_made = s->bomb_made + bombs;
+    return 0;
+}
+
+void free_made(Spec *s) {
+    if (s->made == NULL) return;
+    Made *end = s->joker_made + s->n_joker_bombs;
+    for (Made *m = s->made; m < end; m++) {
+        Py_XDECREF(m->move);
+        Py_XDECREF(m->play);
+    }
+    PyMem_Free(s->made);
+}
+
+/* Group kind ``i`` of rank ``r``. */
+int add_group(const Out *o, const Spec *s, int i, int r) {
+    const Group *g = &s->groups[i];
+    Made *slot = &s->group_made[i * NUM_RANKS + r];
+    int buf[4], n = slot->move ? 0 : chain_ranks(buf, g->width, r, r);
+    return put_made(o, slot, s, g->kind, r, 1, buf, n, -1, EMPTY_STR);
+}
+
+/* Chain kind ``i`` from rank ``start`` to ``end``. */
+int add_run(const Out *o, const Spec *s, int i, int start, int end) {
+    const Chain *ch = &s->chains[i];
+    Made *slot = &s->chain_made[(i * NUM_RANKS + start) * NUM_RANKS + end];
+    int buf[4 * NUM_RANKS], n = slot->move ? 0 : chain_ranks(buf, ch->width, start, end);
+    return put_made(o, slot, s, ch->kind, end, end - start + 1, buf, n, -1, EMPTY_STR);
 }
 
 int chain_ranks(int *buf, int width, int start, int end) {
@@ -134,7 +203,7 @@ int next_set(int *idx, int need, int na, const int *most, int first) {
 }
 
 /* Every play of the body start..end (``key`` = end) with ``k``'s groups: generate.py's _attached. */
-int attached(PyObject *out, const Spec *s, const Kicker *k, const int *c, int start, int end) {
+int attached(const Out *o, const Spec *s, const Kicker *k, const int *c, int start, int end) {
     int n = end - start + 1, width = k->width, need = k->kick * n, top = s->attach_top[width];
     int body[64], nb = chain_ranks(body, k->body, start, end);
     int avail[NUM_RANKS], most[NUM_RANKS], na = 0, have = 0;
@@ -148,7 +217,8 @@ int attached(PyObject *out, const Spec *s, const Kicker *k, const int *c, int st
     }
     if (have < need) return 0;
     int buf[128];
-    if (need == 1) {
+    if (need == 1) { /* one group on a one-rank body: made once, in kick_made[kind][body][group] */
+        Made *row = s->kick_made + ((k - s->kickers) * NUM_RANKS + end) * NUM_RANKS;
         for (int i = 0; i < na; i++) {
             int m = 0, r = avail[i];
             if (r < body[0]) {
@@ -160,7 +230,7 @@ int attached(PyObject *out, const Spec *s, const Kicker *k, const int *c, int st
                 m = nb;
                 for (int w = 0; w < width; w++) buf[m++] = r;
             }
-            if (add_plain(out, s, k->kind, end, n, buf, m) < 0) return -1;
+            if (put_made(o, &row[r], s, k->kind, end, n, buf, m, -1, EMPTY_STR) < 0) return -1;
         }
         return 0;
     }
@@ -179,26 +249,14 @@ int attached(PyObject *out, const Spec *s, const Kicker *k, const int *c, int st
         for (int i = 0; i < need; i++)
             for (int w = 0; w < width; w++) extra[ne++] = avail[idx[i]];
         while (a < nb || b < ne) buf[m++] = (b >= ne || (a < nb && body[a] <= extra[b])) ? body[a++] : extra[b++];
-        if (add_plain(out, s, k->kind, end, n, buf, m) < 0) return -1;
+        if (add_plain(o, s, k->kind, end, n, buf, m) < 0) return -1;
     }
     return 0;
 }
 
 /* ------------------------------------------------------------------ bombs */
 
-/* Append the bomb of ``ranks`` (sorted) at ``tier`` to ``out``. */
-static int add_bomb(PyObject *out, const Spec *s, PyObject *kind, long key, const int *ranks, int n, int tier,
-                    PyObject *name) {
-    PyObject *t = int_tuple(ranks, n), *tier_obj = PyLong_FromLong(tier);
-    PyObject *m = (t && tier_obj) ? new_move(s, kind, key, 1, t, tier_obj, name, EMPTY_TUPLE) : NULL;
-    Py_XDECREF(t);
-    Py_XDECREF(tier_obj);
-    int rc = m == NULL ? -1 : PyList_Append(out, m);
-    Py_XDECREF(m);
-    return rc;
-}
-
-int bombs(PyObject *out, const Spec *s, const int *c, int min_tier, double min_key) {
+int bombs(const Out *o, const Spec *s, const int *c, int min_tier, double min_key) {
     int buf[MAX_BOMB_CARDS];
     for (int i = 0; i < s->n_rank_bombs; i++) {
         const RankBomb *b = &s->rank_bombs[i];
@@ -207,7 +265,8 @@ int bombs(PyObject *out, const Spec *s, const int *c, int min_tier, double min_k
         for (int r = low; r <= TWO; r++) {
             if (c[r] < b->size) continue;
             for (int w = 0; w < b->size; w++) buf[w] = r;
-            if (add_bomb(out, s, s->bomb_kind, r, buf, b->size, b->tier, b->name) < 0) return -1;
+            if (put_made(o, &s->bomb_made[i * NUM_RANKS + r], s, s->bomb_kind, r, 1, buf, b->size, b->tier, b->name) < 0)
+                return -1;
         }
     }
     for (int i = 0; i < s->n_joker_bombs; i++) {
@@ -217,7 +276,7 @@ int bombs(PyObject *out, const Spec *s, const int *c, int min_tier, double min_k
         int m = 0;
         for (int w = 0; w < b->blacks; w++) buf[m++] = BLACK_JOKER;
         for (int w = 0; w < b->reds; w++) buf[m++] = RED_JOKER;
-        if (add_bomb(out, s, s->joker_bomb_kind, b->key, buf, m, b->tier, b->name) < 0) return -1;
+        if (put_made(o, &s->joker_made[i], s, s->joker_bomb_kind, b->key, 1, buf, m, b->tier, b->name) < 0) return -1;
     }
     return 0;
 }

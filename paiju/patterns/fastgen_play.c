@@ -118,26 +118,23 @@ PyObject *pick_cards(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     return out;
 }
 
-/* Turn the items of ``list`` from ``from`` on into ``type((item, None))`` in place (``type`` a two-field named tuple,
- * a Play): 0, or -1 with the error set (the items not yet turned stay as they were). */
-int pair_up(PyTypeObject *type, PyObject *list, Py_ssize_t from) {
-    for (Py_ssize_t i = from; i < PyList_GET_SIZE(list); i++) {
-        PyObject *pair = type->tp_alloc(type, 2);
-        if (pair == NULL) return -1;
-        PyTuple_SET_ITEM(pair, 0, PyList_GET_ITEM(list, i)); /* the list's reference moves into the pair */
-        PyTuple_SET_ITEM(pair, 1, Py_NewRef(Py_None));
-        PyList_SET_ITEM(list, i, pair);
-    }
-    return 0;
-}
-
 /* pairs(type, items) -> [type((item, None)) for item in items]: ``type`` a two-field named tuple (a Play) */
 PyObject *pairs(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     if (nargs != 2 || !PyType_Check(args[0]) || !PyType_IsSubtype((PyTypeObject *)args[0], &PyTuple_Type)) {
         PyErr_SetString(PyExc_TypeError, "pairs takes a tuple type and a list");
         return NULL;
     }
-    PyObject *out = PySequence_List(args[1]);
-    if (out != NULL && pair_up((PyTypeObject *)args[0], out, 0) < 0) Py_CLEAR(out);
+    PyObject *items = PySequence_Fast(args[1], "pairs takes a tuple type and a list");
+    if (items == NULL) return NULL;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(items);
+    PyObject *out = PyList_New(n);
+    for (Py_ssize_t i = 0; out != NULL && i < n; i++) {
+        PyObject *pair = paired((PyTypeObject *)args[0], PySequence_Fast_GET_ITEM(items, i));
+        if (pair == NULL)
+            Py_CLEAR(out);
+        else
+            PyList_SET_ITEM(out, i, pair);
+    }
+    Py_DECREF(items);
     return out;
 }

@@ -94,6 +94,7 @@ static PyObject *new_record(const Turns *t, long seat, PyObject *move, PyObject 
     PyTuple_SET_ITEM(rec, 0, PyLong_FromLong(seat));
     PyTuple_SET_ITEM(rec, 1, Py_NewRef(move));
     PyTuple_SET_ITEM(rec, 2, Py_NewRef(cards));
+    PyObject_GC_UnTrack(rec); /* a seat, a move and cards: no cycle */
     return rec;
 }
 
@@ -118,17 +119,17 @@ PyObject *turn_legal(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     }
     int leading = trick == Py_None || PyObject_RichCompareBool(PyTuple_GET_ITEM(trick, 0), to_act, Py_EQ) == 1;
     if ((out = PyList_New(0)) == NULL) goto done;
+    Out o = {out, t->play};
     int rc;
     if (leading) {
-        rc = lead_into(out, s, c);
+        rc = lead_into(&o, s, c);
     } else {
         PyObject *move = PyTuple_GET_ITEM(trick, 1);
         rc = PyList_Append(out, t->pass);
         if (rc == 0)
-            rc = beating_into(out, s, c, PyTuple_GET_ITEM(move, 0), PyTuple_GET_ITEM(move, 1),
+            rc = beating_into(&o, s, c, PyTuple_GET_ITEM(move, 0), PyTuple_GET_ITEM(move, 1),
                               PyTuple_GET_ITEM(move, 2), PyTuple_GET_ITEM(move, 4));
     }
-    if (rc == 0) rc = pair_up(t->play, out, leading ? 0 : 1);
     if (rc < 0) Py_CLEAR(out);
 done:
     Py_XDECREF(play);
