@@ -7,7 +7,7 @@ FASTGEN = Extension(
     "paiju.patterns._fastgen",
     ["paiju/patterns/_fastgen.c", "paiju/patterns/fastgen_moves.c", "paiju/patterns/fastgen_wild.c",
      "paiju/patterns/fastgen_play.c", "paiju/patterns/fastgen_turn.c",
-     "paiju/patterns/fastgen_deal.c"],
+     "paiju/patterns/fastgen_deal.c", "paiju/patterns/fastgen_hand.c"],
     depends=["paiju/patterns/fastgen.h"],
     optional=True,
 )

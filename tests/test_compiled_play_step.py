@@ -199,6 +199,29 @@ def test_the_compiled_turn_keeps_the_books_over_a_thousand_hands(table: str) -> 
     _in_step(table, range(1000, 2000))
 
 
+def test_the_compiled_hand_methods_leave_every_other_call_to_the_python_ones() -> None:
+    """``legal_actions`` and ``apply`` run in C for the seat to act in a compiled play, and are the Python methods for
+    the rest: another seat, keywords, an action not listed; they read as the Python methods (name, doc, wrapped)."""
+    for method, name in ((Game.legal_actions, "legal_actions"), (Game.apply, "apply")):
+        assert method.__name__ == name and method.__doc__ == method.__wrapped__.__doc__
+        assert method.__wrapped__.__qualname__ == f"Hand.{name}"
+    game = _at_play("classic")
+    seat, other = game.to_act, (game.to_act + 1) % 3
+    assert game.legal_actions(other) == game.legal_actions(seat=other) == []
+    legal = game.legal_actions()
+    assert game.legal_actions(seat) is legal and game.legal_actions(seat=seat) is legal
+    before = _snapshot(game)
+    stranger = Play(Move(PatternKind.PAIR, 14, 1, (14, 14)))  # two red jokers: not in a one-deck pack
+    for action, who in ((legal[0], other), (stranger, seat)):
+        with pytest.raises(IllegalMoveError):
+            game.apply(action, who)
+        assert _snapshot(game) == before
+    twin = game.clone()
+    game.apply(legal[0])
+    twin.apply(action=twin.legal_actions()[0], seat=seat)
+    assert _snapshot(game) == _snapshot(twin) and game.to_act != seat
+
+
 def test_the_compiled_turn_lists_a_play_it_listed_before_as_the_same_object() -> None:
     """A single, pair, straight or bomb a table lists again is the very Play object it listed before, in any hand (made
     once with its move), and playing it from the later list plays it there."""

@@ -3,8 +3,8 @@
 ``legal_actions(seat)`` lists what an acting seat may do; ``apply(action, seat)`` checks the action once —
 the seat must be an actor and the action legal, else ``IllegalMoveError`` with the phase's explanation and
 the state untouched — then lets the phase act and follows its ``Step`` through the automatic phases. Where the
-play has a compiled turn (``phases.play.compiled_turns``), it lists the actions and takes the everyday plays and
-passes itself, and leaves the rest to the phase.
+play has a compiled turn (``phases.play.compiled_turns``), both methods run in C for the seat to act: they list its
+actions and take the everyday plays and passes, and leave the rest to the Python methods and the phase.
 Randomness comes only from the seeded RNG in the state, all of it drawn with the deal, so the event log
 (``paiju.climbing.log``) replays to the identical state.
 """
@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import copy
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import repeat
 from operator import is_
-from typing import Any, Self
+from typing import Any, Self, TypeVar, cast
 
 from paiju.cards import Card
 from paiju.climbing.actions import Action
@@ -33,7 +33,18 @@ from paiju.variants import Variant
 
 __all__ = ["Hand"]
 
-_OVER, _PLAY = PhaseName.OVER, PhaseName.PLAY  # read on every turn: an enum member's lookup costs more than a name's
+_OVER = PhaseName.OVER  # read on every turn: an enum member's lookup costs more than a name's
+_Method = TypeVar("_Method", bound=Callable[..., Any])
+
+
+def _compiled(applies: bool) -> Callable[[_Method], _Method]:
+    """Where the extension is built, the method in C (``_fastgen.hand_method``) for the seat to act while the play has
+    a compiled turn, the Python method below for everything else; ``applies``: it is ``apply``."""
+
+    def wrap(method: _Method) -> _Method:
+        return method if fastgen is None else cast(_Method, fastgen.hand_method(method, PhaseName.PLAY, applies))
+
+    return wrap
 
 
 class Hand:
@@ -159,6 +170,7 @@ class Hand:
         """The seats that may act now; empty once the hand is over."""
         return frozenset() if self.is_over else self._current.actors(self.state)
 
+    @_compiled(applies=False)
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         """Everything ``seat`` (by default the seat to act) may do now; empty when it may not act."""
         state = self.state
@@ -166,19 +178,12 @@ class Hand:
         cached = self._legal
         if cached is not None and cached[0] == seat:
             return cached[1]
-        turns = state.play.turns
-        if turns is not None and state.phase is _PLAY:
-            if seat != state.to_act:
-                return []
-            assert fastgen is not None
-            actions: list[Action] = fastgen.turn_legal(turns, state, seat)
-        elif state.phase is _OVER:
+        if state.phase is _OVER:
             return []
-        else:
-            phase = self._pipeline.phases[self._at]
-            if seat not in phase.actors(state):
-                return []
-            actions = phase.legal(state, seat)
+        phase = self._pipeline.phases[self._at]
+        if seat not in phase.actors(state):
+            return []
+        actions = phase.legal(state, seat)
         self._legal = (seat, actions)
         return actions
 
@@ -197,19 +202,13 @@ class Hand:
             return f"it is {whose}'s turn, not seat {seat}'s"
         return self._current.explain(self.state, seat, action)
 
+    @_compiled(applies=True)
     def apply(self, action: Action, seat: int | None = None) -> None:
         """Take ``action`` for ``seat`` (by default the seat to act); raise ``IllegalMoveError`` (and change
         nothing) if it is not allowed."""
         state = self.state
         seat = state.to_act if seat is None else seat
-        legal = self.legal_actions(seat)
-        turns = state.play.turns
-        if turns is not None:  # the play's compiled turn takes the everyday plays and passes itself
-            assert fastgen is not None
-            if fastgen.turn_apply(turns, state, seat, action, legal):
-                self._legal = None
-                return
-        if not _listed(action, legal):
+        if not _listed(action, self.legal_actions(seat)):
             raise IllegalMoveError(self.explain(action, seat))
         step = self._pipeline.phases[self._at].apply(state, seat, action)
         self._legal = None

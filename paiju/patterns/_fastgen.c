@@ -315,7 +315,7 @@ static PyMethodDef METHODS[] = {
     {"pairs", (PyCFunction)(void (*)(void))pairs, METH_FASTCALL, "Each item paired with None, as a named tuple."},
     {"shuffle", (PyCFunction)(void (*)(void))shuffle, METH_FASTCALL, "random.Random.shuffle, the same draws."},
     {"turns", (PyCFunction)(void (*)(void))make_turns, METH_FASTCALL, "A table's compiled play turn."},
-    {"turn_legal", (PyCFunction)(void (*)(void))turn_legal, METH_FASTCALL, "The actions of the seat to act."},
+    {"hand_method", (PyCFunction)(void (*)(void))hand_method, METH_FASTCALL, "A Hand method's compiled fast path."},
     {"turn_apply", (PyCFunction)(void (*)(void))turn_apply, METH_FASTCALL, "An everyday play or pass, taken."},
     {NULL, NULL, 0, NULL},
 };
@@ -334,7 +334,7 @@ PyMODINIT_FUNC PyInit__fastgen(void) {
     NO_TIER_OBJ = PyLong_FromLong(-1);
     NO_COLOUR_OBJ = PyLong_FromLong(-1);
     if (!EMPTY_STR || !EMPTY_TUPLE || !NO_TIER_OBJ || !NO_COLOUR_OBJ || make_shared() < 0 ||
-        turn_names() < 0)
+        turn_names() < 0 || hand_names() < 0 || PyType_Ready(&HandMethodType) < 0)
         return NULL;
     return PyModule_Create(&MODULE);
 }

@@ -13,6 +13,7 @@
 #define MAX_BOMBS 16
 #define SMALL_INTS 32 /* ints made once: ranks, keys and chain lengths are all below this */
 #define MAX_BOMB_CARDS 16 /* the most cards of one bomb (3 decks: 12 of a rank, 6 jokers) */
+#define MAX_HAND 162      /* the most cards one hand can hold: a whole 3-deck pack */
 
 typedef struct {
     PyObject *kind;
@@ -98,14 +99,23 @@ int read_counts(PyObject *seq, int *c);
 int lead_into(const Out *o, const Spec *s, const int *c);
 int beating_into(const Out *o, const Spec *s, const int *c, PyObject *kind, PyObject *key, PyObject *length,
                  PyObject *tier);
-Py_ssize_t pick_into(PyObject *hand, const int *need, PyObject *wild, int *picked);
+int read_hand(PyObject *hand, PyObject *wild, int *cards, char *is_wild);
+Py_ssize_t pick_into(const int *cards, const char *is_wild, Py_ssize_t n, const int *need, int *picked);
 int need_of(PyObject *ranks, int *need);
 PyObject *pick_cards(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *shuffle(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
+/* A table's compiled play turn (fastgen_turn.c). */
+typedef struct Turns Turns;
 int turn_names(void);
 PyObject *make_turns(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
-PyObject *turn_legal(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
+const Turns *turns_of(PyObject *capsule);
+PyObject *turn_list(const Turns *t, PyObject *state, long seat);
+int turn_take(const Turns *t, PyObject *state, long seat, PyObject *action, PyObject *legal);
 PyObject *turn_apply(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
+/* Hand.legal_actions and Hand.apply, compiled (fastgen_hand.c). */
+extern PyTypeObject HandMethodType;
+int hand_names(void);
+PyObject *hand_method(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *paired(PyTypeObject *type, PyObject *item);
 PyObject *pairs(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 int mixed(PyObject *out, const Spec *s, const int *c, const int *stock, PyObject *kind, double above, int length);

@@ -25,53 +25,49 @@ static void sort_copies(int *cards, Py_ssize_t n) {
     }
 }
 
-/* The lowest copies in ``hand`` (a list or tuple of card ids) that make ``need[r]`` cards of each rank r, natural
- * cards before the ``wild`` ones (a set) of a rank, sorted as sort_cards sorts, into ``picked``: how many, -2 when the
- * hand lacks a card, -1 with the error set. */
-Py_ssize_t pick_into(PyObject *hand, const int *need, PyObject *wild, int *picked) {
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(hand), got = 0;
-    int *natural = PyMem_Malloc(sizeof(int) * (size_t)(2 * n + 1));
-    if (natural == NULL) {
-        PyErr_NoMemory();
-        return -1;
+/* The card ids of ``hand`` (a list or tuple) into ``cards`` and, by ``wild`` (a set, maybe empty), which of them are
+ * wild into ``is_wild``: 0, or -1 with the error set. */
+int read_hand(PyObject *hand, PyObject *wild, int *cards, char *is_wild) {
+    int any_wild = PySet_GET_SIZE(wild) > 0;
+    for (Py_ssize_t i = 0; i < PySequence_Fast_GET_SIZE(hand); i++) {
+        PyObject *item = PySequence_Fast_GET_ITEM(hand, i);
+        long card = PyLong_AsLong(item);
+        if (card < 0 || card > INT_MAX) {
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a card is a non-negative id");
+            return -1;
+        }
+        int w = any_wild ? PySet_Contains(wild, item) : 0;
+        if (w < 0) return -1;
+        cards[i] = (int)card;
+        is_wild[i] = (char)w;
     }
-    int *spare = natural + n;
-    for (int r = 0; r < NUM_RANKS && got >= 0; r++) {
+    return 0;
+}
+
+/* The lowest copies among the ``n`` ``cards`` that make ``need[r]`` cards of each rank r, natural cards before the
+ * wild ones (``is_wild``) of a rank, sorted as sort_cards sorts, into ``picked``: how many, or -2 when a card is
+ * missing. */
+Py_ssize_t pick_into(const int *cards, const char *is_wild, Py_ssize_t n, const int *need, int *picked) {
+    int natural[MAX_HAND], spare[MAX_HAND];
+    Py_ssize_t got = 0;
+    for (int r = 0; r < NUM_RANKS; r++) {
         if (!need[r]) continue;
         Py_ssize_t nn = 0, ns = 0;
         for (Py_ssize_t i = 0; i < n; i++) {
-            PyObject *item = PySequence_Fast_GET_ITEM(hand, i);
-            long card = PyLong_AsLong(item);
-            if (card < 0 || card > INT_MAX) {
-                if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a card is a non-negative id");
-                got = -1;
-                break;
-            }
-            if (face_rank((int)card) != r) continue;
-            int is_wild = PySet_GET_SIZE(wild) ? PySet_Contains(wild, item) : 0;
-            if (is_wild < 0) {
-                got = -1;
-                break;
-            }
-            if (is_wild)
-                spare[ns++] = (int)card;
+            if (face_rank(cards[i]) != r) continue;
+            if (is_wild[i])
+                spare[ns++] = cards[i];
             else
-                natural[nn++] = (int)card;
+                natural[nn++] = cards[i];
         }
-        if (got < 0) break;
-        if (nn + ns < need[r]) {
-            got = -2;
-            break;
-        }
+        if (nn + ns < need[r]) return -2;
         sort_copies(natural, nn);
         sort_copies(spare, ns);
-        Py_ssize_t from_natural = nn < need[r] ? nn : need[r];
-        Py_ssize_t start = got;
+        Py_ssize_t from_natural = nn < need[r] ? nn : need[r], start = got;
         for (Py_ssize_t i = 0; i < from_natural; i++) picked[got++] = natural[i];
         for (Py_ssize_t i = 0; i < need[r] - from_natural; i++) picked[got++] = spare[i];
         sort_copies(picked + start, got - start);
     }
-    PyMem_Free(natural);
     return got;
 }
 
@@ -96,7 +92,8 @@ PyObject *pick_cards(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
         PyErr_Format(PyExc_TypeError, "pick takes 3 arguments, not %zd", nargs);
         return NULL;
     }
-    int need[NUM_RANKS];
+    int need[NUM_RANKS], cards[MAX_HAND], picked[MAX_HAND];
+    char is_wild[MAX_HAND];
     PyObject *ranks = args[1], *wild = args[2];
     if (!PyTuple_Check(ranks) || !PyAnySet_Check(wild)) {
         PyErr_SetString(PyExc_TypeError, "pick takes cards, a tuple of ranks and a set of wild cards");
@@ -105,17 +102,13 @@ PyObject *pick_cards(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     if (need_of(ranks, need) < 0) return NULL;
     PyObject *hand = PySequence_Fast(args[0], "the cards must be a sequence");
     if (hand == NULL) return NULL;
-    int *picked = PyMem_Malloc(sizeof(int) * (size_t)(PyTuple_GET_SIZE(ranks) + 1));
-    PyObject *out = NULL;
-    if (picked == NULL) {
-        PyErr_NoMemory();
-    } else {
-        Py_ssize_t got = pick_into(hand, need, wild, picked);
-        out = got == -2 ? Py_NewRef(Py_None) : got < 0 ? NULL : int_tuple(picked, (int)got);
-        PyMem_Free(picked);
-    }
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(hand), got = -1;
+    if (n > MAX_HAND)
+        PyErr_SetString(PyExc_ValueError, "more cards than a hand holds");
+    else if (read_hand(hand, wild, cards, is_wild) == 0)
+        got = pick_into(cards, is_wild, n, need, picked);
     Py_DECREF(hand);
-    return out;
+    return got == -2 ? Py_NewRef(Py_None) : got < 0 ? NULL : int_tuple(picked, (int)got);
 }
 
 /* pairs(type, items) -> [type((item, None)) for item in items]: ``type`` a two-field named tuple (a Play) */

@@ -4,11 +4,11 @@
  * is left to the Python code, which does the whole turn; the tests play every table both ways. */
 #include "fastgen.h"
 
-typedef struct {
+struct Turns {
     PyObject *spec;              /* the table's spec capsule (make_spec) */
     PyTypeObject *play, *record; /* the Play action and the PlayRecord turn, both named tuples */
     PyObject *pass;              /* the Pass action */
-} Turns;
+};
 
 static PyObject *S_PLAY, *S_TRICK, *S_PASSES, *S_PLAYS, *S_PLAYED_BY, *S_OUT, *S_TO_ACT, *S_HANDS, *S_COUNTS;
 static PyObject *NO_CARDS; /* the empty set of wild cards a plain seat holds */
@@ -70,7 +70,7 @@ static const Turns *begin(PyObject *const *args, Py_ssize_t nargs, Py_ssize_t wa
         PyErr_Format(PyExc_TypeError, "%s takes %zd arguments, not %zd", name, want, nargs);
         return NULL;
     }
-    const Turns *t = (const Turns *)PyCapsule_GetPointer(args[0], "paiju.fastgen.turns");
+    const Turns *t = turns_of(args[0]);
     if (t == NULL) return NULL;
     *seat = PyLong_AsLong(args[2]);
     return *seat == -1 && PyErr_Occurred() ? NULL : t;
@@ -97,20 +97,20 @@ static PyObject *new_record(const Turns *t, long seat, PyObject *move, PyObject 
     PyObject_GC_UnTrack(rec); /* a seat, a move and cards: no cycle */
     return rec;
 }
+const Turns *turns_of(PyObject *capsule) {
+    return (const Turns *)PyCapsule_GetPointer(capsule, "paiju.fastgen.turns");
+}
 
-/* turn_legal(turns, state, seat) -> the seat's actions: a pass where it answers, then a Play of every move that
- * leads or beats the trick (the state's to_act decides whether it leads, as HandState.to_beat does) */
-PyObject *turn_legal(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    long seat;
-    const Turns *t = begin(args, nargs, 3, "turn_legal", &seat);
-    if (t == NULL) return NULL;
+/* The actions of ``seat``, the seat to act: a pass where it answers, then a Play of every move that leads or beats the
+ * trick (the state's to_act decides whether it leads, as HandState.to_beat does); NULL with the error set. */
+PyObject *turn_list(const Turns *t, PyObject *state, long seat) {
     const Spec *s = spec_of(t->spec);
     PyObject *play = NULL, *trick = NULL, *all = NULL, *to_act = NULL, *out = NULL;
     int c[NUM_RANKS];
-    PyObject *counts = seat_item(args[1], S_COUNTS, seat, &all);
+    PyObject *counts = seat_item(state, S_COUNTS, seat, &all);
     if (counts == NULL || read_counts(counts, c) < 0) goto done;
-    if ((play = PyObject_GetAttr(args[1], S_PLAY)) == NULL || (trick = PyObject_GetAttr(play, S_TRICK)) == NULL ||
-        (to_act = PyObject_GetAttr(args[1], S_TO_ACT)) == NULL)
+    if ((play = PyObject_GetAttr(state, S_PLAY)) == NULL || (trick = PyObject_GetAttr(play, S_TRICK)) == NULL ||
+        (to_act = PyObject_GetAttr(state, S_TO_ACT)) == NULL)
         goto done;
     if (trick != Py_None && !(PyTuple_Check(trick) && PyTuple_GET_SIZE(trick) == 3 &&
                               PyTuple_Check(PyTuple_GET_ITEM(trick, 1)) && PyTuple_GET_SIZE(PyTuple_GET_ITEM(trick, 1)) >= 5)) {
@@ -139,17 +139,26 @@ done:
     return out;
 }
 
-/* Take ``cards`` (``n`` ids) out of the list ``hand``, keeping the order of the rest. */
-static int take_out(PyObject *hand, const int *cards, Py_ssize_t n) {
-    for (Py_ssize_t k = 0; k < n; k++) {
-        Py_ssize_t i = 0, size = PyList_GET_SIZE(hand);
-        while (i < size && PyLong_AsLong(PyList_GET_ITEM(hand, i)) != cards[k]) i++;
-        if (i == size || PyList_SetSlice(hand, i, i + 1, NULL) < 0) {
-            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a picked card left the hand");
+/* Take the ``k`` ``picked`` cards out of the list ``hand``, whose ``n`` card ids are ``cards``, keeping the order of
+ * the rest. */
+static int take_out(PyObject *hand, const int *cards, Py_ssize_t n, const int *picked, Py_ssize_t k) {
+    char gone[MAX_HAND] = {0};
+    for (Py_ssize_t j = 0; j < k; j++) {
+        Py_ssize_t i = 0;
+        while (i < n && (gone[i] || cards[i] != picked[j])) i++;
+        if (i == n) {
+            PyErr_SetString(PyExc_ValueError, "a picked card left the hand");
             return -1;
         }
+        gone[i] = 1;
     }
-    return 0;
+    PyObject *rest = PyList_New(n - k);
+    if (rest == NULL) return -1;
+    for (Py_ssize_t i = 0, m = 0; i < n; i++)
+        if (!gone[i]) PyList_SET_ITEM(rest, m++, Py_NewRef(PyList_GET_ITEM(hand, i)));
+    int rc = PyList_SetSlice(hand, 0, n, rest);
+    Py_DECREF(rest);
+    return rc;
 }
 
 /* Add ``by`` to item ``i`` of the list of ints ``list``. */
@@ -195,21 +204,22 @@ done:
 static int play_turn(const Turns *t, PyObject *state, PyObject *play, long seat, Py_ssize_t n, PyObject *action) {
     PyObject *move = PyTuple_GET_ITEM(action, 0), *hands = NULL, *all = NULL, *plays = NULL, *by = NULL;
     PyObject *cards = NULL, *rec = NULL;
-    int need[NUM_RANKS], *picked = NULL, rc = -1;
+    int need[NUM_RANKS], ids[MAX_HAND], picked[MAX_HAND], rc = -1;
+    char is_wild[MAX_HAND];
     if (PyTuple_GET_ITEM(action, 1) != Py_None || !PyTuple_Check(move) || PyTuple_GET_SIZE(move) < 6) return 0;
     PyObject *ranks = PyTuple_GET_ITEM(move, 3), *bomb = PyTuple_GET_ITEM(move, 5);
     if (!PyTuple_Check(ranks) || !PyUnicode_Check(bomb) || PyUnicode_GET_LENGTH(bomb)) return 0; /* a bomb: Python */
     PyObject *hand = seat_item(state, S_HANDS, seat, &hands), *counts = NULL;
     if (hand == NULL || (counts = seat_item(state, S_COUNTS, seat, &all)) == NULL) goto done;
-    Py_ssize_t want = PyTuple_GET_SIZE(ranks);
-    if (!PyList_Check(hand) || !PyList_Check(counts) || PyList_GET_SIZE(hand) <= want) { /* the last cards: Python */
+    Py_ssize_t want = PyTuple_GET_SIZE(ranks), n_held = PyList_Check(hand) ? PyList_GET_SIZE(hand) : 0;
+    if (!PyList_Check(counts) || n_held <= want || n_held > MAX_HAND) { /* the last cards: Python */
         rc = 0;
         goto done;
     }
-    if (need_of(ranks, need) < 0 || (picked = PyMem_Malloc(sizeof(int) * (size_t)(want + 1))) == NULL) goto done;
-    Py_ssize_t got = pick_into(hand, need, NO_CARDS, picked);
-    if (got < 0) {
-        rc = got == -2 ? 0 : -1;
+    if (need_of(ranks, need) < 0 || read_hand(hand, NO_CARDS, ids, is_wild) < 0) goto done;
+    Py_ssize_t got = pick_into(ids, is_wild, n_held, need, picked);
+    if (got == -2) {
+        rc = 0;
         goto done;
     }
     if ((plays = PyObject_GetAttr(play, S_PLAYS)) == NULL || (by = PyObject_GetAttr(play, S_PLAYED_BY)) == NULL)
@@ -219,9 +229,9 @@ static int play_turn(const Turns *t, PyObject *state, PyObject *play, long seat,
         goto done;
     }
     if ((cards = int_tuple(picked, (int)got)) == NULL || (rec = new_record(t, seat, move, cards)) == NULL) goto done;
-    if (take_out(hand, picked, got) < 0) goto done;
-    for (Py_ssize_t i = 0; i < want; i++)
-        if (bump(counts, PyLong_AsLong(PyTuple_GET_ITEM(ranks, i)), -1) < 0) goto done;
+    if (take_out(hand, ids, n_held, picked, got) < 0) goto done;
+    for (int r = 0; r < NUM_RANKS; r++)
+        if (need[r] && bump(counts, r, -need[r]) < 0) goto done;
     if (PyList_Append(plays, rec) < 0 || bump(by, seat, 1) < 0) goto done;
     PyObject *zero = PyLong_FromLong(0), *next = PyLong_FromLong((seat + 1) % n);
     rc = PyObject_SetAttr(play, S_TRICK, rec) < 0 || PyObject_SetAttr(play, S_PASSES, zero) < 0 ||
@@ -231,7 +241,6 @@ static int play_turn(const Turns *t, PyObject *state, PyObject *play, long seat,
     Py_DECREF(zero);
     Py_DECREF(next);
 done:
-    PyMem_Free(picked);
     Py_XDECREF(hands);
     Py_XDECREF(all);
     Py_XDECREF(plays);
@@ -249,15 +258,12 @@ static int listed(PyObject *legal, PyObject *action) {
     return 0;
 }
 
-/* turn_apply(turns, state, seat, action, legal) -> True when ``action``, one of the objects in the seat's ``legal``
- * list, was taken here: a pass, or a play of engine-picked cards that is no bomb and leaves the seat cards; False,
- * with nothing changed, for the Python code (which also refuses what is not legal) */
-PyObject *turn_apply(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    long seat;
-    const Turns *t = begin(args, nargs, 5, "turn_apply", &seat);
-    if (t == NULL) return NULL;
-    PyObject *state = args[1], *action = args[3], *hands = NULL, *out = NULL;
-    if (!listed(args[4], action)) Py_RETURN_FALSE;
+/* Take ``action`` for ``seat`` where it is one of the objects in the seat's ``legal`` list itself: a pass, or a play
+ * of engine-picked cards that is no bomb and leaves the seat cards. 1 when taken; 0, with nothing changed, for the
+ * Python code (which also refuses what is not legal); -1 with the error set. */
+int turn_take(const Turns *t, PyObject *state, long seat, PyObject *action, PyObject *legal) {
+    PyObject *hands = NULL, *out = NULL;
+    if (!listed(legal, action)) return 0;
     PyObject *play = PyObject_GetAttr(state, S_PLAY);
     int rc = -1;
     if (play == NULL || (hands = PyObject_GetAttr(state, S_HANDS)) == NULL || (out = PyObject_GetAttr(play, S_OUT)) == NULL)
@@ -275,5 +281,15 @@ done:
     Py_XDECREF(play);
     Py_XDECREF(hands);
     Py_XDECREF(out);
+    return rc;
+}
+
+/* turn_apply(turns, state, seat, action, legal) -> True when turn_take took ``action``; False, with nothing changed,
+ * when it is left to the Python code */
+PyObject *turn_apply(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    long seat;
+    const Turns *t = begin(args, nargs, 5, "turn_apply", &seat);
+    if (t == NULL) return NULL;
+    int rc = turn_take(t, args[1], seat, args[3], args[4]);
     return rc < 0 ? NULL : PyBool_FromLong(rc);
 }
