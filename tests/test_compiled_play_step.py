@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import cast
 
 import pytest
 
@@ -17,6 +18,7 @@ from paiju.climbing import Game
 from paiju.climbing.actions import Play, new_plays
 from paiju.climbing.holding import Holding
 from paiju.climbing.phase_name import PhaseName
+from paiju.climbing.state import PlayPart
 from paiju.engine.registry import variant_family
 from paiju.patterns import IllegalMoveError, Move
 from paiju.patterns.compiled import COMPILED, fastgen
@@ -238,6 +240,32 @@ def test_the_compiled_turn_lists_a_play_it_listed_before_as_the_same_object() ->
                     assert seen.setdefault(action, action) is action, action
             game.apply(rng.choice(legal))
     assert again > 100
+
+
+def test_the_compiled_turn_goes_through_the_attributes_of_a_class_changed_under_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The compiled turn reads and writes the state's fields in their slots, found once per class; when a class
+    changes (here ``PlayPart.passes`` becomes a property), it uses the attribute, and the books still match the
+    Python turn's."""
+    _in_step("classic", range(1))  # the slots' places are known
+    slot, used = PlayPart.__dict__["passes"], []
+
+    def read(part: PlayPart) -> int:
+        used.append("read")
+        return cast(int, slot.__get__(part))
+
+    def write(part: PlayPart, value: int) -> None:
+        used.append("write")
+        slot.__set__(part, value)
+
+    monkeypatch.setattr(PlayPart, "passes", property(read, write))
+    game = _at_play("classic")
+    for _ in range(6):
+        used.clear()
+        game.apply(game.legal_actions()[0])  # a pass, or the lowest single: the compiled turn's
+        assert "write" in used
+    _in_step("classic", range(3))
 
 
 def test_the_compiled_turn_leaves_every_unusual_turn_to_python_unchanged() -> None:

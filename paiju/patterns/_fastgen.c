@@ -334,7 +334,7 @@ PyMODINIT_FUNC PyInit__fastgen(void) {
     NO_TIER_OBJ = PyLong_FromLong(-1);
     NO_COLOUR_OBJ = PyLong_FromLong(-1);
     if (!EMPTY_STR || !EMPTY_TUPLE || !NO_TIER_OBJ || !NO_COLOUR_OBJ || make_shared() < 0 ||
-        turn_names() < 0 || hand_names() < 0 || PyType_Ready(&HandMethodType) < 0)
+        turn_names() < 0 || PyType_Ready(&HandMethodType) < 0)
         return NULL;
     return PyModule_Create(&MODULE);
 }

@@ -104,6 +104,19 @@ Py_ssize_t pick_into(const int *cards, const char *is_wild, Py_ssize_t n, const 
 int need_of(PyObject *ranks, int *need);
 PyObject *pick_cards(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *shuffle(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
+/* A field of the hand's Python objects, read from its slot where the object has one (fastgen_fields.c). */
+typedef struct {
+    const char *text;
+    PyObject *name;
+    PyTypeObject *type;
+    unsigned int version;
+    Py_ssize_t offset;
+} Field;
+extern Field F_STATE, F_LEGAL, F_PLAY, F_TURNS, F_PHASE, F_TO_ACT, F_TRICK, F_PASSES, F_PLAYS, F_PLAYED_BY, F_OUT,
+    F_HANDS, F_COUNTS;
+PyObject *get_field(Field *f, PyObject *obj);
+int set_field(Field *f, PyObject *obj, PyObject *value);
+
 /* A table's compiled play turn (fastgen_turn.c). */
 typedef struct Turns Turns;
 int turn_names(void);
@@ -114,7 +127,6 @@ int turn_take(const Turns *t, PyObject *state, long seat, PyObject *action, PyOb
 PyObject *turn_apply(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 /* Hand.legal_actions and Hand.apply, compiled (fastgen_hand.c). */
 extern PyTypeObject HandMethodType;
-int hand_names(void);
 PyObject *hand_method(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *paired(PyTypeObject *type, PyObject *item);
 PyObject *pairs(PyObject *self, PyObject *const *args, Py_ssize_t nargs);

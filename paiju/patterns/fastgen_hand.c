@@ -13,23 +13,11 @@ typedef struct {
     int applies;       /* 0: legal_actions(seat=None); 1: apply(action, seat=None) */
 } HandMethod;
 
-static PyObject *H_STATE, *H_LEGAL, *H_PLAY, *H_TURNS, *H_PHASE, *H_TO_ACT;
-
-int hand_names(void) {
-    H_STATE = PyUnicode_InternFromString("state");
-    H_LEGAL = PyUnicode_InternFromString("_legal");
-    H_PLAY = PyUnicode_InternFromString("play");
-    H_TURNS = PyUnicode_InternFromString("turns");
-    H_PHASE = PyUnicode_InternFromString("phase");
-    H_TO_ACT = PyUnicode_InternFromString("to_act");
-    return H_STATE && H_LEGAL && H_PLAY && H_TURNS && H_PHASE && H_TO_ACT ? 0 : -1;
-}
-
 /* The play's compiled turn of ``state`` (a new reference; None where it has none), NULL with the error set. */
 static PyObject *turns_in(PyObject *state) {
-    PyObject *play = PyObject_GetAttr(state, H_PLAY);
+    PyObject *play = get_field(&F_PLAY, state);
     if (play == NULL) return NULL;
-    PyObject *turns = PyObject_GetAttr(play, H_TURNS);
+    PyObject *turns = get_field(&F_TURNS, play);
     Py_DECREF(play);
     return turns;
 }
@@ -38,7 +26,7 @@ static PyObject *turns_in(PyObject *state) {
  * for that seat, or the compiled turn's when the play has one and ``seat`` is to act (then cached as the Python method
  * caches it).  1 when found, 0 for the Python method, -1 with the error set. */
 static int compiled_legal(const HandMethod *m, PyObject *hand, PyObject *state, PyObject *seat, PyObject **legal) {
-    PyObject *cached = PyObject_GetAttr(hand, H_LEGAL), *turns = NULL, *phase = NULL, *to_act = NULL;
+    PyObject *cached = get_field(&F_LEGAL, hand), *turns = NULL, *phase = NULL, *to_act = NULL;
     if (cached == NULL) return -1;
     int rc = 0;
     if (PyTuple_Check(cached) && PyTuple_GET_SIZE(cached) == 2) {
@@ -46,8 +34,8 @@ static int compiled_legal(const HandMethod *m, PyObject *hand, PyObject *state, 
         if (rc == 1) *legal = Py_NewRef(PyTuple_GET_ITEM(cached, 1));
         if (rc != 0) goto done;
     }
-    if ((turns = turns_in(state)) == NULL || (phase = PyObject_GetAttr(state, H_PHASE)) == NULL ||
-        (to_act = PyObject_GetAttr(state, H_TO_ACT)) == NULL) {
+    if ((turns = turns_in(state)) == NULL || (phase = get_field(&F_PHASE, state)) == NULL ||
+        (to_act = get_field(&F_TO_ACT, state)) == NULL) {
         rc = -1;
         goto done;
     }
@@ -56,7 +44,7 @@ static int compiled_legal(const HandMethod *m, PyObject *hand, PyObject *state, 
     long at = PyLong_AsLong(seat);
     PyObject *list = t == NULL || (at == -1 && PyErr_Occurred()) ? NULL : turn_list(t, state, at);
     PyObject *pair = list == NULL ? NULL : PyTuple_Pack(2, seat, list);
-    if (pair == NULL || PyObject_SetAttr(hand, H_LEGAL, pair) < 0) {
+    if (pair == NULL || set_field(&F_LEGAL, hand, pair) < 0) {
         Py_XDECREF(list);
         rc = -1;
     } else {
@@ -74,9 +62,9 @@ done:
 /* legal_actions(hand, seat) or apply(hand, action, seat) on the compiled path: 1 with ``*result`` set, 0 for the
  * Python method, -1 with the error set. */
 static int compiled_call(const HandMethod *m, PyObject *hand, PyObject *action, PyObject *seat, PyObject **result) {
-    PyObject *state = PyObject_GetAttr(hand, H_STATE), *legal = NULL, *turns = NULL;
+    PyObject *state = get_field(&F_STATE, hand), *legal = NULL, *turns = NULL;
     if (state == NULL) return -1;
-    seat = seat == Py_None ? PyObject_GetAttr(state, H_TO_ACT) : Py_NewRef(seat);
+    seat = seat == Py_None ? get_field(&F_TO_ACT, state) : Py_NewRef(seat);
     int rc = seat == NULL ? -1 : compiled_legal(m, hand, state, seat, &legal);
     if (rc == 1 && !m->applies) {
         *result = Py_NewRef(legal);
@@ -89,7 +77,7 @@ static int compiled_call(const HandMethod *m, PyObject *hand, PyObject *action, 
         else /* no compiled turn (a list the Python phase made): the Python method */
             rc = t == NULL ? 0 : turn_take(t, state, at, action, legal);
         if (rc == 1) /* taken: the cached list is spent */
-            rc = PyObject_SetAttr(hand, H_LEGAL, Py_None) < 0 ? -1 : 1;
+            rc = set_field(&F_LEGAL, hand, Py_None) < 0 ? -1 : 1;
         if (rc == 1) *result = Py_NewRef(Py_None);
     }
     Py_DECREF(state);

@@ -10,24 +10,11 @@ struct Turns {
     PyObject *pass;              /* the Pass action */
 };
 
-static PyObject *S_PLAY, *S_TRICK, *S_PASSES, *S_PLAYS, *S_PLAYED_BY, *S_OUT, *S_TO_ACT, *S_HANDS, *S_COUNTS;
 static PyObject *NO_CARDS; /* the empty set of wild cards a plain seat holds */
 
 int turn_names(void) {
-    S_PLAY = PyUnicode_InternFromString("play");
-    S_TRICK = PyUnicode_InternFromString("trick");
-    S_PASSES = PyUnicode_InternFromString("passes");
-    S_PLAYS = PyUnicode_InternFromString("plays");
-    S_PLAYED_BY = PyUnicode_InternFromString("played_by");
-    S_OUT = PyUnicode_InternFromString("out");
-    S_TO_ACT = PyUnicode_InternFromString("to_act");
-    S_HANDS = PyUnicode_InternFromString("hands");
-    S_COUNTS = PyUnicode_InternFromString("counts");
     NO_CARDS = PyFrozenSet_New(NULL);
-    return S_PLAY && S_TRICK && S_PASSES && S_PLAYS && S_PLAYED_BY && S_OUT && S_TO_ACT && S_HANDS && S_COUNTS &&
-                   NO_CARDS
-               ? 0
-               : -1;
+    return NO_CARDS == NULL ? -1 : 0;
 }
 
 static void drop(Turns *t) {
@@ -77,11 +64,11 @@ static const Turns *begin(PyObject *const *args, Py_ssize_t nargs, Py_ssize_t wa
 }
 
 /* The item ``seat`` of the list ``name`` of ``obj`` (borrowed), NULL with the error set when there is none. */
-static PyObject *seat_item(PyObject *obj, PyObject *name, long seat, PyObject **list) {
-    *list = PyObject_GetAttr(obj, name);
+static PyObject *seat_item(PyObject *obj, Field *name, long seat, PyObject **list) {
+    *list = get_field(name, obj);
     if (*list == NULL) return NULL;
     if (!PyList_Check(*list) || seat < 0 || seat >= PyList_GET_SIZE(*list)) {
-        PyErr_Format(PyExc_ValueError, "no seat %ld in %U", seat, name);
+        PyErr_Format(PyExc_ValueError, "no seat %ld in %s", seat, name->text);
         return NULL;
     }
     return PyList_GET_ITEM(*list, seat);
@@ -107,10 +94,10 @@ PyObject *turn_list(const Turns *t, PyObject *state, long seat) {
     const Spec *s = spec_of(t->spec);
     PyObject *play = NULL, *trick = NULL, *all = NULL, *to_act = NULL, *out = NULL;
     int c[NUM_RANKS];
-    PyObject *counts = seat_item(state, S_COUNTS, seat, &all);
+    PyObject *counts = seat_item(state, &F_COUNTS, seat, &all);
     if (counts == NULL || read_counts(counts, c) < 0) goto done;
-    if ((play = PyObject_GetAttr(state, S_PLAY)) == NULL || (trick = PyObject_GetAttr(play, S_TRICK)) == NULL ||
-        (to_act = PyObject_GetAttr(state, S_TO_ACT)) == NULL)
+    if ((play = get_field(&F_PLAY, state)) == NULL || (trick = get_field(&F_TRICK, play)) == NULL ||
+        (to_act = get_field(&F_TO_ACT, state)) == NULL)
         goto done;
     if (trick != Py_None && !(PyTuple_Check(trick) && PyTuple_GET_SIZE(trick) == 3 &&
                               PyTuple_Check(PyTuple_GET_ITEM(trick, 1)) && PyTuple_GET_SIZE(PyTuple_GET_ITEM(trick, 1)) >= 5)) {
@@ -170,8 +157,8 @@ static int bump(PyObject *list, Py_ssize_t i, long by) {
 
 /* The play and the pass; 1 when taken, 0 when left to the Python code (nothing changed), -1 with the error set. */
 static int pass_turn(const Turns *t, PyObject *state, PyObject *play, long seat, Py_ssize_t n) {
-    PyObject *trick = PyObject_GetAttr(play, S_TRICK), *plays = PyObject_GetAttr(play, S_PLAYS);
-    PyObject *passes_obj = PyObject_GetAttr(play, S_PASSES), *rec = NULL;
+    PyObject *trick = get_field(&F_TRICK, play), *plays = get_field(&F_PLAYS, play);
+    PyObject *passes_obj = get_field(&F_PASSES, play), *rec = NULL;
     int rc = -1;
     if (trick == NULL || plays == NULL || passes_obj == NULL) goto done;
     if (trick == Py_None || !PyTuple_Check(trick) || PyTuple_GET_SIZE(trick) != 3 || !PyList_Check(plays)) {
@@ -182,14 +169,14 @@ static int pass_turn(const Turns *t, PyObject *state, PyObject *play, long seat,
     if ((rec = new_record(t, seat, Py_None, EMPTY_TUPLE)) == NULL || PyList_Append(plays, rec) < 0) goto done;
     if (passes == n - 1) { /* every other seat passed: the trick's holder leads */
         PyObject *zero = PyLong_FromLong(0);
-        rc = PyObject_SetAttr(state, S_TO_ACT, PyTuple_GET_ITEM(trick, 0)) < 0 ||
-                     PyObject_SetAttr(play, S_TRICK, Py_None) < 0 || PyObject_SetAttr(play, S_PASSES, zero) < 0
+        rc = set_field(&F_TO_ACT, state, PyTuple_GET_ITEM(trick, 0)) < 0 ||
+                     set_field(&F_TRICK, play, Py_None) < 0 || set_field(&F_PASSES, play, zero) < 0
                  ? -1
                  : 1;
         Py_DECREF(zero);
     } else {
         PyObject *count = PyLong_FromLong(passes), *next = PyLong_FromLong((seat + 1) % n);
-        rc = PyObject_SetAttr(play, S_PASSES, count) < 0 || PyObject_SetAttr(state, S_TO_ACT, next) < 0 ? -1 : 1;
+        rc = set_field(&F_PASSES, play, count) < 0 || set_field(&F_TO_ACT, state, next) < 0 ? -1 : 1;
         Py_DECREF(count);
         Py_DECREF(next);
     }
@@ -209,8 +196,8 @@ static int play_turn(const Turns *t, PyObject *state, PyObject *play, long seat,
     if (PyTuple_GET_ITEM(action, 1) != Py_None || !PyTuple_Check(move) || PyTuple_GET_SIZE(move) < 6) return 0;
     PyObject *ranks = PyTuple_GET_ITEM(move, 3), *bomb = PyTuple_GET_ITEM(move, 5);
     if (!PyTuple_Check(ranks) || !PyUnicode_Check(bomb) || PyUnicode_GET_LENGTH(bomb)) return 0; /* a bomb: Python */
-    PyObject *hand = seat_item(state, S_HANDS, seat, &hands), *counts = NULL;
-    if (hand == NULL || (counts = seat_item(state, S_COUNTS, seat, &all)) == NULL) goto done;
+    PyObject *hand = seat_item(state, &F_HANDS, seat, &hands), *counts = NULL;
+    if (hand == NULL || (counts = seat_item(state, &F_COUNTS, seat, &all)) == NULL) goto done;
     Py_ssize_t want = PyTuple_GET_SIZE(ranks), n_held = PyList_Check(hand) ? PyList_GET_SIZE(hand) : 0;
     if (!PyList_Check(counts) || n_held <= want || n_held > MAX_HAND) { /* the last cards: Python */
         rc = 0;
@@ -222,7 +209,7 @@ static int play_turn(const Turns *t, PyObject *state, PyObject *play, long seat,
         rc = 0;
         goto done;
     }
-    if ((plays = PyObject_GetAttr(play, S_PLAYS)) == NULL || (by = PyObject_GetAttr(play, S_PLAYED_BY)) == NULL)
+    if ((plays = get_field(&F_PLAYS, play)) == NULL || (by = get_field(&F_PLAYED_BY, play)) == NULL)
         goto done;
     if (!PyList_Check(plays) || !PyList_Check(by) || PyList_GET_SIZE(by) <= seat) {
         rc = 0;
@@ -234,8 +221,8 @@ static int play_turn(const Turns *t, PyObject *state, PyObject *play, long seat,
         if (need[r] && bump(counts, r, -need[r]) < 0) goto done;
     if (PyList_Append(plays, rec) < 0 || bump(by, seat, 1) < 0) goto done;
     PyObject *zero = PyLong_FromLong(0), *next = PyLong_FromLong((seat + 1) % n);
-    rc = PyObject_SetAttr(play, S_TRICK, rec) < 0 || PyObject_SetAttr(play, S_PASSES, zero) < 0 ||
-                 PyObject_SetAttr(state, S_TO_ACT, next) < 0
+    rc = set_field(&F_TRICK, play, rec) < 0 || set_field(&F_PASSES, play, zero) < 0 ||
+                 set_field(&F_TO_ACT, state, next) < 0
              ? -1
              : 1;
     Py_DECREF(zero);
@@ -264,9 +251,9 @@ static int listed(PyObject *legal, PyObject *action) {
 int turn_take(const Turns *t, PyObject *state, long seat, PyObject *action, PyObject *legal) {
     PyObject *hands = NULL, *out = NULL;
     if (!listed(legal, action)) return 0;
-    PyObject *play = PyObject_GetAttr(state, S_PLAY);
+    PyObject *play = get_field(&F_PLAY, state);
     int rc = -1;
-    if (play == NULL || (hands = PyObject_GetAttr(state, S_HANDS)) == NULL || (out = PyObject_GetAttr(play, S_OUT)) == NULL)
+    if (play == NULL || (hands = get_field(&F_HANDS, state)) == NULL || (out = get_field(&F_OUT, play)) == NULL)
         goto done;
     if (!PyList_Check(hands) || !PyAnySet_Check(out) || PySet_GET_SIZE(out)) { /* a seat went out: Python */
         rc = 0;
