@@ -243,10 +243,11 @@ def generator_for(rules: PatternRules) -> MoveGenerator:
 
 def use_compiled(on: bool) -> None:
     """Serve every table from the compiled path where it can (``True``) or from Python alone (benchmarks compare
-    the two in one run); the generators made so far are dropped."""
+    the two in one run); on a change, the generators made so far are dropped."""
     global _compiled
-    _compiled = on
-    generator_for.cache_clear()
+    if on != _compiled:
+        _compiled = on
+        generator_for.cache_clear()
 
 
 def compiled_module() -> Any | None:
