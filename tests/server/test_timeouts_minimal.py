@@ -12,6 +12,9 @@ from starlette.testclient import WebSocketTestSession
 from paiju.cards import card_rank, parse_cards
 from tests.server.wire import my_turn, room_where, seated_host, two_people_and_a_bot, until
 
+#: The turn's time: long enough that the test answers the turns before the one it lets run out, on a loaded machine.
+TURN_SECONDS = 2
+
 
 def _auto(ws: WebSocketTestSession) -> bool:
     """Whether seat 0 is on 托管 in the next room frame."""
@@ -39,7 +42,7 @@ def _next_own_turn(ws: WebSocketTestSession, seen: int) -> dict[str, Any]:
 
 def test_a_timeout_in_the_auction_counts_as_no_bid_and_puts_the_seat_on_takeover(client: TestClient) -> None:
     """§1.2 step 5: 「A timeout counts as 不叫 and puts the player into 托管」 (「超时不叫分则视为不叫分且托管」)."""
-    with seated_host(client, 0, variant="laizi", turn_seconds=1) as (room, ws):
+    with seated_host(client, 0, variant="laizi", turn_seconds=TURN_SECONDS) as (room, ws):
         ws.send_json({"type": "start"})
         while (frame := my_turn(ws))["view"]["phase"] != "bid":
             ws.send_json({"type": "act", "action": "pass"})
@@ -55,7 +58,7 @@ def test_timed_out_plays_are_the_smallest_move_and_the_third_in_a_row_puts_the_s
     """§1.2: 「If the leader times out, the lowest single card is played automatically」; 「If a follower times out,
     that counts as a pass」 (a last card that beats is played); 「Three consecutive timeouts … put the player into
     托管」 — and not the first two."""
-    with seated_host(client, 0, variant="laizi", turn_seconds=1) as (_, ws):
+    with seated_host(client, 0, variant="laizi", turn_seconds=TURN_SECONDS) as (_, ws):
         ws.send_json({"type": "start"})
         frame = _act_until_play(ws)
         for timeout in range(1, 4):
