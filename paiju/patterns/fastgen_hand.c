@@ -136,7 +136,6 @@ static PyGetSetDef HAND_GETSET[] = {
 
 static PyMemberDef HAND_MEMBERS[] = {
     {"__wrapped__", T_OBJECT, offsetof(HandMethod, wrapped), READONLY, "The Python method."},
-    {"__vectorcalloffset__", T_PYSSIZET, offsetof(HandMethod, vectorcall), READONLY, NULL},
     {NULL, 0, 0, 0, NULL},
 };
 

@@ -84,6 +84,7 @@ static PyObject *new_record(const Turns *t, long seat, PyObject *move, PyObject 
     PyObject_GC_UnTrack(rec); /* a seat, a move and cards: no cycle */
     return rec;
 }
+
 const Turns *turns_of(PyObject *capsule) {
     return (const Turns *)PyCapsule_GetPointer(capsule, "paiju.fastgen.turns");
 }
