@@ -5,10 +5,10 @@
 
 #define PART_CARDS 64 /* the most cards of a body or of a kicker set */
 
-/* Part of a play: its natural ranks, the ranks its wild cards stand for (both ascending), and the faces of wild
- * single kickers standing for themselves. */
+/* Part of a play, per rank: its natural cards, the wild cards standing for the rank, and the wild single kickers of
+ * that face standing for themselves; and how many of each in all. */
 typedef struct {
-    signed char nat[PART_CARDS], st[PART_CARDS], fx[PART_CARDS];
+    unsigned char nat[NUM_RANKS], st[NUM_RANKS], fx[NUM_RANKS];
     unsigned char n_nat, n_st, n_fx;
 } Part;
 
@@ -52,28 +52,41 @@ static int spread(const int *c, const int *sr, const int *sn, int i, int slots, 
     if (cur->n_nat + need > PART_CARDS || cur->n_st + need > PART_CARDS) return 0;
     int n_nat = cur->n_nat, n_st = cur->n_st;
     for (int u = low; u <= high; u++) {
-        for (int k = 0; k < need - u; k++) cur->nat[cur->n_nat++] = (signed char)r;
-        for (int k = 0; k < u; k++) cur->st[cur->n_st++] = (signed char)r;
-        if (spread(c, sr, sn, i + 1, slots, budget, cur, out) < 0) return -1;
-        cur->n_nat = (unsigned char)n_nat;
-        cur->n_st = (unsigned char)n_st;
+        cur->nat[r] += (unsigned char)(need - u);
+        cur->st[r] += (unsigned char)u;
+        cur->n_nat = (unsigned char)(n_nat + need - u);
+        cur->n_st = (unsigned char)(n_st + u);
+        int rc = spread(c, sr, sn, i + 1, slots, budget, cur, out);
+        cur->nat[r] -= (unsigned char)(need - u);
+        cur->st[r] -= (unsigned char)u;
+        if (rc < 0) return -1;
     }
+    cur->n_nat = (unsigned char)n_nat;
+    cur->n_st = (unsigned char)n_st;
     return 0;
 }
 
-/* Append the Move of ``ranks`` (cards per rank, ``total`` in all) with the wild cards' pairs ``wt`` (a new
- * reference, taken; NULL: making it failed). */
-static int add_ranked(const Ctx *x, PyObject *kind, int end, int n, const int *ranks, int total, PyObject *wt) {
-    int sorted[3 * PART_CARDS], m = 0;
-    for (int r = 0; r < NUM_RANKS && m + ranks[r] <= 3 * PART_CARDS; r++)
-        for (int k = 0; k < ranks[r]; k++) sorted[m++] = r;
-    PyObject *rt = wt == NULL || m != total ? NULL : int_tuple(sorted, m);
-    if (rt == NULL) {
-        if (wt != NULL && m != total) PyErr_SetString(PyExc_ValueError, "a play of more cards than a hand holds");
+/* Append the Move of ``ranks`` (cards per rank) whose wild cards' (face, stands) pairs are ``pairs`` (``wild`` of them,
+ * flat, in the order of the Move's ``wilds``). */
+static int add_reading(const Ctx *x, PyObject *kind, int end, int n, const int *ranks, const unsigned char *pairs,
+                       int wild) {
+    int total = 0;
+    for (int r = 0; r < NUM_RANKS; r++) total += ranks[r];
+    if (total > MAX_HAND) {
+        PyErr_SetString(PyExc_ValueError, "a play of more cards than a hand holds");
+        return -1;
+    }
+    PyObject *rt = PyTuple_New(total), *wt = PyTuple_New(wild);
+    if (rt == NULL || wt == NULL) {
+        Py_XDECREF(rt);
         Py_XDECREF(wt);
         return -1;
     }
-    PyObject_GC_UnTrack(wt); /* ints only: no cycle */
+    for (int r = 0, b = 0; r < NUM_RANKS; r++)
+        for (int k = 0; k < ranks[r]; k++) PyTuple_SET_ITEM(rt, b++, Py_NewRef(SMALL[r]));
+    for (int i = 0; i < wild; i++) PyTuple_SET_ITEM(wt, i, Py_NewRef(WILD_PAIRS[pairs[2 * i]][pairs[2 * i + 1]]));
+    PyObject_GC_UnTrack(rt); /* ints only: no cycle */
+    PyObject_GC_UnTrack(wt);
     int rc = add_wild(x->out, x->s, kind, end, n, rt, wt);
     Py_DECREF(rt);
     Py_DECREF(wt);
@@ -83,16 +96,15 @@ static int add_ranked(const Ctx *x, PyObject *kind, int end, int n, const int *r
 /* Append the Move of ``ranks`` whose wild cards' pairs are ``pairs[face][stands]`` (both ascending, as Supply.moves
  * sorts them). */
 static int add_move(const Ctx *x, PyObject *kind, int end, int n, const int *ranks, int pairs[][NUM_RANKS]) {
-    int total = 0, wild = 0;
-    for (int r = 0; r < NUM_RANKS; r++) {
-        total += ranks[r];
-        for (int t = 0; t < NUM_RANKS; t++) wild += pairs[r][t];
-    }
-    PyObject *wt = PyTuple_New(wild);
-    for (int f = 0, b = 0; wt != NULL && f < NUM_RANKS; f++)
+    unsigned char flat[2 * PART_CARDS];
+    int wild = 0;
+    for (int f = 0; f < NUM_RANKS; f++)
         for (int t = 0; t < NUM_RANKS; t++)
-            for (int k = 0; k < pairs[f][t]; k++) PyTuple_SET_ITEM(wt, b++, Py_NewRef(WILD_PAIRS[f][t]));
-    return add_ranked(x, kind, end, n, ranks, total, wt);
+            for (int k = 0; k < pairs[f][t] && wild < PART_CARDS; k++) {
+                flat[2 * wild] = (unsigned char)f;
+                flat[2 * wild++ + 1] = (unsigned char)t;
+            }
+    return add_reading(x, kind, end, n, ranks, flat, wild);
 }
 
 /* Supply.moves' walk over the faces: for each rank stood for (ascending, from ``from``), every multiset of the
@@ -132,24 +144,31 @@ static int faces_for(const Ctx *x, PyObject *kind, int end, int n, int *ranks, i
  * stand for (Supply.moves; a single one when every wild card has the same face, its pairs sorted by what they stand
  * for). */
 static int emit(const Ctx *x, PyObject *kind, int end, int n, const Part *body, const Part *kick) {
-    int ranks[NUM_RANKS] = {0}, stands[NUM_RANKS] = {0}, fixed[NUM_RANKS] = {0}, total = 0, wild = 0;
-    const Part *parts[2] = {body, kick};
-    for (int p = 0; p < 2; p++) {
-        const Part *q = parts[p];
-        if (q == NULL) continue;
-        for (int i = 0; i < q->n_nat; i++) ranks[(int)q->nat[i]]++;
-        for (int i = 0; i < q->n_st; i++) stands[(int)q->st[i]]++;
-        for (int i = 0; i < q->n_fx; i++) fixed[(int)q->fx[i]]++;
-        total += q->n_nat + q->n_st + q->n_fx;
-        wild += q->n_st + q->n_fx;
+    int ranks[NUM_RANKS], stands[NUM_RANKS], fixed[NUM_RANKS], wild = body->n_st;
+    for (int r = 0; r < NUM_RANKS; r++) {
+        ranks[r] = body->nat[r];
+        stands[r] = body->st[r];
+        fixed[r] = 0;
+    }
+    if (kick != NULL) {
+        for (int r = 0; r < NUM_RANKS; r++) {
+            ranks[r] += kick->nat[r];
+            stands[r] += kick->st[r];
+            fixed[r] = kick->fx[r];
+        }
+        wild += kick->n_st + kick->n_fx;
     }
     if (x->face >= 0) {
+        unsigned char flat[2 * PART_CARDS];
+        int b = 0;
         ranks[x->face] += wild;
         stands[x->face] += fixed[x->face];
-        PyObject *wt = PyTuple_New(wild);
-        for (int r = 0, b = 0; wt != NULL && r < NUM_RANKS; r++)
-            for (int k = 0; k < stands[r]; k++) PyTuple_SET_ITEM(wt, b++, Py_NewRef(WILD_PAIRS[x->face][r]));
-        return add_ranked(x, kind, end, n, ranks, total, wt);
+        for (int r = 0; r < NUM_RANKS; r++)
+            for (int k = 0; k < stands[r] && b < PART_CARDS; k++) {
+                flat[2 * b] = (unsigned char)x->face;
+                flat[2 * b++ + 1] = (unsigned char)r;
+            }
+        return add_reading(x, kind, end, n, ranks, flat, b);
     }
     int spare[NUM_RANKS], pairs[NUM_RANKS][NUM_RANKS] = {{0}};
     for (int f = 0; f < NUM_RANKS; f++) {
@@ -164,11 +183,8 @@ static int emit(const Ctx *x, PyObject *kind, int end, int n, const Part *body, 
  * the wild cards' face rank (mixed.py's _pairs_read). */
 static int pairs_read(const Ctx *x, const Part *p) {
     if (!x->s->all_wild_group_face_rank) return 1;
-    int nat[NUM_RANKS] = {0}, st[NUM_RANKS] = {0};
-    for (int i = 0; i < p->n_nat; i++) nat[(int)p->nat[i]]++;
-    for (int i = 0; i < p->n_st; i++) st[(int)p->st[i]]++;
     for (int r = 0; r < NUM_RANKS; r++)
-        if (st[r] > nat[r] && r != x->face) return 0;
+        if (p->st[r] > p->nat[r] && r != x->face) return 0;
     return 1;
 }
 
@@ -230,9 +246,11 @@ static int kickers(const Ctx *x, const Kicker *k, int start, int end, int left, 
             int t = tokens[idx[i]], r = t >> 1;
             distinct += !seen[r]++;
             if (t & 1) {
-                p.fx[p.n_fx++] = (signed char)r;
+                p.fx[r]++;
+                p.n_fx++;
             } else {
-                p.nat[p.n_nat++] = (signed char)r;
+                p.nat[r]++;
+                p.n_nat++;
                 blacks += r == BLACK_JOKER;
                 reds += r == RED_JOKER;
             }
@@ -262,7 +280,7 @@ static int body(const Ctx *x, PyObject *kind, int width, int start, int end, con
     int face_only = start == end && x->s->all_wild_group_face_rank && start != x->face;
     for (int i = 0; rc == 0 && i < fills.n; i++) {
         const Part *f = &fills.items[i];
-        if ((placed && (f->n_nat == 0 || f->nat[0] != start)) || (face_only && f->n_nat == 0)) continue;
+        if ((placed && (f->n_nat == 0 || !f->nat[start])) || (face_only && f->n_nat == 0)) continue;
         if (k == NULL) {
             if (f->n_nat && f->n_st) rc = emit(x, kind, end, n, f, NULL);
             continue;
