@@ -14,6 +14,7 @@ from rich.console import Console
 
 from paiju.engine import Family, HandTally, Session, Settlement, SettlementLine, log_rules, log_variant
 from paiju.engine.log import LOG_FORMAT, LOG_VERSION, LogError
+from paiju.engine.undo import last_pushed
 from paiju.patterns import IllegalMoveError
 from paiju.terminal import Look
 from paiju.variants import Variant, get_variant
@@ -60,6 +61,7 @@ class VoteHand:
         self.variant = variant
         self.seed = seed
         self.typed_events: list[Vote] = []
+        self.pushed: list[Vote] = []
 
     @property
     def events(self) -> list[dict[str, Any]]:
@@ -94,7 +96,16 @@ class VoteHand:
         self.typed_events.append(Vote(seat, action))
 
     def clone(self) -> VoteHand:
-        return copy.deepcopy(self)
+        twin = copy.deepcopy(self)
+        twin.pushed = []
+        return twin
+
+    def push(self, action: str, seat: int) -> None:
+        self.apply(action, seat)
+        self.pushed.append(self.typed_events[-1])
+
+    def pop(self) -> None:
+        self.typed_events.remove(last_pushed(self.pushed))
 
     def view(self, seat: int) -> dict[str, Any]:
         return _observe(self, seat).to_json()

@@ -27,6 +27,7 @@ from paiju.climbing.phase_name import PhaseName
 from paiju.climbing.phases import Continue, Finish, Phase, Pipeline, Redeal, Step, holding_of, pipeline
 from paiju.climbing.phases.settle import finish
 from paiju.climbing.state import Deal, HandState, Result
+from paiju.climbing.undo import Taken, save, take_back
 from paiju.patterns import IllegalMoveError
 from paiju.patterns.compiled import fastgen
 from paiju.variants import Variant
@@ -69,6 +70,7 @@ class Hand:
         self._at = 0
         self._legal: tuple[int, list[Action]] | None = None
         self._events_json: list[dict[str, Any]] = []
+        self._taken: list[Taken] = []
         self._follow(self._current.enter(self.state))
 
     @classmethod
@@ -158,7 +160,7 @@ class Hand:
         """An independent copy for search: acting on it leaves this hand as it is (no log replay, no deep copy)."""
         twin = copy.copy(self)
         twin.state = self.state.clone()
-        twin._events_json = list(self._events_json)
+        twin._events_json, twin._taken = list(self._events_json), []  # what a hand may take back stays its own
         return twin
 
     # ------------------------------------------------------------------ deciding
@@ -214,6 +216,17 @@ class Hand:
         self._legal = None
         if not isinstance(step, Continue):
             self._follow(step)
+
+    def push(self, action: Action, seat: int | None = None) -> None:
+        """``apply``, keeping what ``pop`` needs to take it back: a search's walk down one hand and back up."""
+        taken = Taken(save(self.state, self._current, action, seat), self._at, self._legal, len(self._events_json))
+        self.apply(action, seat)
+        self._taken.append(taken)
+
+    def pop(self) -> None:
+        """Take back the last action ``push`` applied that is not yet taken back; ``IndexError`` when none is left."""
+        self.state, self._at, self._legal, shown = take_back(self.state, self._taken)
+        del self._events_json[shown:]
 
     def _follow(self, step: Step) -> None:
         """Move through the pipeline until a phase waits for a decision or the hand is settled."""

@@ -265,7 +265,7 @@ class HandState:
 
     def clone(self) -> HandState:
         """An independent copy for search: fresh containers, the immutable values (variant, deal, events,
-        records, cards) shared, the RNG too until one of them draws (``own_rng``)."""
+        records, cards) shared, the RNG too until one of them draws (``paiju.engine.shared_rng``)."""
         self.rng_shared = True
         spec, part, play = self.spec, self.partner, self.play
         return replace(
@@ -307,14 +307,6 @@ class HandState:
             ),
             play=replace(play, plays=list(play.plays), played_by=list(play.played_by), out=set(play.out)),
         )
-
-    def own_rng(self) -> random.Random:
-        """The RNG to draw from: one shared with a clone is copied first, so neither hand's draws move the other's."""
-        if self.rng_shared:
-            rng = random.Random()
-            rng.setstate(self.rng.getstate())
-            self.rng, self.rng_shared = rng, False
-        return self.rng
 
     def refresh_counts(self) -> None:
         """Recount every hand per rank after cards change hands in bulk."""

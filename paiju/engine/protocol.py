@@ -114,6 +114,14 @@ class HandEngine(Protocol):
         """An independent copy: acting on it leaves this hand as it is."""
         ...
 
+    def push(self, action: Any, seat: int) -> None:
+        """``apply``, keeping what ``pop`` needs to take the action back (a search's walk down a hand)."""
+        ...
+
+    def pop(self) -> None:
+        """Take back the last action ``push`` applied; ``IndexError`` when there is none."""
+        ...
+
     def view(self, seat: int) -> dict[str, Any]:
         """What ``seat`` may see now, JSON-ready."""
         ...

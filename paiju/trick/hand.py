@@ -16,6 +16,8 @@ from collections.abc import Iterator, Sequence
 from typing import Any, Self
 
 from paiju.cards import Card
+from paiju.engine.shared_rng import own_rng
+from paiju.engine.undo import last_pushed
 from paiju.patterns import IllegalMoveError
 from paiju.trick import dealing
 from paiju.trick.actions import Action, Bury, Declare, Pass, Play
@@ -54,6 +56,7 @@ class TrickHand:
         first = rng.randrange(variant.players) if match.dealer is None else match.dealer
         self.state = TrickState(variant, variant.trick, seed, rng, match, first, [], [], match.dealer)
         self._deals = list(deals)
+        self._taken: list[tuple[TrickState, list[DealEvent]]] = []
         self._deal()
 
     # ------------------------------------------------------------------ what the kernel and views read
@@ -110,6 +113,7 @@ class TrickHand:
         twin = copy.copy(self)
         twin.state = self.state.clone()
         twin._deals = list(self._deals)
+        twin._taken = []  # what this hand may take back stays its own
         return twin
 
     # ------------------------------------------------------------------ deciding
@@ -192,12 +196,23 @@ class TrickHand:
             elif dealing.let_pass(state, seat):
                 self._end_declaring()
 
+    def push(self, action: Action, seat: int) -> None:
+        """``apply``, keeping a copy of the state for ``pop`` to put back (a trick's turn changes too much to keep
+        less: the trick, the points, a hand's end)."""
+        taken = (self.state.clone(), list(self._deals))
+        self.apply(action, seat)
+        self._taken.append(taken)
+
+    def pop(self) -> None:
+        """Take back the last action ``push`` applied that is not yet taken back; ``IndexError`` when none is left."""
+        self.state, self._deals = last_pushed(self._taken)
+
     # ------------------------------------------------------------------ the deal and declaring
     def _deal(self) -> None:
         """Deal (or take the scripted deal); a 扛旗 hand goes straight to play, the 庄家 leading (G2)."""
         state = self.state
         deal = self._deals.pop(0) if self._deals else deal_cards(
-            state.variant, state.rng, state.first, state.kangqi,
+            state.variant, own_rng(state), state.first, state.kangqi,
             paced=state.rules.declaration_window is DeclarationWindow.DURING_DEAL and not state.kangqi,
         )
         state.events.append(deal)

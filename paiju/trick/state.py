@@ -99,6 +99,8 @@ class TrickState:
     round_opened: int = 0
     answered: set[int] = field(default_factory=set)
     declared_in_round: bool = False
+    #: Whether ``rng`` is shared with a clone (or the hand it was cloned from): the first to draw takes a copy.
+    rng_shared: bool = field(default=False, compare=False, repr=False)
 
     @property
     def paced(self) -> bool:
@@ -135,9 +137,10 @@ class TrickState:
         return self.dealer is not None and side_of(seat) != side_of(self.dealer)
 
     def clone(self) -> TrickState:
-        """An independent copy (hands, kitty, trick and events are the mutable parts)."""
+        """An independent copy (hands, kitty, trick and events are the mutable parts), sharing the RNG until one of
+        them draws (``paiju.engine.shared_rng``)."""
+        self.rng_shared = True
         twin = copy.copy(self)
-        twin.rng = copy.deepcopy(self.rng)
         twin.hands = [list(h) for h in self.hands]
         twin.kitty = list(self.kitty)
         twin.trick = list(self.trick)

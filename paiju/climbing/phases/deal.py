@@ -10,6 +10,7 @@ from paiju.climbing.events import DealEvent
 from paiju.climbing.parts import Auction, PartnerPart
 from paiju.climbing.phases.step import DONE, Automatic, Step
 from paiju.climbing.state import Deal, HandState, PlayPart, Stake
+from paiju.engine.shared_rng import own_rng
 from paiju.patterns.generate import compiled_module
 from paiju.variants import BidStyle, Variant
 
@@ -78,7 +79,7 @@ def _draw_deal(state: HandState) -> Deal:
 
 def _shuffle(state: HandState, items: list[int]) -> None:
     """Shuffle ``items`` with the hand's RNG: ``random.Random.shuffle``'s very draws, compiled where it is built."""
-    rng, fast = state.own_rng(), compiled_module()
+    rng, fast = own_rng(state), compiled_module()
     if fast is None:
         rng.shuffle(items)
     else:
@@ -100,13 +101,13 @@ def _draw_marker(state: HandState, dealt: list[Card]) -> Card:
     public landlord, its twin's the hidden one)."""
     if state.variant.bid_style is BidStyle.MARKED:
         dealt = [c for c in dealt if card_rank(c) < BLACK_JOKER]
-    return dealt[state.own_rng().randrange(len(dealt))]
+    return dealt[own_rng(state).randrange(len(dealt))]
 
 
 def _draw_wild(state: HandState) -> Card:
     """One of the 52 non-joker cards, uniformly: its rank is the hand's wild rank (other-games.md §1.2 step 6)."""
     faces = [c for c in deck_cards(1, ()) if card_rank(c) < BLACK_JOKER]
-    return faces[state.own_rng().randrange(len(faces))]
+    return faces[own_rng(state).randrange(len(faces))]
 
 
 def check_deal(variant: Variant, deal: Deal) -> None:
