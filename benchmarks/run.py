@@ -29,7 +29,7 @@ from paiju.patterns.generate import use_compiled
 from paiju.variants import Variant, get_variant
 
 sys.path.insert(0, str(Path(__file__).parent))
-from tables import clone_us, measure_tables, table_rows  # noqa: E402
+from tables import clone_us, measure_tables, step_us, table_rows  # noqa: E402
 from wild import wild_leads  # noqa: E402
 
 V: Variant = get_variant("classic")
@@ -326,6 +326,7 @@ def measure(quick: bool) -> dict[str, Any]:
         "table_hands": table_hands,
         "tables": measure_tables(table_hands),
         "clone_us": {"table": "spec-5p3d", "us": clone_us(repeats)},
+        "step_us": {"table": "spec-5p3d", **step_us(repeats)},
         "wild_lead_us": wild_leads(5 if quick else 20, repeats),
     }
 
@@ -367,6 +368,11 @@ def show(results: dict[str, Any]) -> None:
     console.print(wild)
     clone = results["clone_us"]
     console.print(f"clone(): {clone['us']:,.1f} µs per copy of a {clone['table']} hand in play")
+    step = results["step_us"]
+    console.print(
+        f"an action tried and taken back on a {step['table']} hand in play: clone() + apply() {step['clone_apply']:,.1f} µs,"
+        f" push() + pop() {step['push_pop']:,.1f} µs"
+    )
 
 
 def save(results: dict[str, Any]) -> Path:

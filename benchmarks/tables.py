@@ -17,7 +17,7 @@ from paiju.bots import make_bot
 from paiju.engine import HandEngine, family, open_hand
 from paiju.variants import REGISTRY, Variant
 
-__all__ = ["clone_us", "measure_tables", "table_rows"]
+__all__ = ["clone_us", "measure_tables", "step_us", "table_rows"]
 
 #: The hand ``clone`` is timed on: a big table in play (5 players, 3 decks).
 CLONE_TABLE = "spec-5p3d"
@@ -97,6 +97,38 @@ def clone_us(repeats: int) -> float:
                 game.clone()
         sweeps.append((time.perf_counter() - start) / (len(games) * 10) * 1e6)
     return statistics.median(sweeps)
+
+
+def step_us(repeats: int) -> dict[str, float]:
+    """The median over ``repeats`` sweeps of µs to try an action on a ``CLONE_TABLE`` hand in play and come back, as
+    a search does at each node: ``clone`` then ``apply`` on the copy, or ``push`` then ``pop`` on the hand itself."""
+    games = [_in_play(REGISTRY[CLONE_TABLE], seed) for seed in range(20)]
+    tries = []
+    for game in games:
+        seat = min(game.actors())
+        legal = game.legal_actions(seat)
+        tries.append((game, seat, [legal[i * len(legal) // 5] for i in range(5)]))
+
+    def clone_apply() -> None:
+        for game, seat, actions in tries:
+            for action in actions:
+                game.clone().apply(action, seat)
+
+    def push_pop() -> None:
+        for game, seat, actions in tries:
+            for action in actions:
+                game.push(action, seat)
+                game.pop()
+
+    out = {}
+    for name, sweep in (("clone_apply", clone_apply), ("push_pop", push_pop)):
+        times = []
+        for _ in range(repeats):
+            start = time.perf_counter()
+            sweep()
+            times.append((time.perf_counter() - start) / (len(tries) * 5) * 1e6)
+        out[name] = statistics.median(times)
+    return out
 
 
 def table_rows(tables: dict[str, dict[str, Any]]) -> list[list[str]]:
