@@ -30,6 +30,7 @@ from paiju.engine import (
     parse_action,
     replay,
 )
+from paiju.trick.actions import Pass as TrickPass
 from paiju.variants import Variant, VariantError, get_variant
 from paiju.variants.files import load_variant_toml
 
@@ -100,19 +101,23 @@ def test_play_turns_become_events_in_their_place_whenever_the_events_are_read() 
     assert kinds.count("play") + kinds.count("pass") >= len(watched.state.play.plays) and kinds[-1] == "end"
 
 
-def _all_pass(game: Hand) -> list[list[int]]:
-    """Every seat passes the auction (荒牌): the hand redeals; the new deal's hands."""
-    for _ in range(CLASSIC.players):
-        game.apply(Pass())
-    assert game.events[-2]["type"] == "redeal"
+def _all_pass(game: HandEngine) -> list[list[int]]:
+    """Every seat passes (the auction's 荒牌; 炒地皮's declaring in a match's first hand, §7.4) until the hand is
+    dealt again; the new deal's hands."""
+    redealt = len([e for e in game.events if e["type"] == "redeal"]) + 1
+    while len([e for e in game.events if e["type"] == "redeal"]) < redealt:
+        seat = min(game.actors())
+        game.apply(next(a for a in game.legal_actions(seat) if isinstance(a, (Pass, TrickPass))), seat)
     return [list(h) for h in game.hands]
 
 
-def test_clones_redeal_as_the_original_would_each_on_its_own() -> None:
+@pytest.mark.parametrize("table", ["classic", "chaodipi"])
+def test_clones_redeal_as_the_original_would_each_on_its_own(table: str) -> None:
     """A clone shares its original's RNG until one of them draws (a redeal): then each draws the deal the hand alone
-    would have, in any order, and one clone's draws do not move the other's."""
-    alone = _all_pass(Hand(CLASSIC, 23))
-    game = Hand(CLASSIC, 23)
+    would have, in any order, and one clone's draws do not move the other's (both families)."""
+    variant = get_variant(table)
+    alone = _all_pass(open_hand(variant, 23))
+    game = open_hand(variant, 23)
     first, second = game.clone(), game.clone()
     assert _all_pass(second) == alone
     assert _all_pass(game) == alone

@@ -14,7 +14,7 @@ from paiju.cards import CARDS_PER_DECK, Card, Rank, Suit, deck_cards, format_car
 from paiju.patterns import IllegalMoveError
 from paiju.trick.actions import Action, Bury, Declare, Pass
 from paiju.trick.declare import Declaration, parse_declaration
-from paiju.trick.events import BuryEvent, DealEvent, FlipEvent, RedealEvent
+from paiju.trick.events import BuryEvent, DealEvent, FlipEvent
 from paiju.trick.hand import TrickHand
 from paiju.trick.levels import MatchState, SideLevel
 from paiju.trick.log import game_log, replay
@@ -386,25 +386,3 @@ def test_red_five_pair_ends_chaodi_and_records_its_side() -> None:
     bury_taken(hand)
     assert hand.phase is Phase.PLAY and hand.actors() == {0} and hand.state.dealer == 0
 
-
-def _passed_to_a_redeal(game: TrickHand) -> list[list[Card]]:
-    """Every seat passes until the hand is dealt again (nobody declared in a match's first hand, §7.4); the new
-    hands."""
-    redeals = len([e for e in game.typed_events if isinstance(e, RedealEvent)])
-    while len([e for e in game.typed_events if isinstance(e, RedealEvent)]) == redeals:
-        seat = min(game.actors())
-        game.apply(Pass(), seat)
-    return [list(h) for h in game.hands]
-
-
-def test_clones_redeal_as_the_original_would_each_on_its_own() -> None:
-    """A clone shares its original's RNG until one of them draws (a redeal): then each draws the deal the hand alone
-    would have, in any order, and one clone's draws do not move the other's."""
-    alone = _passed_to_a_redeal(TrickHand(CHAODIPI, 23))
-    game = TrickHand(CHAODIPI, 23)
-    first, second = game.clone(), game.clone()
-    assert _passed_to_a_redeal(second) == alone
-    assert _passed_to_a_redeal(game) == alone
-    assert _passed_to_a_redeal(first) == alone
-    again = second.clone()
-    assert _passed_to_a_redeal(second) == _passed_to_a_redeal(again) != alone
