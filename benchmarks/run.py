@@ -333,7 +333,7 @@ def measure(quick: bool) -> dict[str, Any]:
 
 def show(results: dict[str, Any]) -> None:
     """Print the results as rich tables."""
-    console = Console()
+    console = Console(width=None if sys.stdout.isatty() else 120)  # a log or a pipe: wide enough for every column
 
     def cell(x: float | None, digits: int) -> str:
         return "n/a" if x is None else f"{x:,.{digits}f}"
@@ -354,8 +354,8 @@ def show(results: dict[str, Any]) -> None:
 
     tables = Table(title=f"paiju ({results['engine']}), every table: µs per decision and hands/s, "
                    f"{results['table_hands']} hands with random bots, half as many with the table's own bot; "
-                   "peak KiB one hand holds")
-    for column in ("table", "random µs", "random h/s", "own bot", "bot µs", "bot h/s", "peak KiB"):
+                   "peak KiB one hand holds; the longest legal list a seat had")
+    for column in ("table", "random µs", "random h/s", "own bot", "bot µs", "bot h/s", "peak KiB", "longest"):
         tables.add_column(column, justify="left" if column == "table" else "right")
     for row in table_rows(results["tables"]):
         tables.add_row(*row)

@@ -23,27 +23,29 @@ __all__ = ["clone_us", "measure_tables", "step_us", "table_rows"]
 CLONE_TABLE = "spec-5p3d"
 
 
-def _play(variant: Variant, seed: int, bot: str) -> tuple[int, float]:
-    """One hand played by ``bot`` in every seat: its decisions and the seconds they took."""
+def _play(variant: Variant, seed: int, bot: str) -> tuple[int, float, int]:
+    """One hand played by ``bot`` in every seat: its decisions, the seconds they took and the longest legal list."""
     played_by = family(variant.family)
     game = open_hand(variant, seed)
     bots = [make_bot(bot, seed * 31 + s, played_by.name) for s in range(variant.players)]
-    decisions = 0
+    decisions = longest = 0
     start = time.perf_counter()
     while actors := game.actors():
         seat = min(actors)
-        game.apply(bots[seat].act(played_by.observe(game, seat)), seat)
+        seen = played_by.observe(game, seat)
+        longest = max(longest, len(seen.legal))
+        game.apply(bots[seat].act(seen), seat)
         decisions += 1
-    return decisions, time.perf_counter() - start
+    return decisions, time.perf_counter() - start, longest
 
 
 def _timed(variant: Variant, bot: str, hands: int) -> dict[str, float]:
-    """µs per decision and hands per second over ``hands`` seeded hands."""
-    decisions, seconds = 0, 0.0
+    """µs per decision and hands per second over ``hands`` seeded hands, and the longest legal list a seat had."""
+    decisions, seconds, longest = 0, 0.0, 0
     for seed in range(hands):
-        n, spent = _play(variant, seed, bot)
-        decisions, seconds = decisions + n, seconds + spent
-    return {"us_per_decision": seconds / decisions * 1e6, "hands_per_second": hands / seconds}
+        n, spent, most = _play(variant, seed, bot)
+        decisions, seconds, longest = decisions + n, seconds + spent, max(longest, most)
+    return {"us_per_decision": seconds / decisions * 1e6, "hands_per_second": hands / seconds, "longest_legal": longest}
 
 
 def _peak_kib(variant: Variant, bot: str, hands: int) -> float:
@@ -132,7 +134,8 @@ def step_us(repeats: int) -> dict[str, float]:
 
 
 def table_rows(tables: dict[str, dict[str, Any]]) -> list[list[str]]:
-    """The per-table figures as table rows: name, random µs and hands/s, the own bot, its µs and hands/s, peak KiB."""
+    """The per-table figures as table rows: name, random µs and hands/s, the own bot, its µs and hands/s, peak KiB, the
+    longest legal list either bot had."""
     return [
         [
             name,
@@ -142,6 +145,7 @@ def table_rows(tables: dict[str, dict[str, Any]]) -> list[list[str]]:
             f"{row['own_bot']['us_per_decision']:,.0f}",
             f"{row['own_bot']['hands_per_second']:,.1f}",
             f"{row['peak_kib']:,.0f}",
+            f"{max(row['random']['longest_legal'], row['own_bot']['longest_legal']):,}",
         ]
         for name, row in tables.items()
     ]
