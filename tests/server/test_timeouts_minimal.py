@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
@@ -14,6 +15,8 @@ from tests.server.wire import my_turn, room_where, seated_host, two_people_and_a
 
 #: The turn's time: long enough that the test answers the turns before the one it lets run out, on a loaded machine.
 TURN_SECONDS = 2
+#: The seed of the deal and of every bot where the host's three timeouts come long before the hand can end.
+LONG_HAND_SEED = 1
 
 
 def _auto(ws: WebSocketTestSession) -> bool:
@@ -54,10 +57,15 @@ def test_a_timeout_in_the_auction_counts_as_no_bid_and_puts_the_seat_on_takeover
         assert first["type"] == "pass" and frame["view"]["legal"][0] == "pass"
 
 
-def test_timed_out_plays_are_the_smallest_move_and_the_third_in_a_row_puts_the_seat_on_takeover(client: TestClient) -> None:
+def test_timed_out_plays_are_the_smallest_move_and_the_third_in_a_row_puts_the_seat_on_takeover(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """§1.2: 「If the leader times out, the lowest single card is played automatically」; 「If a follower times out,
     that counts as a pass」 (a last card that beats is played); 「Three consecutive timeouts … put the player into
-    托管」 — and not the first two."""
+    托管」 — and not the first two. The deal and the bots are seeded: a deal a bot could win before the host's third
+    turn would end the hand first."""
+    monkeypatch.setattr("paiju.server.table.secret_seed", lambda: LONG_HAND_SEED)
+    monkeypatch.setattr("paiju.server.table.secrets.randbits", lambda bits: LONG_HAND_SEED)
     with seated_host(client, 0, variant="laizi", turn_seconds=TURN_SECONDS) as (_, ws):
         ws.send_json({"type": "start"})
         frame = _act_until_play(ws)
