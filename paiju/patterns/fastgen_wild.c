@@ -96,11 +96,11 @@ static int add_reading(const Ctx *x, PyObject *kind, int end, int n, const int *
 /* Append the Move of ``ranks`` whose wild cards' pairs are ``pairs[face][stands]`` (both ascending, as Supply.moves
  * sorts them). */
 static int add_move(const Ctx *x, PyObject *kind, int end, int n, const int *ranks, int pairs[][NUM_RANKS]) {
-    unsigned char flat[2 * PART_CARDS];
+    unsigned char flat[2 * MAX_HAND]; /* past MAX_HAND cards add_reading refuses the play */
     int wild = 0;
     for (int f = 0; f < NUM_RANKS; f++)
         for (int t = 0; t < NUM_RANKS; t++)
-            for (int k = 0; k < pairs[f][t] && wild < PART_CARDS; k++) {
+            for (int k = 0; k < pairs[f][t] && wild < MAX_HAND; k++) {
                 flat[2 * wild] = (unsigned char)f;
                 flat[2 * wild++ + 1] = (unsigned char)t;
             }
@@ -159,12 +159,12 @@ static int emit(const Ctx *x, PyObject *kind, int end, int n, const Part *body, 
         wild += kick->n_st + kick->n_fx;
     }
     if (x->face >= 0) {
-        unsigned char flat[2 * PART_CARDS];
+        unsigned char flat[2 * MAX_HAND]; /* past MAX_HAND cards add_reading refuses the play */
         int b = 0;
         ranks[x->face] += wild;
         stands[x->face] += fixed[x->face];
         for (int r = 0; r < NUM_RANKS; r++)
-            for (int k = 0; k < stands[r] && b < PART_CARDS; k++) {
+            for (int k = 0; k < stands[r] && b < MAX_HAND; k++) {
                 flat[2 * b] = (unsigned char)x->face;
                 flat[2 * b++ + 1] = (unsigned char)r;
             }
