@@ -10,7 +10,7 @@ from __future__ import annotations
 import statistics
 import time
 import tracemalloc
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from paiju.bots import make_bot
@@ -91,14 +91,23 @@ def _in_play(variant: Variant, seed: int) -> HandEngine:
 def clone_us(repeats: int) -> float:
     """The median over ``repeats`` sweeps of µs per ``clone`` of a ``CLONE_TABLE`` hand in play."""
     games = [_in_play(REGISTRY[CLONE_TABLE], seed) for seed in range(20)]
-    sweeps = []
-    for _ in range(repeats):
-        start = time.perf_counter()
+
+    def clones() -> None:
         for game in games:
             for _ in range(10):
                 game.clone()
-        sweeps.append((time.perf_counter() - start) / (len(games) * 10) * 1e6)
-    return statistics.median(sweeps)
+
+    return _median_us(clones, len(games) * 10, repeats)
+
+
+def _median_us(sweep: Callable[[], None], steps: int, repeats: int) -> float:
+    """The median over ``repeats`` runs of ``sweep`` (``steps`` timed steps each) of µs per step."""
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        sweep()
+        times.append((time.perf_counter() - start) / steps * 1e6)
+    return statistics.median(times)
 
 
 def step_us(repeats: int) -> dict[str, float]:
@@ -122,15 +131,8 @@ def step_us(repeats: int) -> dict[str, float]:
                 game.push(action, seat)
                 game.pop()
 
-    out = {}
-    for name, sweep in (("clone_apply", clone_apply), ("push_pop", push_pop)):
-        times = []
-        for _ in range(repeats):
-            start = time.perf_counter()
-            sweep()
-            times.append((time.perf_counter() - start) / (len(tries) * 5) * 1e6)
-        out[name] = statistics.median(times)
-    return out
+    steps = sum(len(actions) for _, _, actions in tries)
+    return {name: _median_us(sweep, steps, repeats) for name, sweep in (("clone_apply", clone_apply), ("push_pop", push_pop))}
 
 
 def table_rows(tables: dict[str, dict[str, Any]]) -> list[list[str]]:
