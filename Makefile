@@ -9,7 +9,7 @@ CHROMIUM := /usr/bin/chromium
 
 $(STAMP): pyproject.toml setup.py $(wildcard paiju/patterns/*.c paiju/patterns/*.h)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet --upgrade pip "setuptools>=77"
 	$(BIN)/python -m pip install --quiet -e '.[test,reference]'
 	touch $(STAMP)
 
