@@ -361,10 +361,12 @@ def show(results: dict[str, Any]) -> None:
         tables.add_row(*row)
     console.print(tables)
     wild = Table(title="wild readings: µs per lead list of a speculator holding wild 3s")
-    for column in ("case", "paiju", "paiju (python)", "moves"):
+    for column in ("case", "paiju", "paiju, all read", "paiju (python)", "moves"):
         wild.add_column(column, justify="left" if column == "case" else "right")
     for case, row in results["wild_lead_us"].items():
-        wild.add_row(case, cell(row["paiju"], 1), cell(row["paiju (python)"], 1), cell(row["moves"], 0))
+        wild.add_row(
+            case, *(cell(row[k], 1) for k in ("paiju", "paiju, all read", "paiju (python)")), cell(row["moves"], 0)
+        )
     console.print(wild)
     clone = results["clone_us"]
     console.print(f"clone(): {clone['us']:,.1f} µs per copy of a {clone['table']} hand in play")

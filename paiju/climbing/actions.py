@@ -12,7 +12,7 @@ from paiju.patterns import Move
 from paiju.patterns.generate import compiled_module
 
 __all__ = [
-    "Action", "Alone", "Bid", "Declare", "Double", "Give", "Grab", "Open", "Partner", "Pass", "Play", "Return", "Reveal", "action_text", "new_plays",
+    "Action", "Alone", "Bid", "Declare", "Double", "Give", "Grab", "Open", "Partner", "Pass", "Play", "Return", "Reveal", "action_text", "legal_plays", "new_plays",
 ]  # fmt: skip
 
 
@@ -58,6 +58,17 @@ def new_plays(moves: Sequence[Move]) -> list[Play]:
         plays: list[Play] = fast.pairs(Play, moves)
         return plays
     return [_new_tuple(Play, (m, None)) for m in moves]
+
+
+def legal_plays(head: list[Action], moves: Sequence[Move]) -> Sequence[Action]:
+    """``head`` then a ``Play`` of each of ``moves``: a list, or for a ``Lazy`` list of moves (wild readings on the
+    compiled path) a ``Lazy`` list whose plays are made when read."""
+    fast = compiled_module()
+    if fast is not None and isinstance(moves, fast.Lazy):
+        plays: Sequence[Action] = moves.plays(Play, head)
+        return plays
+    head.extend(new_plays(moves))
+    return head
 
 
 @dataclass(frozen=True, slots=True)

@@ -68,7 +68,7 @@ class Hand:
         self.state = HandState(variant, seed, dealer % variant.players, previous, random.Random(seed), list(deals))
         self._pipeline = pipeline(variant) if phases is None else phases
         self._at = 0
-        self._legal: tuple[int, list[Action]] | None = None
+        self._legal: tuple[int, Sequence[Action]] | None = None
         self._events_json: list[dict[str, Any]] = []
         self._taken: list[Taken] = []
         self._follow(self._current.enter(self.state))
@@ -173,7 +173,7 @@ class Hand:
         return frozenset() if self.is_over else self._current.actors(self.state)
 
     @_compiled(applies=False)
-    def legal_actions(self, seat: int | None = None) -> list[Action]:
+    def legal_actions(self, seat: int | None = None) -> Sequence[Action]:
         """Everything ``seat`` (by default the seat to act) may do now; empty when it may not act."""
         state = self.state
         seat = state.to_act if seat is None else seat
@@ -243,7 +243,7 @@ class Hand:
             step = phases[self._at].enter(state)
 
 
-def _listed(action: Action, legal: list[Action]) -> bool:
+def _listed(action: Action, legal: Sequence[Action]) -> bool:
     """Whether ``action`` is in ``legal``: one of the listed objects itself is found without comparing moves (the
-    usual case, a bot or a player picking from the list)."""
-    return any(map(is_, legal, repeat(action))) or action in legal
+    usual case, a bot or a player picking from the list; a ``Lazy`` list looks among the plays it has made)."""
+    return (isinstance(legal, list) and any(map(is_, legal, repeat(action)))) or action in legal

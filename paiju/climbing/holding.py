@@ -144,7 +144,7 @@ class Holding:
         return self._colours
 
     # ------------------------------------------------------------------ what the seat may play
-    def moves(self, to_beat: Move | None) -> tuple[list[Move], bool]:
+    def moves(self, to_beat: Move | None) -> tuple[Sequence[Move], bool]:
         """Every move the seat may lead (``to_beat`` None) or answer ``to_beat`` with, and whether it may
         pass (never when leading); the speculator must follow (能跟必跟, §11)."""
         table = self.variant.pattern_rules

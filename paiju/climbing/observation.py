@@ -32,7 +32,7 @@ class Observed(Protocol):
         """The seats that may act now."""
         ...
 
-    def legal_actions(self, seat: int | None = None) -> list[Action]:
+    def legal_actions(self, seat: int | None = None) -> Sequence[Action]:
         """What ``seat`` may do now."""
         ...
 
@@ -59,8 +59,9 @@ class Observation:
     trick: PlayRecord | None
     #: Every play and pass of this hand so far, in order (public information).
     history: tuple[PlayRecord, ...]
-    #: What this seat may do now (empty when it is not this seat's turn).
-    legal: tuple[Action, ...]
+    #: What this seat may do now (empty when it is not this seat's turn): a tuple, or a ``Lazy`` list where its plays
+    #: of wild cards are made when read.
+    legal: Sequence[Action]
     scores: tuple[int, ...] | None
     #: The speculator's seat (``None`` on tables without one, or before it is found).
     speculator: int | None = None
@@ -254,7 +255,7 @@ def observe(game: Observed, seat: int | None) -> Observation:
         marker=_marker(state, seat),
         trick=trick,
         history=tuple(state.play.plays),
-        legal=tuple(game.legal_actions(seat)) if seat is not None and seat in actors else (),
+        legal=_frozen(game.legal_actions(seat)) if seat is not None and seat in actors else (),
         scores=state.result.scores if state.result else None,
         speculator=state.speculator,
         determination=spec.determination if spec is not None else None,
@@ -344,3 +345,8 @@ def in_auction(game: Observed) -> bool:
     """Whether the hand is in its auction: there a timed-out seat goes on 托管 at once (癞子 §1.2 step 5,
     「超时不叫分则视为不叫分且托管」)."""
     return game.state.phase == PhaseName.BID
+
+
+def _frozen(legal: Sequence[Action]) -> Sequence[Action]:
+    """A legal list as an observation keeps it: a list as a tuple; a ``Lazy`` one (already immutable) as it is."""
+    return tuple(legal) if isinstance(legal, list) else legal

@@ -7,6 +7,7 @@ whole state made before it, as ``HandState.clone`` makes one.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from paiju.cards import Card
@@ -43,7 +44,7 @@ class Taken(NamedTuple):
 
     saved: TurnMark | HandState
     at: int
-    legal: tuple[int, list[Action]] | None
+    legal: tuple[int, Sequence[Action]] | None
     shown: int
 
 
@@ -70,7 +71,7 @@ def save(state: HandState, phase: Phase, action: Action, seat: int | None) -> Tu
     )
 
 
-def take_back(state: HandState, taken: list[Taken]) -> tuple[HandState, int, tuple[int, list[Action]] | None, int]:
+def take_back(state: HandState, taken: list[Taken]) -> tuple[HandState, int, tuple[int, Sequence[Action]] | None, int]:
     """The last of ``taken``, removed and undone: the state as it was before its action (``state`` put back, or the
     copy kept), then the phase, the cached legal list and the events shown that it kept."""
     saved, at, legal, shown = last_pushed(taken)

@@ -48,13 +48,13 @@ def generate_counts(
     to_beat: Move | None = None,
     wilds: Wilds | None = None,
     promoted: int | None = None,
-) -> list[Move]:
+) -> Sequence[Move]:
     """Every legal move of a rank-count vector plus ``wilds`` (leading, or answering ``to_beat``);
     ``promoted`` names a rank lifted between 2 and the black joker (5p1d)."""
     return generate_moves(rules.pattern_rules, counts, to_beat, wilds, promoted)
 
 
-def generate(rules: HasPatternRules, hand: Iterable[Card], to_beat: Move | None = None) -> list[Move]:
+def generate(rules: HasPatternRules, hand: Iterable[Card], to_beat: Move | None = None) -> Sequence[Move]:
     """Every legal move of ``hand``; with ``to_beat`` only the moves that beat it."""
     return generator_for(rules.pattern_rules).moves(rank_counts(hand), to_beat)
 

@@ -291,19 +291,24 @@ static PyObject *beating(PyObject *self, PyObject *const *args, Py_ssize_t nargs
     return o.list;
 }
 
-/* mixed(spec, counts, faces, kind, key, length) -> the plays of natural and wild cards together (``faces``: how
- * many wild cards of each face rank) that lead (``kind`` None) or answer a play of that kind, key and length */
+/* mixed(spec, counts, faces, kind, key, length, head) -> ``head`` then the plays of natural and wild cards together
+ * (``faces``: how many wild cards of each face rank) that lead (``kind`` None) or answer a play of that kind, key and
+ * length, as a Lazy list (each play made when read) */
 static PyObject *mixed_plays(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     int c[NUM_RANKS], stock[NUM_RANKS];
-    const Spec *s = start(args, nargs, 6, "mixed", c);
+    const Spec *s = start(args, nargs, 7, "mixed", c);
     if (s == NULL || read_counts(args[2], stock) < 0) return NULL;
     double key = PyFloat_AsDouble(args[4]);
     long length = PyLong_AsLong(args[5]);
     if (PyErr_Occurred()) return NULL;
-    PyObject *out = PyList_New(0);
+    Store *st = PyMem_Calloc(1, sizeof(Store));
+    if (st == NULL) return PyErr_NoMemory();
     PyObject *kind = args[3] == Py_None ? NULL : args[3];
-    if (out != NULL && mixed(out, s, c, stock, kind, key, (int)length) < 0) Py_CLEAR(out);
-    return out;
+    if (mixed(st, s, c, stock, kind, key, (int)length) < 0) {
+        store_free(st);
+        return NULL;
+    }
+    return lazy_readings(args[0], args[6], st);
 }
 
 static PyMethodDef METHODS[] = {
@@ -334,7 +339,9 @@ PyMODINIT_FUNC PyInit__fastgen(void) {
     NO_TIER_OBJ = PyLong_FromLong(-1);
     NO_COLOUR_OBJ = PyLong_FromLong(-1);
     if (!EMPTY_STR || !EMPTY_TUPLE || !NO_TIER_OBJ || !NO_COLOUR_OBJ || make_shared() < 0 ||
-        turn_names() < 0 || PyType_Ready(&HandMethodType) < 0)
+        turn_names() < 0 || PyType_Ready(&HandMethodType) < 0 || PyType_Ready(&LazyType) < 0)
         return NULL;
-    return PyModule_Create(&MODULE);
+    PyObject *module = PyModule_Create(&MODULE);
+    if (module != NULL && PyModule_AddObjectRef(module, "Lazy", (PyObject *)&LazyType) < 0) Py_CLEAR(module);
+    return module;
 }

@@ -12,6 +12,7 @@ from __future__ import annotations
 import importlib
 import logging
 import os
+from collections.abc import Sequence
 from types import ModuleType
 from typing import Any
 
@@ -36,6 +37,8 @@ def _load() -> ModuleType | None:
 
 
 fastgen = _load()
+if fastgen is not None:
+    Sequence.register(fastgen.Lazy)  # a legal list with its wild readings made when read
 #: Whether the compiled path is in use.
 COMPILED = fastgen is not None
 #: The engine serving natural-card moves, as ``paiju variants --json`` reports it.

@@ -89,7 +89,7 @@ int made_block(Spec *s);
 void free_made(Spec *s);
 int chain_ranks(int *buf, int width, int start, int end);
 int add_plain(const Out *o, const Spec *s, PyObject *kind, long key, long length, const int *ranks, int n);
-int add_wild(PyObject *out, const Spec *s, PyObject *kind, long key, long length, PyObject *ranks, PyObject *wilds);
+PyObject *wild_move(const Spec *s, PyObject *kind, long key, long length, PyObject *ranks, PyObject *wilds);
 PyObject *int_tuple(const int *values, int n);
 int next_set(int *idx, int need, int na, const int *most, int first);
 int attached(const Out *o, const Spec *s, const Kicker *k, const int *c, int start, int end);
@@ -130,6 +130,72 @@ extern PyTypeObject HandMethodType;
 PyObject *hand_method(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *paired(PyTypeObject *type, PyObject *item);
 PyObject *pairs(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
-int mixed(PyObject *out, const Spec *s, const int *c, const int *stock, PyObject *kind, double above, int length);
+/* Part of a mixed play, per rank: its natural cards, the wild cards standing for the rank, and the wild single
+ * kickers of that face standing for themselves; and how many of each in all (fastgen_wild.c). */
+typedef struct {
+    unsigned char nat[NUM_RANKS], st[NUM_RANKS], fx[NUM_RANKS];
+    unsigned char n_nat, n_st, n_fx;
+} Part;
+
+typedef struct {
+    Part *items;
+    int n, cap;
+} Parts;
+
+#define NO_PART 0xFFFFFFFFu  /* a reading without kickers */
+#define NO_PAIRS 0xFFFFFFFFu /* a reading whose wild cards share one face: its pairs are read from its parts */
+#define STORE_KINDS (3 * MAX_KINDS)
+
+/* A mixed play not made yet: its body and kicker parts (indices into the store's parts), its kind (an index into the
+ * store's kinds), its chain end (the key) and links, and its wild cards' (face, stands) pairs: ``wild`` of them at
+ * byte ``pairs`` of the store, or NO_PAIRS. */
+typedef struct {
+    unsigned int body, kick, pairs;
+    unsigned char kind, end, n, wild;
+} Reading;
+
+/* The mixed plays of one list, as readings (fastgen_lazy.c makes each one a Move when it is read). */
+typedef struct {
+    Parts parts;
+    Reading *reads;
+    Py_ssize_t n, cap;
+    unsigned char *pairs;
+    Py_ssize_t n_pairs, cap_pairs;
+    PyObject *kinds[STORE_KINDS]; /* borrowed: the spec holds them */
+    int n_kinds, face;            /* face: the wild cards' one face rank, or -1 */
+} Store;
+
+int grow_parts(Parts *ps);
+int room(void **items, Py_ssize_t *cap, Py_ssize_t n, Py_ssize_t more, size_t size);
+int store_kind(Store *st, PyObject *kind);
+int store_pairs(Store *st, const unsigned char *pairs, int wild);
+
+/* Append a copy of ``p`` (inline: a list of readings pushes thousands of parts). */
+static inline int push_part(Parts *ps, const Part *p) {
+    if (ps->n == ps->cap && grow_parts(ps) < 0) return -1;
+    ps->items[ps->n++] = *p;
+    return 0;
+}
+
+/* Store a reading of ``total`` cards (refused past MAX_HAND) of parts ``body`` and ``kick``: its ``wild`` pairs
+ * copied from ``pairs``, or NULL when its wild cards share one face. */
+static inline int store_reading(Store *st, int kind, int end, int n, unsigned body, unsigned kick,
+                                const unsigned char *pairs, int wild, int total) {
+    if (total > MAX_HAND) {
+        PyErr_SetString(PyExc_ValueError, "a play of more cards than a hand holds");
+        return -1;
+    }
+    int at = pairs == NULL ? 0 : store_pairs(st, pairs, wild);
+    if (at < 0 || (st->n == st->cap && room((void **)&st->reads, &st->cap, st->n, 1, sizeof(Reading)) < 0)) return -1;
+    st->reads[st->n++] = (Reading){body, kick, pairs == NULL ? NO_PAIRS : (unsigned)at, (unsigned char)kind,
+                                   (unsigned char)end, (unsigned char)n, (unsigned char)wild};
+    return 0;
+}
+
+void store_free(Store *st);
+int mixed(Store *st, const Spec *s, const int *c, const int *stock, PyObject *kind, double above, int length);
+/* The Lazy sequence of ``head`` then the readings of ``st`` (stolen, freed on failure) of the spec ``spec``. */
+extern PyTypeObject LazyType;
+PyObject *lazy_readings(PyObject *spec, PyObject *head, Store *st);
 
 #endif

@@ -105,13 +105,9 @@ int add_plain(const Out *o, const Spec *s, PyObject *kind, long key, long length
     return put_new(o, m);
 }
 
-/* Append a non-bomb move with wild cards: ``ranks`` and ``wilds`` are made by the caller (borrowed). */
-int add_wild(PyObject *out, const Spec *s, PyObject *kind, long key, long length, PyObject *ranks, PyObject *wilds) {
-    PyObject *m = new_move(s, kind, key, length, ranks, NO_TIER_OBJ, EMPTY_STR, wilds);
-    if (m == NULL) return -1;
-    int rc = PyList_Append(out, m);
-    Py_DECREF(m);
-    return rc;
+/* A non-bomb Move with wild cards (a new reference): ``ranks`` and ``wilds`` are made by the caller (borrowed). */
+PyObject *wild_move(const Spec *s, PyObject *kind, long key, long length, PyObject *ranks, PyObject *wilds) {
+    return new_move(s, kind, key, length, ranks, NO_TIER_OBJ, EMPTY_STR, wilds);
 }
 
 int make_shared(void) {

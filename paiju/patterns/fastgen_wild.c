@@ -1,36 +1,9 @@
 /* Mixed plays (natural and wild cards together): the speculator's 3s, the 癞子 wild rank, 5p1d's flipped-suit cards
- * (wild cards of several faces).  The same Move values, in the same order, as paiju/patterns/mixed.py's
- * WildPlays._mixed and Supply.moves (the oracle this is tested against). */
+ * (wild cards of several faces), stored as readings that fastgen_lazy.c makes into the same Move values, in the same
+ * order, as paiju/patterns/mixed.py's WildPlays._mixed and Supply.moves (the oracle this is tested against). */
 #include "fastgen.h"
 
 #define PART_CARDS 64 /* the most cards of a body or of a kicker set */
-
-/* Part of a play, per rank: its natural cards, the wild cards standing for the rank, and the wild single kickers of
- * that face standing for themselves; and how many of each in all. */
-typedef struct {
-    unsigned char nat[NUM_RANKS], st[NUM_RANKS], fx[NUM_RANKS];
-    unsigned char n_nat, n_st, n_fx;
-} Part;
-
-typedef struct {
-    Part *items;
-    int n, cap;
-} Parts;
-
-static int push(Parts *ps, const Part *p) {
-    if (ps->n == ps->cap) {
-        int cap = ps->cap ? ps->cap * 2 : 16;
-        Part *grown = PyMem_Realloc(ps->items, (size_t)cap * sizeof(Part));
-        if (grown == NULL) {
-            PyErr_NoMemory();
-            return -1;
-        }
-        ps->items = grown;
-        ps->cap = cap;
-    }
-    ps->items[ps->n++] = *p;
-    return 0;
-}
 
 /* Everything a hand's wild cards need to know while one call lists its mixed plays: how many of each face
  * (``stock``), how many in all, and their one face when they share it (else -1). */
@@ -39,13 +12,13 @@ typedef struct {
     const int *c;
     const int *stock;
     int face, count;
-    PyObject *out;
+    Store *st; /* where the readings go */
 } Ctx;
 
 /* mixed.py's _spread from slot ``i`` on: every way to fill slots (rank sr[i], sn[i] cards) from natural cards and
  * up to ``budget`` wild cards (standing for 3…2 only), slot 0's choice most significant, fewer wild cards first. */
 static int spread(const int *c, const int *sr, const int *sn, int i, int slots, int budget, Part *cur, Parts *out) {
-    if (i == slots) return push(out, cur);
+    if (i == slots) return push_part(out, cur);
     int r = sr[i], need = sn[i];
     int low = need > c[r] ? need - c[r] : 0, high = r <= TWO ? need : 0;
     if (high > budget - cur->n_st) high = budget - cur->n_st;
@@ -66,54 +39,30 @@ static int spread(const int *c, const int *sr, const int *sn, int i, int slots, 
     return 0;
 }
 
-/* Append the Move of ``ranks`` (cards per rank) whose wild cards' (face, stands) pairs are ``pairs`` (``wild`` of them,
- * flat, in the order of the Move's ``wilds``). */
-static int add_reading(const Ctx *x, PyObject *kind, int end, int n, const int *ranks, const unsigned char *pairs,
-                       int wild) {
-    int total = 0;
-    for (int r = 0; r < NUM_RANKS; r++) total += ranks[r];
-    if (total > MAX_HAND) {
-        PyErr_SetString(PyExc_ValueError, "a play of more cards than a hand holds");
-        return -1;
-    }
-    PyObject *rt = PyTuple_New(total), *wt = PyTuple_New(wild);
-    if (rt == NULL || wt == NULL) {
-        Py_XDECREF(rt);
-        Py_XDECREF(wt);
-        return -1;
-    }
-    for (int r = 0, b = 0; r < NUM_RANKS; r++)
-        for (int k = 0; k < ranks[r]; k++) PyTuple_SET_ITEM(rt, b++, Py_NewRef(SMALL[r]));
-    for (int i = 0; i < wild; i++) PyTuple_SET_ITEM(wt, i, Py_NewRef(WILD_PAIRS[pairs[2 * i]][pairs[2 * i + 1]]));
-    PyObject_GC_UnTrack(rt); /* ints only: no cycle */
-    PyObject_GC_UnTrack(wt);
-    int rc = add_wild(x->out, x->s, kind, end, n, rt, wt);
-    Py_DECREF(rt);
-    Py_DECREF(wt);
-    return rc;
-}
-
-/* Append the Move of ``ranks`` whose wild cards' pairs are ``pairs[face][stands]`` (both ascending, as Supply.moves
- * sorts them). */
-static int add_move(const Ctx *x, PyObject *kind, int end, int n, const int *ranks, int pairs[][NUM_RANKS]) {
-    unsigned char flat[2 * MAX_HAND]; /* past MAX_HAND cards add_reading refuses the play */
-    int wild = 0;
-    for (int f = 0; f < NUM_RANKS; f++)
+/* Store the reading of ``ranks`` (cards per rank; parts ``body`` and ``kick``) whose wild cards' pairs are
+ * ``pairs[face][stands]`` (both ascending, as Supply.moves sorts them). */
+static int add_move(const Ctx *x, int kind, int end, int n, unsigned body, unsigned kick, const int *ranks,
+                    int pairs[][NUM_RANKS]) {
+    unsigned char flat[2 * MAX_HAND]; /* past MAX_HAND cards store_reading refuses the play */
+    int wild = 0, total = 0;
+    for (int f = 0; f < NUM_RANKS; f++) {
+        total += ranks[f];
         for (int t = 0; t < NUM_RANKS; t++)
             for (int k = 0; k < pairs[f][t] && wild < MAX_HAND; k++) {
                 flat[2 * wild] = (unsigned char)f;
                 flat[2 * wild++ + 1] = (unsigned char)t;
             }
-    return add_reading(x, kind, end, n, ranks, flat, wild);
+    }
+    return store_reading(x->st, kind, end, n, body, kick, flat, wild, total);
 }
 
 /* Supply.moves' walk over the faces: for each rank stood for (ascending, from ``from``), every multiset of the
  * faces still spare (combinations_with_replacement order), then the Move. */
-static int faces_for(const Ctx *x, PyObject *kind, int end, int n, int *ranks, int pairs[][NUM_RANKS],
-                     const int *stands, int *spare, int from) {
+static int faces_for(const Ctx *x, int kind, int end, int n, unsigned body, unsigned kick, int *ranks,
+                     int pairs[][NUM_RANKS], const int *stands, int *spare, int from) {
     int s = from;
     while (s < NUM_RANKS && !stands[s]) s++;
-    if (s == NUM_RANKS) return add_move(x, kind, end, n, ranks, pairs);
+    if (s == NUM_RANKS) return add_move(x, kind, end, n, body, kick, ranks, pairs);
     int faces[NUM_RANKS], most[NUM_RANKS], nf = 0, idx[PART_CARDS], need = stands[s];
     for (int f = 0; f < NUM_RANKS; f++)
         if (spare[f] > 0) {
@@ -128,7 +77,7 @@ static int faces_for(const Ctx *x, PyObject *kind, int end, int n, int *ranks, i
             ranks[f]++;
             pairs[f][s]++;
         }
-        int rc = faces_for(x, kind, end, n, ranks, pairs, stands, spare, s + 1);
+        int rc = faces_for(x, kind, end, n, body, kick, ranks, pairs, stands, spare, s + 1);
         for (int i = 0; i < need; i++) {
             int f = faces[idx[i]];
             spare[f]++;
@@ -140,43 +89,23 @@ static int faces_for(const Ctx *x, PyObject *kind, int end, int n, int *ranks, i
     return 0;
 }
 
-/* Append the plays of ``body`` plus ``kick`` (NULL: none): one per choice of faces for the ranks its wild cards
- * stand for (Supply.moves; a single one when every wild card has the same face, its pairs sorted by what they stand
- * for). */
-static int emit(const Ctx *x, PyObject *kind, int end, int n, const Part *body, const Part *kick) {
-    int ranks[NUM_RANKS], stands[NUM_RANKS], fixed[NUM_RANKS], wild = body->n_st;
+/* Store the plays of part ``bi`` plus part ``ki`` (NO_PART: none) of the store: one reading when every wild card
+ * has the same face (its pairs read from the parts when it is made), else one per choice of faces for the ranks its
+ * wild cards stand for (Supply.moves). */
+static int emit(const Ctx *x, int kind, int end, int n, unsigned bi, unsigned ki) {
+    const Part *body = &x->st->parts.items[bi], *kick = ki == NO_PART ? NULL : &x->st->parts.items[ki];
+    int wild = body->n_st + (kick != NULL ? kick->n_st + kick->n_fx : 0);
+    if (x->face >= 0)
+        return store_reading(x->st, kind, end, n, bi, ki, NULL, 0, body->n_nat + (kick ? kick->n_nat : 0) + wild);
+    int ranks[NUM_RANKS], stands[NUM_RANKS], spare[NUM_RANKS], pairs[NUM_RANKS][NUM_RANKS] = {{0}};
     for (int r = 0; r < NUM_RANKS; r++) {
-        ranks[r] = body->nat[r];
-        stands[r] = body->st[r];
-        fixed[r] = 0;
+        int fixed = kick != NULL ? kick->fx[r] : 0;
+        ranks[r] = body->nat[r] + (kick != NULL ? kick->nat[r] : 0) + fixed;
+        stands[r] = body->st[r] + (kick != NULL ? kick->st[r] : 0);
+        pairs[r][r] = fixed;
+        spare[r] = x->stock[r] - fixed;
     }
-    if (kick != NULL) {
-        for (int r = 0; r < NUM_RANKS; r++) {
-            ranks[r] += kick->nat[r];
-            stands[r] += kick->st[r];
-            fixed[r] = kick->fx[r];
-        }
-        wild += kick->n_st + kick->n_fx;
-    }
-    if (x->face >= 0) {
-        unsigned char flat[2 * MAX_HAND]; /* past MAX_HAND cards add_reading refuses the play */
-        int b = 0;
-        ranks[x->face] += wild;
-        stands[x->face] += fixed[x->face];
-        for (int r = 0; r < NUM_RANKS; r++)
-            for (int k = 0; k < stands[r] && b < MAX_HAND; k++) {
-                flat[2 * b] = (unsigned char)x->face;
-                flat[2 * b++ + 1] = (unsigned char)r;
-            }
-        return add_reading(x, kind, end, n, ranks, flat, b);
-    }
-    int spare[NUM_RANKS], pairs[NUM_RANKS][NUM_RANKS] = {{0}};
-    for (int f = 0; f < NUM_RANKS; f++) {
-        ranks[f] += fixed[f];
-        pairs[f][f] = fixed[f];
-        spare[f] = x->stock[f] - fixed[f];
-    }
-    return faces_for(x, kind, end, n, ranks, pairs, stands, spare, 0);
+    return faces_for(x, kind, end, n, bi, ki, ranks, pairs, stands, spare, 0);
 }
 
 /* Q1.17 (ii): kicker groups need no group of wild cards only (more wild than natural cards of a rank), but one of
@@ -214,13 +143,12 @@ static int kickers(const Ctx *x, const Kicker *k, int start, int end, int left, 
                     sn[slots++] = width;
                 }
             }
-            Parts fills = {NULL, 0, 0};
             Part cur = {.n_nat = 0, .n_st = 0, .n_fx = 0};
-            int rc = spread(c, sr, sn, 0, slots, left, &cur, &fills);
-            for (int i = 0; rc == 0 && i < fills.n; i++)
-                if (pairs_read(x, &fills.items[i])) rc = push(out, &fills.items[i]);
-            PyMem_Free(fills.items);
-            if (rc < 0) return -1;
+            int from = out->n, kept = out->n;
+            if (spread(c, sr, sn, 0, slots, left, &cur, out) < 0) return -1;
+            for (int i = from; i < out->n; i++) /* the fills the rules read, kept in place */
+                if (pairs_read(x, &out->items[i])) out->items[kept++] = out->items[i];
+            out->n = kept;
         }
         return 0;
     }
@@ -256,22 +184,25 @@ static int kickers(const Ctx *x, const Kicker *k, int start, int end, int left, 
             }
         }
         if (p.n_fx > left || (k->distinct && distinct < need) || (no_rocket && blacks && reds)) continue;
-        if (push(out, &p) < 0) return -1;
+        if (push_part(out, &p) < 0) return -1;
     }
     return 0;
 }
 
 /* mixed.py's _wild_body: every mixed play whose body is ``width`` cards of each rank start…end (``k``: with its
  * kicker sets). */
-static int body(const Ctx *x, PyObject *kind, int width, int start, int end, const Kicker *k) {
-    int n = end - start + 1, sr[NUM_RANKS], sn[NUM_RANKS];
+static int body(const Ctx *x, PyObject *kind_obj, int width, int start, int end, const Kicker *k) {
+    int n = end - start + 1, sr[NUM_RANKS], sn[NUM_RANKS], kind = store_kind(x->st, kind_obj);
+    if (kind < 0) return -1;
     for (int i = 0; i < n; i++) {
         sr[i] = start + i;
         sn[i] = width;
     }
-    Parts fills = {NULL, 0, 0};
-    Parts kicks[PART_CARDS + 1];
-    int made[PART_CARDS + 1] = {0};
+    /* The store keeps every part a reading joins: the kicker sets for each count of wild cards left (first part
+     * and how many, -1 before they are listed), and each body with a reading. */
+    Parts fills = {NULL, 0, 0}, *parts = &x->st->parts;
+    int first[PART_CARDS + 1], many[PART_CARDS + 1];
+    for (int i = 0; i <= PART_CARDS; i++) many[i] = -1;
     Part cur = {.n_nat = 0, .n_st = 0, .n_fx = 0};
     int rc = spread(x->c, sr, sn, 0, n, x->count, &cur, &fills);
     /* W3: a chain's wild cards sit as high as the natural cards allow; Q1.17 (ii): a group of wild cards only
@@ -280,24 +211,28 @@ static int body(const Ctx *x, PyObject *kind, int width, int start, int end, con
     int face_only = start == end && x->s->all_wild_group_face_rank && start != x->face;
     for (int i = 0; rc == 0 && i < fills.n; i++) {
         const Part *f = &fills.items[i];
+        unsigned bi = NO_PART;
         if ((placed && (f->n_nat == 0 || !f->nat[start])) || (face_only && f->n_nat == 0)) continue;
         if (k == NULL) {
-            if (f->n_nat && f->n_st) rc = emit(x, kind, end, n, f, NULL);
+            if (f->n_nat && f->n_st && (rc = push_part(parts, f)) == 0) rc = emit(x, kind, end, n, parts->n - 1, NO_PART);
             continue;
         }
         int left = x->count - f->n_st;
-        if (!made[left]) {
-            kicks[left] = (Parts){NULL, 0, 0};
-            made[left] = 1;
-            if ((rc = kickers(x, k, start, end, left, &kicks[left])) < 0) break;
+        if (many[left] < 0) {
+            first[left] = parts->n;
+            if ((rc = kickers(x, k, start, end, left, parts)) < 0) break;
+            many[left] = parts->n - first[left];
         }
-        for (int j = 0; rc == 0 && j < kicks[left].n; j++) {
-            const Part *q = &kicks[left].items[j];
-            if ((f->n_nat || q->n_nat) && (f->n_st || q->n_st || q->n_fx)) rc = emit(x, kind, end, n, f, q);
+        for (int j = first[left]; rc == 0 && j < first[left] + many[left]; j++) {
+            const Part *q = &parts->items[j];
+            if (!((f->n_nat || q->n_nat) && (f->n_st || q->n_st || q->n_fx))) continue;
+            if (bi == NO_PART) {
+                bi = (unsigned)parts->n;
+                if ((rc = push_part(parts, f)) < 0) break;
+            }
+            rc = emit(x, kind, end, n, bi, (unsigned)j);
         }
     }
-    for (int i = 0; i <= PART_CARDS; i++)
-        if (made[i]) PyMem_Free(kicks[i].items);
     PyMem_Free(fills.items);
     return rc;
 }
@@ -315,9 +250,9 @@ static int windows(const int *c, int budget, int width, int least, int length, d
     return n;
 }
 
-/* Append every play of at least one natural and one wild card (those beating a play of ``kind``, ``above`` and
- * ``length`` links; ``kind`` NULL: every lead) to ``out`` (mixed.py's _mixed). */
-int mixed(PyObject *out, const Spec *s, const int *c, const int *stock, PyObject *kind, double above, int length) {
+/* Store every play of at least one natural and one wild card (those beating a play of ``kind``, ``above`` and
+ * ``length`` links; ``kind`` NULL: every lead) in ``st`` (mixed.py's _mixed). */
+int mixed(Store *st, const Spec *s, const int *c, const int *stock, PyObject *kind, double above, int length) {
     int count = 0, faces = 0, face = -1, low = (int)(long)above + 1, ends[NUM_RANKS];
     for (int f = 0; f < NUM_RANKS; f++) {
         if (stock[f] < 0 || (stock[f] && f > TWO)) {
@@ -334,7 +269,8 @@ int mixed(PyObject *out, const Spec *s, const int *c, const int *stock, PyObject
         PyErr_SetString(PyExc_ValueError, "1 to 64 wild cards");
         return -1;
     }
-    Ctx x = {s, c, stock, faces == 1 ? face : -1, count, out};
+    Ctx x = {s, c, stock, faces == 1 ? face : -1, count, st};
+    st->face = x.face;
     for (int i = 0; i < s->n_groups; i++) {
         const Group *g = &s->groups[i];
         if (g->width < 2 || (kind != NULL && kind != g->kind)) continue;

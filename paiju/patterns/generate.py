@@ -9,7 +9,7 @@ Wild cards (speculator.md §10) take a separate path (``mixed.py``), so hands wi
 
 from __future__ import annotations
 
-from collections.abc import Container
+from collections.abc import Container, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -45,15 +45,24 @@ class MoveGenerator(WildPlays):
         self.spec = compiled_spec(self) if compiled else None
 
     # ------------------------------------------------------------------ public
-    def moves(self, counts: Counts, to_beat: Move | None = None, wilds: Wilds | None = None) -> list[Move]:
-        """Every move ``counts`` (plus ``wilds``) can lead, or every move that beats ``to_beat``."""
-        spec = self.spec
+    def moves(self, counts: Counts, to_beat: Move | None = None, wilds: Wilds | None = None) -> Sequence[Move]:
+        """Every move ``counts`` (plus ``wilds``) can lead, or every move that beats ``to_beat``: a list, or with wild
+        cards on the compiled path a ``Lazy`` one whose mixed plays are made when read."""
         if wilds is not None and wilds.faces:
             out = self._wild_moves(counts, to_beat, wilds)
-        elif spec is not None:
+        else:
+            out = self._natural(counts, to_beat)
+        if self.chain_max:
+            out = [m for m in out if m.length <= self.chain_max.get(m.kind, m.length)]
+        return out
+
+    def _natural(self, counts: Counts, to_beat: Move | None) -> list[Move]:
+        """The moves of natural cards alone, from the compiled path where it serves the table."""
+        spec = self.spec
+        if spec is not None:
             assert fastgen is not None
             if to_beat is None:
-                out = fastgen.lead(spec, counts)
+                out: list[Move] = fastgen.lead(spec, counts)
             else:
                 out = fastgen.beating(spec, counts, to_beat.kind, to_beat.key, to_beat.length, to_beat.tier)
         elif to_beat is None:
@@ -63,8 +72,6 @@ class MoveGenerator(WildPlays):
         else:
             out = self._answers(counts, to_beat)
             out.extend(self._bombs(counts, NO_TIER, -1))
-        if self.chain_max:
-            out = [m for m in out if m.length <= self.chain_max.get(m.kind, m.length)]
         return out
 
     # ------------------------------------------------------------------ leading
@@ -195,9 +202,10 @@ class MoveGenerator(WildPlays):
         return sets
 
     # ------------------------------------------------------------------ wild cards
-    def _wild_moves(self, c: Counts, to_beat: Move | None, wilds: Wilds) -> list[Move]:
-        """Natural plays, plays of wild cards alone, soft bombs and mixed plays (speculator.md §10, 癞子 §1.3)."""
-        out = self.moves(c, to_beat)
+    def _wild_moves(self, c: Counts, to_beat: Move | None, wilds: Wilds) -> Sequence[Move]:
+        """Natural plays, plays of wild cards alone, soft bombs and mixed plays (speculator.md §10, 癞子 §1.3); the
+        compiled path makes each mixed play when it is read."""
+        out = self._natural(c, to_beat)
         supply = Supply(wilds.faces)
         extra = self._alone(c, wilds) + self._soft(c, supply)
         out.extend(extra if to_beat is None else [m for m in extra if beats(m, to_beat)])
@@ -206,9 +214,8 @@ class MoveGenerator(WildPlays):
         if self.spec is not None:
             assert fastgen is not None
             kind, key, length = (None, -1.0, 0) if to_beat is None else (to_beat.kind, to_beat.key, to_beat.length)
-            out.extend(fastgen.mixed(self.spec, c, supply.faces(), kind, key, length))
-        else:
-            self._mixed(out, c, supply, to_beat)
+            return fastgen.mixed(self.spec, c, supply.faces(), kind, key, length, out)  # type: ignore[no-any-return]
+        self._mixed(out, c, supply, to_beat)
         return out
 
     # ------------------------------------------------------------------ bombs
@@ -259,7 +266,7 @@ def compiled_module() -> Any | None:
 PROMOTED_KEY = 12.5
 
 
-def promote(moves: list[Move], rank: int | None) -> list[Move]:
+def promote(moves: Sequence[Move], rank: int | None) -> Sequence[Move]:
     """speculator.md §15 5p1d (b): ``rank`` ranks between 2 and the black joker in every pattern
     but sequences (bodies and bombs included, a wild card standing for it too); a 2 or a joker
     promotes nothing."""
@@ -274,7 +281,7 @@ def generate_moves(
     to_beat: Move | None = None,
     wilds: Wilds | None = None,
     promoted: int | None = None,
-) -> list[Move]:
+) -> Sequence[Move]:
     """Every legal move (leading, or beating ``to_beat``) with ``promoted``'s rank lifted above 2."""
     return moves_of(generator_for(rules), counts, to_beat, wilds, promoted)
 
@@ -285,7 +292,7 @@ def moves_of(
     to_beat: Move | None = None,
     wilds: Wilds | None = None,
     promoted: int | None = None,
-) -> list[Move]:
+) -> Sequence[Move]:
     """``generate_moves`` with a given generator (the compiled one, or the pure-Python oracle)."""
     if promoted is None or promoted >= TWO:
         return gen.moves(counts, to_beat, wilds)

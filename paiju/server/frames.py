@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from paiju.engine import FrameFields, HandEngine, family_of
 from paiju.server.history import card_counter, settled
 from paiju.server.protocol import ResultLine, ResultMessage, ViewMessage
@@ -25,10 +27,13 @@ def view_message(
     """What ``seat`` sees of the hand (``None``: a spectator), its legal list cut to ``LEGAL_CAP``; ``fields``
     are the family's public frame fields, the same for every seat. ``automatic``: the seats the server plays."""
     observation = family_of(game).observe(game, seat)
-    view = observation.to_json()
-    total = len(view["legal"])
-    if total > LEGAL_CAP:
-        view["legal"] = view["legal"][:LEGAL_CAP]
+    total = len(observation.legal)
+    if total > LEGAL_CAP and dataclasses.is_dataclass(observation) and not isinstance(observation, type):
+        # Cut before writing: only the actions sent are named (and, in a Lazy list, made).
+        view = dataclasses.replace(observation, legal=tuple(observation.legal[:LEGAL_CAP])).to_json()
+    else:
+        view = observation.to_json()
+    view["legal"] = view["legal"][:LEGAL_CAP]
     return ViewMessage(
         view=view,
         seat=seat,

@@ -3,13 +3,14 @@ to beat or passes; when every other active seat has passed, the last to play lea
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 from types import ModuleType
 from typing import Any
 
 from paiju.cards import card_rank
 from paiju.climbing import speculator as spec_rules
-from paiju.climbing.actions import Action, Pass, Play, new_plays
+from paiju.climbing.actions import Action, Pass, Play, legal_plays
 from paiju.climbing.events import OutEvent, PartnerKnownEvent
 from paiju.climbing.holding import Holding
 from paiju.climbing.phase_name import PhaseName
@@ -91,7 +92,7 @@ class Playing(Turn):
         play.turns = compiled_turns(state, play.plain, play.generator) if plain_turns else None
         return CONTINUE
 
-    def legal(self, state: HandState, seat: int) -> list[Action]:
+    def legal(self, state: HandState, seat: int) -> Sequence[Action]:
         """Every move the seat may lead or answer with, and a pass where allowed (能跟必跟 for the speculator)."""
         to_beat = state.to_beat()
         play = state.play
@@ -99,9 +100,7 @@ class Playing(Turn):
             moves, may_pass = play.generator.moves(state.counts[seat], to_beat), to_beat is not None
         else:
             moves, may_pass = holding_of(state, seat).moves(to_beat)
-        actions: list[Action] = [_PASS] if may_pass else []
-        actions.extend(new_plays(moves))
-        return actions
+        return legal_plays([_PASS] if may_pass else [], moves)
 
     def explain(self, state: HandState, seat: int, action: Action) -> str:
         """Why the play or pass is refused."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -61,7 +62,7 @@ class Phase(Protocol):
         """The seats that may act now."""
         ...
 
-    def legal(self, state: HandState, seat: int) -> list[Action]:
+    def legal(self, state: HandState, seat: int) -> Sequence[Action]:
         """Everything ``seat`` may do now."""
         ...
 
