@@ -7,19 +7,21 @@ from __future__ import annotations
 import copy
 import pickle
 import random
+from typing import Any
 
 import pytest
 
 from paiju.bots.random_bot import RandomBot
 from paiju.cards import Card, card_rank, deck_cards
-from paiju.climbing.actions import Pass, Play
+from paiju.climbing.actions import Pass, Play, action_text
 from paiju.climbing.holding import Holding
 from paiju.climbing.observation import observe
 from paiju.climbing.speculator import THREE
-from paiju.engine import open_hand
+from paiju.engine import family_of, open_hand
 from paiju.patterns import IllegalMoveError, Move
 from paiju.patterns.compiled import fastgen
 from paiju.patterns.generate import MoveGenerator, moves_of
+from paiju.server import frames
 from paiju.variants import REGISTRY
 
 pytestmark = pytest.mark.skipif(fastgen is None, reason="the compiled generator is not built")
@@ -87,7 +89,7 @@ def test_a_lazy_list_reads_as_an_immutable_list() -> None:
     assert list(reversed(leads)) == items[::-1] and leads.index(items[7]) == 7 and leads.count(items[7]) == 1
 
 
-def _wild_lead(table: str, seed: int) -> tuple[object, int]:
+def _wild_lead(table: str, seed: int) -> tuple[Any, int]:
     """A hand of ``table`` played at random from ``seed`` until a seat leads with its wild 3s (a Lazy legal list)."""
     game = open_hand(REGISTRY[table], seed)
     rng = random.Random(seed)
@@ -102,27 +104,39 @@ def _wild_lead(table: str, seed: int) -> tuple[object, int]:
 
 def test_a_seat_that_plays_a_wild_reading_makes_only_what_it_read() -> None:
     game, seat = _wild_lead("spec-4p2d", 2)
-    legal = game.legal_actions(seat)  # type: ignore[attr-defined]
-    obs = observe(game, seat)  # type: ignore[arg-type]
+    legal = game.legal_actions(seat)
+    obs = observe(game, seat)
     assert obs.legal is legal  # the observation keeps the list as it is, not a tuple of every play
     action = RandomBot(5).act(obs)
     assert isinstance(action, Play) and action.cards is None
     assert legal.made <= 2  # a random pick reads one play
     assert Pass() not in legal and legal.made <= 2  # a leader's pass is nowhere, and no play is made to say so
-    game.apply(action, seat)  # type: ignore[attr-defined]
+    game.apply(action, seat)
     assert legal.made <= 2  # taking it finds the object itself among the plays made
-    assert game.state.play.trick.move == action.move  # type: ignore[attr-defined]
+    assert game.state.play.trick.move == action.move
 
 
 def test_a_typed_wild_reading_is_legal_and_a_wrong_one_is_refused() -> None:
     game, seat = _wild_lead("spec-4p2d", 2)
-    legal = game.legal_actions(seat)  # type: ignore[attr-defined]
+    legal = game.legal_actions(seat)
     wild = next(a for a in reversed(legal) if isinstance(a, Play) and a.move.wilds)
-    assert game.is_legal(Play(Move(*wild.move)), seat)  # type: ignore[attr-defined]
+    assert game.is_legal(Play(Move(*wild.move)), seat)
     wrong = Play(wild.move._replace(key=wild.move.key + 20))
-    assert not game.is_legal(wrong, seat)  # type: ignore[attr-defined]
+    assert not game.is_legal(wrong, seat)
     with pytest.raises(IllegalMoveError):
-        game.apply(wrong, seat)  # type: ignore[attr-defined]
+        game.apply(wrong, seat)
     assert game.legal_actions(seat) is legal  # refused: nothing changed, the list still stands
-    game.apply(Play(Move(*wild.move)), seat)  # type: ignore[attr-defined]
-    assert game.state.play.trick.move == wild.move  # type: ignore[attr-defined]
+    game.apply(Play(Move(*wild.move)), seat)
+    assert game.state.play.trick.move == wild.move
+
+
+def test_a_view_frame_names_only_the_actions_it_sends(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The server's view frame is cut to ``LEGAL_CAP`` before the actions are written: past the cap a Lazy list makes
+    nothing, and the frame still counts them all (``legal_total``) and lists the first ones in the list's order."""
+    game, seat = _wild_lead("spec-4p2d", 2)
+    legal = game.legal_actions(seat)
+    monkeypatch.setattr(frames, "LEGAL_CAP", 40)
+    fields = family_of(game).frame_fields(game)
+    frame = frames.view_message(game, seat, fields, deadline=None, counter=False, hand_number=1)
+    assert frame.legal_total == len(legal) > 40 and legal.made <= 40
+    assert frame.view["legal"] == [action_text(a) for a in legal[:40]]
