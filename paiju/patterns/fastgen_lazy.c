@@ -128,16 +128,20 @@ static Py_ssize_t lazy_len(Lazy *self) {
 static PyObject *item_at(Lazy *self, Py_ssize_t i) {
     Py_ssize_t lead = PyList_GET_SIZE(self->head);
     if (i < lead) return PyList_GET_ITEM(self->head, i);
-    PyObject **slot = &self->items[i - lead];
-    if (*slot == NULL) {
-        if (self->store != NULL) {
-            *slot = make_reading(spec_of(self->spec), self->store, &self->store->reads[i - lead]);
-        } else {
-            PyObject *inner = item_at((Lazy *)self->base, i - lead);
-            *slot = inner == NULL ? NULL : paired(self->wrap, inner);
-        }
-        if (*slot == NULL) return NULL;
+    PyObject **slot = &self->items[i - lead], *made;
+    if (*slot != NULL) return *slot;
+    if (self->store != NULL) {
+        made = make_reading(spec_of(self->spec), self->store, &self->store->reads[i - lead]);
+    } else {
+        PyObject *inner = item_at((Lazy *)self->base, i - lead);
+        made = inner == NULL ? NULL : paired(self->wrap, inner);
+    }
+    if (made == NULL) return NULL;
+    if (*slot == NULL) { /* else another thread made it while this one allocated (a collection can switch threads) */
+        *slot = made;
         self->made++;
+    } else {
+        Py_DECREF(made);
     }
     return *slot;
 }
