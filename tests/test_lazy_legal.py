@@ -5,6 +5,8 @@ only what it read."""
 from __future__ import annotations
 
 import copy
+import itertools
+import operator
 import pickle
 import random
 from typing import Any
@@ -53,6 +55,12 @@ def test_a_lazy_list_makes_each_play_once_and_only_when_read() -> None:
     assert isinstance(leads, fastgen.Lazy)
     before = leads.made
     assert before < 200 < len(leads)  # the natural moves exist; the thousands of readings do not yet
+    walked = list(itertools.islice(leads, before + 3))  # an iterator makes each item as it reaches it
+    assert leads.made == before + 3 and walked == leads[: before + 3]
+    it = iter(leads)
+    assert operator.length_hint(it) == len(leads) and next(it) is walked[0]
+    assert operator.length_hint(it) == len(leads) - 1 and leads.made == before + 3
+    before += 3
     last = leads[-1]
     assert leads.made == before + 1 and last.wilds
     assert leads[len(leads) - 1] is last and leads.made == before + 1

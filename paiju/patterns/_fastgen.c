@@ -339,7 +339,7 @@ PyMODINIT_FUNC PyInit__fastgen(void) {
     NO_TIER_OBJ = PyLong_FromLong(-1);
     NO_COLOUR_OBJ = PyLong_FromLong(-1);
     if (!EMPTY_STR || !EMPTY_TUPLE || !NO_TIER_OBJ || !NO_COLOUR_OBJ || make_shared() < 0 ||
-        turn_names() < 0 || PyType_Ready(&HandMethodType) < 0 || PyType_Ready(&LazyType) < 0)
+        turn_names() < 0 || PyType_Ready(&HandMethodType) < 0 || lazy_ready() < 0)
         return NULL;
     PyObject *module = PyModule_Create(&MODULE);
     if (module != NULL && PyModule_AddObjectRef(module, "Lazy", (PyObject *)&LazyType) < 0) Py_CLEAR(module);

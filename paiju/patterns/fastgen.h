@@ -197,5 +197,8 @@ int mixed(Store *st, const Spec *s, const int *c, const int *stock, PyObject *ki
 /* The Lazy sequence of ``head`` then the readings of ``st`` (stolen, freed on failure) of the spec ``spec``. */
 extern PyTypeObject LazyType;
 PyObject *lazy_readings(PyObject *spec, PyObject *head, Store *st);
+int lazy_ready(void); /* the Lazy types made ready, when the module loads */
+/* The Move of reading ``rd`` of ``st`` (a new reference; NULL with the error set). */
+PyObject *make_reading(const Spec *s, const Store *st, const Reading *rd);
 
 #endif
