@@ -139,7 +139,7 @@ typedef struct {
 
 typedef struct {
     Part *items;
-    int n, cap;
+    Py_ssize_t n, cap;
 } Parts;
 
 #define NO_PART 0xFFFFFFFFu  /* a reading without kickers */
@@ -165,14 +165,13 @@ typedef struct {
     int n_kinds, face;            /* face: the wild cards' one face rank, or -1 */
 } Store;
 
-int grow_parts(Parts *ps);
 int room(void **items, Py_ssize_t *cap, Py_ssize_t n, Py_ssize_t more, size_t size);
 int store_kind(Store *st, PyObject *kind);
 int store_pairs(Store *st, const unsigned char *pairs, int wild);
 
 /* Append a copy of ``p`` (inline: a list of readings pushes thousands of parts). */
 static inline int push_part(Parts *ps, const Part *p) {
-    if (ps->n == ps->cap && grow_parts(ps) < 0) return -1;
+    if (ps->n == ps->cap && room((void **)&ps->items, &ps->cap, ps->n, 1, sizeof(Part)) < 0) return -1;
     ps->items[ps->n++] = *p;
     return 0;
 }

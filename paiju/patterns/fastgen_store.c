@@ -2,18 +2,6 @@
  * (fastgen_wild.c writes them), and a reading made into its Move when a Lazy list reads it (fastgen_lazy.c). */
 #include "fastgen.h"
 
-int grow_parts(Parts *ps) {
-    int cap = ps->cap ? ps->cap * 2 : 16;
-    Part *grown = PyMem_Realloc(ps->items, (size_t)cap * sizeof(Part));
-    if (grown == NULL) {
-        PyErr_NoMemory();
-        return -1;
-    }
-    ps->items = grown;
-    ps->cap = cap;
-    return 0;
-}
-
 /* Room for ``more`` items of ``size`` bytes past ``n`` in ``*items`` (grown by doubling); -1 with the error set. */
 int room(void **items, Py_ssize_t *cap, Py_ssize_t n, Py_ssize_t more, size_t size) {
     if (n + more <= *cap) return 0;

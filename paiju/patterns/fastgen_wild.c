@@ -6,12 +6,12 @@
 #define PART_CARDS 64 /* the most cards of a body or of a kicker set */
 
 /* Everything a hand's wild cards need to know while one call lists its mixed plays: how many of each face
- * (``stock``), how many in all, and their one face when they share it (else -1). */
+ * (``stock``) and how many in all; their one face when they share it (else -1) is the store's ``face``. */
 typedef struct {
     const Spec *s;
     const int *c;
     const int *stock;
-    int face, count;
+    int count;
     Store *st; /* where the readings go */
 } Ctx;
 
@@ -95,7 +95,7 @@ static int faces_for(const Ctx *x, int kind, int end, int n, unsigned body, unsi
 static int emit(const Ctx *x, int kind, int end, int n, unsigned bi, unsigned ki) {
     const Part *body = &x->st->parts.items[bi], *kick = ki == NO_PART ? NULL : &x->st->parts.items[ki];
     int wild = body->n_st + (kick != NULL ? kick->n_st + kick->n_fx : 0);
-    if (x->face >= 0)
+    if (x->st->face >= 0)
         return store_reading(x->st, kind, end, n, bi, ki, NULL, 0, body->n_nat + (kick ? kick->n_nat : 0) + wild);
     int ranks[NUM_RANKS], stands[NUM_RANKS], spare[NUM_RANKS], pairs[NUM_RANKS][NUM_RANKS] = {{0}};
     for (int r = 0; r < NUM_RANKS; r++) {
@@ -113,7 +113,7 @@ static int emit(const Ctx *x, int kind, int end, int n, unsigned bi, unsigned ki
 static int pairs_read(const Ctx *x, const Part *p) {
     if (!x->s->all_wild_group_face_rank) return 1;
     for (int r = 0; r < NUM_RANKS; r++)
-        if (p->st[r] > p->nat[r] && r != x->face) return 0;
+        if (p->st[r] > p->nat[r] && r != x->st->face) return 0;
     return 1;
 }
 
@@ -144,9 +144,9 @@ static int kickers(const Ctx *x, const Kicker *k, int start, int end, int left, 
                 }
             }
             Part cur = {.n_nat = 0, .n_st = 0, .n_fx = 0};
-            int from = out->n, kept = out->n;
+            Py_ssize_t from = out->n, kept = out->n;
             if (spread(c, sr, sn, 0, slots, left, &cur, out) < 0) return -1;
-            for (int i = from; i < out->n; i++) /* the fills the rules read, kept in place */
+            for (Py_ssize_t i = from; i < out->n; i++) /* the fills the rules read, kept in place */
                 if (pairs_read(x, &out->items[i])) out->items[kept++] = out->items[i];
             out->n = kept;
         }
@@ -201,20 +201,21 @@ static int body(const Ctx *x, PyObject *kind_obj, int width, int start, int end,
     /* The store keeps every part a reading joins: the kicker sets for each count of wild cards left (first part
      * and how many, -1 before they are listed), and each body with a reading. */
     Parts fills = {NULL, 0, 0}, *parts = &x->st->parts;
-    int first[PART_CARDS + 1], many[PART_CARDS + 1];
+    Py_ssize_t first[PART_CARDS + 1], many[PART_CARDS + 1];
     for (int i = 0; i <= PART_CARDS; i++) many[i] = -1;
     Part cur = {.n_nat = 0, .n_st = 0, .n_fx = 0};
     int rc = spread(x->c, sr, sn, 0, n, x->count, &cur, &fills);
     /* W3: a chain's wild cards sit as high as the natural cards allow; Q1.17 (ii): a group of wild cards only
      * keeps their face rank. */
     int placed = start < end && x->s->chain_wilds_placed && end < CHAIN_TOP;
-    int face_only = start == end && x->s->all_wild_group_face_rank && start != x->face;
+    int face_only = start == end && x->s->all_wild_group_face_rank && start != x->st->face;
     for (int i = 0; rc == 0 && i < fills.n; i++) {
         const Part *f = &fills.items[i];
         unsigned bi = NO_PART;
         if ((placed && (f->n_nat == 0 || !f->nat[start])) || (face_only && f->n_nat == 0)) continue;
         if (k == NULL) {
-            if (f->n_nat && f->n_st && (rc = push_part(parts, f)) == 0) rc = emit(x, kind, end, n, parts->n - 1, NO_PART);
+            if (f->n_nat && f->n_st && (rc = push_part(parts, f)) == 0)
+                rc = emit(x, kind, end, n, (unsigned)parts->n - 1, NO_PART);
             continue;
         }
         int left = x->count - f->n_st;
@@ -223,7 +224,7 @@ static int body(const Ctx *x, PyObject *kind_obj, int width, int start, int end,
             if ((rc = kickers(x, k, start, end, left, parts)) < 0) break;
             many[left] = parts->n - first[left];
         }
-        for (int j = first[left]; rc == 0 && j < first[left] + many[left]; j++) {
+        for (Py_ssize_t j = first[left]; rc == 0 && j < first[left] + many[left]; j++) {
             const Part *q = &parts->items[j];
             if (!((f->n_nat || q->n_nat) && (f->n_st || q->n_st || q->n_fx))) continue;
             if (bi == NO_PART) {
@@ -269,8 +270,8 @@ int mixed(Store *st, const Spec *s, const int *c, const int *stock, PyObject *ki
         PyErr_SetString(PyExc_ValueError, "1 to 64 wild cards");
         return -1;
     }
-    Ctx x = {s, c, stock, faces == 1 ? face : -1, count, st};
-    st->face = x.face;
+    Ctx x = {s, c, stock, count, st};
+    st->face = faces == 1 ? face : -1;
     for (int i = 0; i < s->n_groups; i++) {
         const Group *g = &s->groups[i];
         if (g->width < 2 || (kind != NULL && kind != g->kind)) continue;
