@@ -13,7 +13,7 @@ from collections import Counter
 import pytest
 
 from paiju.bots import make_bot, play_out
-from paiju.cards import InvalidCardsError, deck_cards, format_card, format_cards, parse_ranks
+from paiju.cards import CARDS_PER_DECK, InvalidCardsError, deck_cards, format_card, format_cards, parse_ranks
 from paiju.cli import main
 from paiju.climbing import Bid, Game, Pass, PhaseName, Return, game_log, observe, replay
 from paiju.climbing.parse import actions_for_text
@@ -114,7 +114,7 @@ def test_bad_bottom_choices_are_refused_with_a_reason_and_change_nothing() -> No
         actions_for_text(game, "keep " + " ".join(format_card(c) for c in game.hands[emperor][:7]))
     with pytest.raises(InvalidCardsError, match="return"):
         actions_for_text(game, "7h")
-    stray = next(c for c in game.hands[emperor] if c not in game.state.bottom)
+    stray = next(c for c in game.hands[emperor] if format_card(c) not in bottom)
     with pytest.raises(IllegalMoveError, match="only bottom cards"):
         game.apply(Return((stray,)), emperor)
     with pytest.raises(IllegalMoveError):
@@ -131,6 +131,56 @@ def test_keep_and_return_name_the_same_choice() -> None:
     (by_return,) = actions_for_text(game, "return " + format_cards(bottom[4:]))
     assert by_keep == by_return == Return(tuple(bottom[4:]))
     assert actions_for_text(game, "p") == [Pass()]
+
+
+def _doubled_bottom() -> tuple[Game, int]:
+    """The first seeded hand whose bottom holds both decks' copies of one card, and that card's face."""
+    for seed in range(500):
+        game = _emperor(seed)
+        faces = Counter(format_card(c) for c in game.state.bottom)
+        twice = [c for c in game.state.bottom if faces[format_card(c)] == 2]
+        if twice:
+            return game, twice[0]
+    raise AssertionError("no bottom with a card twice in 500 hands")
+
+
+def test_two_copies_of_a_bottom_card_are_one_choice() -> None:
+    """§6.1 「帝主從6張底牌中挑自己需要的牌」 from two decks: putting back either copy of a card is the same choice,
+    so it is listed once, named once, and typed either way (return or keep, any order) means that one action."""
+    game, twin = _doubled_bottom()
+    emperor, bottom = game.to_act, sorted(game.state.bottom)
+    legal = game.legal_actions()
+    texts = [family_of(game).action_text(a) for a in legal[1:]]
+    ways = 1
+    for n in Counter(format_card(c) for c in bottom).values():
+        ways *= n + 1
+    assert len(texts) == len(set(texts)) == ways - 1  # every different multiset of faces but the empty one
+    other = next(c for c in bottom if format_card(c) != format_card(twin))
+    named = sorted([format_card(twin), format_card(other)])
+    kept = [c for c in bottom if c not in (twin, other)]
+    for text in (f"return {named[0]} {named[1]}", f"return {named[1]} {named[0]}", "keep " + format_cards(kept)):
+        (choice,) = actions_for_text(game, text)
+        assert isinstance(choice, Return) and sorted(format_card(c) for c in choice.cards) == named
+        assert not Counter(choice.cards) - Counter(bottom) and choice in legal
+    game.apply(choice, emperor)
+    assert len(game.hands[emperor]) == 38 and sorted(format_card(c) for c in game.state.returned) == named
+
+
+def test_another_copy_of_a_bottom_card_puts_back_the_bottoms_own() -> None:
+    """A return naming the other deck's copy of a bottom card is that choice: the bottom's copy leaves play and the
+    copy the emperor was dealt stays in its hand (their faces are alike, so no seat can tell)."""
+    for seed in range(500):
+        game = _emperor(seed)
+        emperor = game.to_act
+        faces = {c % CARDS_PER_DECK: c for c in game.state.bottom}
+        dealt = next((c for c in game.hands[emperor] if c not in game.state.bottom and c % CARDS_PER_DECK in faces), None)
+        if dealt is not None:
+            break
+    else:
+        raise AssertionError("no emperor dealt a copy of a bottom card in 500 hands")
+    own = faces[dealt % CARDS_PER_DECK]
+    game.apply(Return((dealt,)), emperor)
+    assert dealt in game.hands[emperor] and own not in game.hands[emperor] and game.state.returned == [own]
 
 
 def test_quads_never_double_and_bombs_of_five_and_the_four_jokers_do() -> None:

@@ -68,6 +68,23 @@ def test_suited_card_means_the_copy_the_seat_holds_on_two_decks() -> None:
     assert isinstance(action, Give) and action.card == lone[0]
 
 
+def test_a_gift_typed_as_listed_is_one_action_when_the_seat_holds_both_copies() -> None:
+    """§4 on two decks: `give 9h` where the speculator holds both 9♥ lists a gift of each copy, and the text means
+    one gift (the copies are alike), not a choice between two readings that read the same."""
+    for seed in range(200):
+        game = Game.new(get_variant("spec-4p2d"), seed=seed)
+        texts = [f"give {format_card(a.card)}" for a in game.legal_actions() if isinstance(a, Give)]
+        twice = next((text for text in texts if texts.count(text) == 2), None)
+        if game.phase == "gift" and twice is not None:
+            break
+    else:
+        pytest.fail("no seeded speculator may give both copies of a card")
+    (action,) = actions_for_text(game, twice)
+    assert isinstance(action, Give) and f"give {format_card(action.card)}" == twice and action.card in game.hands[game.to_act]
+    game.apply(action)
+    assert action.card not in game.hands[game.state.spec.seat]
+
+
 def test_gift_by_rank_and_refusals() -> None:
     """§4 by the keyboard: a bare rank gives a copy of it; a 3 or the determination card is refused with why."""
     game = Game.new(get_variant("spec-4p1d"), seed=1)

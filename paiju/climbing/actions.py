@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from paiju.cards import format_card, format_cards
+from paiju.cards import CARDS_PER_DECK, format_card, format_cards
 from paiju.patterns import Move
 from paiju.patterns.generate import compiled_module
 
@@ -117,11 +117,22 @@ class Double:
     """加倍: double the settlements this seat takes part in, once (other-games.md §5.2 step 5, Q5.6)."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Return:
-    """斗帝主: the landlord puts back the bottom cards it does not keep; they leave play unseen (§6.1, Q6.2)."""
+    """斗帝主: the landlord puts back the bottom cards it does not keep; they leave play unseen (§6.1, Q6.2). Two
+    returns of the same faces are one choice: the two decks' copies of a card are alike."""
 
     cards: tuple[int, ...]
+
+    def faces(self) -> tuple[int, ...]:
+        """The faces put back, in order (a card's face is the same in every deck copy)."""
+        return tuple(sorted(c % CARDS_PER_DECK for c in self.cards))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Return) and self.faces() == other.faces()
+
+    def __hash__(self) -> int:
+        return hash(self.faces())
 
 
 Action = Bid | Pass | Play | Give | Partner | Alone | Declare | Grab | Open | Reveal | Double | Return

@@ -64,8 +64,9 @@ def actions_for_text(game: Game, text: str, seat: int | None = None) -> list[Act
     if not word:
         raise InvalidCardsError("type cards to play, p to pass, h for help")
     listed = [a for a in game.legal_actions(seat) if action_text(a).lower() == " ".join(word.split())]
-    if listed:
-        return listed  # exactly as the help lists it, e.g. a wild reading 3(2)3(2)444
+    if listed:  # exactly as the help lists it, e.g. a wild reading 3(2)3(2)444
+        # Alike actions share a text only as copies of one card (a gift of either 9h of two decks): one choice.
+        return listed if isinstance(listed[0], Play) else listed[:1]
     if word in _PASS_WORDS:
         action: Action = Pass()
         if action not in game.legal_actions():

@@ -8,7 +8,11 @@ from typing import Any
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
-from paiju.cards import parse_cards
+from paiju.cards import format_card, parse_cards
+from paiju.climbing import Bid, Game, PhaseName, action_text
+from paiju.server.acts import chosen_action
+from paiju.server.protocol import Act
+from paiju.variants import get_variant
 from tests.server.wire import error, my_turn, play_to_end, seated_host, until
 
 #: Hands dealt at most before the host gets to bid 3 and so becomes the emperor.
@@ -68,3 +72,27 @@ def test_no_rebel_frame_shows_the_bottom(client: TestClient) -> None:
         assert landlord != 0 and all(v["bottom"] == "" for v in views)
         choosing = [v for v in views if v["phase"] == "choose"]
         assert choosing and {v["cards_left"][landlord] for v in choosing} == {40}
+
+
+def test_a_bottom_with_one_card_twice_takes_a_typed_choice_in_one_go() -> None:
+    """§6.1 from two decks: a bottom that holds both copies of a card lists each choice once, so the emperor's typed
+    `return` of it is one action, not "those cards can be played 2 ways" between two alike."""
+    for seed in range(500):
+        game = Game.new(get_variant("dou-dizhu-emperor"), seed=seed)
+        game.apply(Bid(3), game.to_act)
+        faces = [format_card(c) for c in sorted(game.state.bottom)]  # a card's copies lie a deck apart
+        twice = next((f for f in faces if faces.count(f) == 2), None)
+        between = None if twice is None else faces[faces.index(twice) + 1]
+        if between is not None and between != twice:
+            break
+    else:
+        raise AssertionError("no bottom with a card twice and another between its copies in 500 hands")
+    assert game.phase is PhaseName.CHOOSE
+    named = f"{between} {twice}"
+    chosen = chosen_action(game, game.to_act, Act(type="act", cards=f"return {named}"))
+    listed = [a for a in game.legal_actions() if action_text(a) == action_text(chosen)]
+    assert listed == [chosen] and chosen_action(game, game.to_act, Act(type="act", action=action_text(chosen))) is listed[0]
+    assert chosen_action(game, game.to_act, Act(type="act", cards=action_text(chosen))) is listed[0]  # typed as the list names it
+    game.apply(chosen, game.to_act)
+    assert sorted(format_card(c) for c in game.state.returned) == sorted(named.split())
+

@@ -16,13 +16,11 @@ from paiju.climbing.state import HandState
 __all__ = ["ChooseBottom", "returnable"]
 
 
-def returnable(bottom: list[Card]) -> list[tuple[Card, ...]]:
-    """Every different set of bottom cards that may go back (two copies of one card count once), fewest first."""
-    seen: dict[tuple[str, ...], tuple[Card, ...]] = {}
-    for n in range(1, len(bottom) + 1):
-        for cards in combinations(sorted(bottom), n):
-            seen.setdefault(tuple(format_card(c) for c in cards), cards)
-    return list(seen.values())
+def returnable(bottom: list[Card]) -> list[Return]:
+    """Every different choice of bottom cards to put back, fewest first: one per set of faces (two copies of one
+    card count once), named by the bottom's lowest copies."""
+    every = (Return(cards) for n in range(1, len(bottom) + 1) for cards in combinations(sorted(bottom), n))
+    return list(dict.fromkeys(every))
 
 
 class ChooseBottom(Turn):
@@ -41,7 +39,7 @@ class ChooseBottom(Turn):
 
     def legal(self, state: HandState, seat: int) -> list[Action]:
         """Keep every bottom card (pass), or put back any of them."""
-        return [Pass(), *(Return(cards) for cards in returnable(state.bottom))]
+        return [Pass(), *returnable(state.bottom)]
 
     def explain(self, state: HandState, seat: int, action: Action) -> str:
         """Why the choice is refused: cards that are not from the bottom, or more than it holds."""
@@ -56,6 +54,8 @@ class ChooseBottom(Turn):
     def apply(self, state: HandState, seat: int, action: Action) -> Step:
         """The cards put back leave the landlord's hand and the hand's play."""
         cards = action.cards if isinstance(action, Return) else ()
+        if Counter(cards) - Counter(state.bottom):  # another deck's copy of a bottom card: the bottom's own goes back
+            cards = next(choice.cards for choice in returnable(state.bottom) if choice == action)
         for card in cards:
             state.hands[seat].remove(card)
         state.returned = list(cards)
