@@ -15,7 +15,8 @@ from tests.server.wire import my_turn, room_where, seated_host, two_people_and_a
 
 #: The turn's time: long enough that the test answers the turns before the one it lets run out, on a loaded machine.
 TURN_SECONDS = 2
-#: The seed of the deal and of every bot where the host's three timeouts come long before the hand can end.
+#: The seed of the deal and of every bot where the host gets a bid, and its three timeouts in play come long before
+#: the hand can end.
 LONG_HAND_SEED = 1
 
 
@@ -43,12 +44,18 @@ def _next_own_turn(ws: WebSocketTestSession, seen: int) -> dict[str, Any]:
             return dict(mine[0])
 
 
-def test_a_timeout_in_the_auction_counts_as_no_bid_and_puts_the_seat_on_takeover(client: TestClient) -> None:
-    """§1.2 step 5: 「A timeout counts as 不叫 and puts the player into 托管」 (「超时不叫分则视为不叫分且托管」)."""
+def test_a_timeout_in_the_auction_counts_as_no_bid_and_puts_the_seat_on_takeover(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """§1.2 step 5: 「A timeout counts as 不叫 and puts the player into 托管」 (「超时不叫分则视为不叫分且托管」). The deal and
+    the bots are seeded: on some deals a bot bids 3 before the host's turn, and the host never bids."""
+    monkeypatch.setattr("paiju.server.table.secret_seed", lambda: LONG_HAND_SEED)
+    monkeypatch.setattr("paiju.server.table.secrets.randbits", lambda bits: LONG_HAND_SEED)
     with seated_host(client, 0, variant="laizi", turn_seconds=TURN_SECONDS) as (room, ws):
         ws.send_json({"type": "start"})
-        while (frame := my_turn(ws))["view"]["phase"] != "bid":
+        while (frame := my_turn(ws))["type"] == "view" and frame["view"]["phase"] != "bid":
             ws.send_json({"type": "act", "action": "pass"})
+        assert frame["type"] == "view", "the hand ended before the host's bid"
         assert room_where(ws, lambda r: r["seats"][0]["auto"])["seats"][0]["auto"]
         result = until(ws, "result")
         log = client.get(f"/api/hands/{result['log_id']}", headers={"X-Paiju-Token": room["token"]}).json()
