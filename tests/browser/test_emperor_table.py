@@ -15,6 +15,7 @@ from tests.browser.driver import (
     CARD_CORNER,
     HAND_SECONDS,
     PHONE,
+    auto_on,
     errors,
     expect_settlement,
     fill_bots_and_start,
@@ -76,7 +77,7 @@ def test_the_emperor_keeps_what_it_lifts_not_and_the_others_see_only_how_many(
     views = [f["view"] for f in frames if f["type"] == "view"]
     assert views[-1]["cards_left"][views[-1]["seat"]] == 38
     shots(page, artifacts / f"phase-emperor-play-{lang}")
-    page.click("button.act-auto")
+    auto_on(page)
     expect_settlement(page, 3)
     assert errors(frames) == []
     page.context.close()

@@ -12,6 +12,7 @@ from playwright.sync_api import Browser, expect
 
 from tests.browser.driver import (
     PHONE,
+    auto_on,
     errors,
     expect_settlement,
     fill_bots_and_start,
@@ -53,7 +54,7 @@ def test_the_identity_step_doubles_and_the_hidden_landlord_in_the_browser(
     shots(page, artifacts / f"phase-five-double-{lang}")
     page.click("button.act-double")
     expect(page.locator('.table .seat[data-seat="0"] .badge.doubled')).to_be_visible()
-    page.click("button.act-auto")
+    auto_on(page)
     expect_settlement(page, 5)
     shots(page, artifacts / f"phase-five-settlement-{lang}")
     assert errors(frames) == []

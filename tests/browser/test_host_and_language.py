@@ -15,7 +15,16 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.driver import LAPTOP, PHONE, create_room, errors, expect_settlement, join_room, record_frames
+from tests.browser.driver import (
+    LAPTOP,
+    PHONE,
+    auto_on,
+    create_room,
+    errors,
+    expect_settlement,
+    join_room,
+    record_frames,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -134,7 +143,7 @@ def test_the_host_fills_removes_bots_moves_deals_and_deals_again_while_a_guest_w
     host.dblclick("button.start")
     expect(host.locator("button.act-auto")).to_be_visible()
     assert sum('"type":"start"' in s.replace(" ", "") for s in sent) == 1
-    host.click("button.act-auto")
+    auto_on(host)
     expect_settlement(host, 3)
     # Between hands: "Next hand" once, for the host; the guest waits for the host.
     expect(host.locator("button.next-hand")).to_have_count(1)
@@ -297,7 +306,7 @@ def test_no_english_word_on_the_chinese_lobby_room_table_and_settlement(
     expect(page.locator(".hand .card").first).to_be_visible()
     page.screenshot(path=str(artifacts / "room-phone-zh-table.png"), full_page=True)
     assert (words := _english_words(page)) == [], "\n".join(words)
-    page.click("button.act-auto")
+    auto_on(page)
     expect(page.locator(".settlement")).to_be_visible(timeout=90_000)
     page.screenshot(path=str(artifacts / "room-phone-zh-settlement.png"), full_page=True)
     assert (words := _english_words(page)) == [], "\n".join(words)

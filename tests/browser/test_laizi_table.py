@@ -12,6 +12,7 @@ from playwright.sync_api import Browser, Page, expect
 from tests.browser.driver import (
     HAND_SECONDS,
     PHONE,
+    auto_on,
     errors,
     expect_settlement,
     fill_bots_and_start,
@@ -52,7 +53,7 @@ def test_a_laizi_hand_opens_before_the_deal_names_the_wild_rank_and_counts_the_o
     # During play the wild rank is named, and your own wild cards wear the badge.
     expect(page.locator(".phase-panel-play .wild-rank")).to_contain_text("every")
     shots(page, artifacts / "phase-laizi-play")
-    page.click("button.act-auto")
+    auto_on(page)
     expect_settlement(page, 3)
     expect(page.locator('.settlement .chip[data-factor="open_start"]')).to_have_count(1)
     shots(page, artifacts / "phase-laizi-settlement")

@@ -23,6 +23,7 @@ from tests.browser.driver import (
     HAND_SECONDS,
     LAPTOP,
     PHONE,
+    auto_on,
     create_room,
     errors,
     expect_settlement,
@@ -275,7 +276,7 @@ def test_the_settlement_words_every_factor_and_fits_a_phone_at_8_seats(
     page.click("button.fill-bots")
     expect(page.locator(".seat-row.empty")).to_have_count(0)
     page.click("button.start")
-    page.click("button.act-auto")
+    auto_on(page)
     expect_settlement(page, 8)
     result = next(f for f in frames if f["type"] == "result")
     # The room page tells the hand as it goes: 托管 switched on, any new deal, then whether this seat won.
@@ -527,7 +528,7 @@ def test_a_two_colour_table_shows_every_phase_it_passes_through(
     _shoot(page, artifacts / f"{shot}-play")
     # The settlement: 托管 at every seat plays the hand out; one line per seat, each by name.
     for each in pages:
-        each.click("button.act-auto")
+        auto_on(each)
     expect_settlement(page, 4)
     rows = page.locator(".settlement tbody tr")
     for seat in range(4):

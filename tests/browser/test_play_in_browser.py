@@ -13,6 +13,7 @@ from playwright.sync_api import Browser, expect
 from paiju.variants import REGISTRY
 from tests.browser.conftest import LiveServer
 from tests.browser.driver import (
+    auto_on,
     errors,
     expect_last_cards_shown,
     host_page,
@@ -211,7 +212,7 @@ def test_language_switch_copy_this_game_and_auto_play_on_request(browser: Browse
     expect(page.locator("button.lang-switch")).to_have_text("English")
     page.reload()
     expect(page.locator(".room-status")).to_contain_text("对局中")
-    page.click("button.act-auto")
+    auto_on(page)
     _expect_settlement(page, 3)
     expect(page.locator(".settlement h2")).to_contain_text("结算")
     page.click("button.lang-switch")
@@ -278,7 +279,7 @@ def test_every_table_is_drawn_through_a_whole_hand(browser: Browser, server_url:
         expect(page.locator(".hand .card")).to_have_count(0)
         page.click("button.act-pass")
     expect(page.locator(".hand .card").first).to_be_visible()
-    page.click("button.act-auto")
+    auto_on(page)
     players = len(page.locator(".seat-row").all())
     _expect_settlement(page, players, scored=REGISTRY[variant].family == "climbing")
     assert errors(frames) == []

@@ -15,6 +15,7 @@ from tests.browser.driver import (
     LAPTOP,
     PHONE,
     PHONE_LANDSCAPE,
+    auto_on,
     errors,
     fill_bots_and_start,
     host_page,
@@ -155,7 +156,7 @@ def test_no_layout_shift_during_a_whole_bot_hand_on_a_phone(browser: Browser, se
     frames = record_frames(page)
     expect(page.locator("button.act-auto")).to_be_visible()
     start = page.evaluate("performance.now()")
-    page.click("button.act-auto")
+    auto_on(page)
     expect(page.locator(".settlement")).to_be_visible(timeout=HAND_SECONDS * 1000)
     page.wait_for_timeout(1_500)  # what the end of the hand moves is counted too
     page.screenshot(path=str(artifacts / "table-6p-phone-settlement.png"))
