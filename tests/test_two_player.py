@@ -311,14 +311,13 @@ def test_the_winner_scores_two_to_the_bombs_played_times_spring(bombs: int, spri
 
 
 @pytest.mark.parametrize("spring", [False, True])
-def test_a_farmer_win_costs_the_landlord_the_same_stake(spring: bool) -> None:
-    """Q2.5 for the farmer: it bombs the landlord's lead and goes out; with option ``spring`` a landlord that
-    played only its opening lead counts as having played none (反春天, as classic scores it)."""
+def test_a_landlord_that_played_its_opening_lead_loses_without_counter_spring(spring: bool) -> None:
+    """§2.2 step 6: 「spring_factor = 2 if the loser played no card」. The farmer bombs the landlord's lead and goes
+    out; the landlord played a card (its opening lead), so option ``spring`` changes nothing: no 反春天 here."""
     g = scripted(deal_of("3", "2222 456789TJQKA 444 55"), variant=V.with_changes(spring=spring))
     act(g, "call", "3", "2222", None, "456789TJQKA", None, "44455")
-    assert g.result is not None and not g.result.landlord_won
-    unit = 2 * (2 if spring else 1)
-    assert g.result.scores == (-unit, unit)
+    assert g.result is not None and not g.result.landlord_won and g.result.spring is False
+    assert g.result.scores == (-2, 2)
 
 
 # --------------------------------------------------------------------------- everywhere the registry reaches

@@ -46,7 +46,10 @@ class ClassicSettle:
         landlord_won = step.winner == landlord
         losers = [s for s in range(v.players) if (s != landlord) == landlord_won]
         played = state.play.played_by
-        spring = v.spring and all(played[s] <= (1 if s == landlord else 0) for s in losers)
+        # 春天: the losers played no card; 反春天 (§1) forgives a landlord its opening lead, except at two players,
+        # where §2.2 step 6 doubles only when the loser played no card.
+        opening = 1 if v.players > 2 else 0
+        spring = v.spring and all(played[s] <= (opening if s == landlord else 0) for s in losers)
         if spring:
             stake.factors.append(Factor.SPRING)
         sign = 1 if landlord_won else -1
