@@ -63,8 +63,20 @@ def test_moves_reads_a_beat_written_with_its_wild_cards(capsys: pytest.CaptureFi
     assert code == 0 and json.loads(out) == ["pass", "7775(7)"]
     code, out, _ = run(capsys, *argv, "75(7)5(7)5(7)")
     assert code == 0 and json.loads(out) == ["pass"]
-    code, _, err = run(capsys, *argv, "6655")
-    assert code == 2 and "5(K)" in err and len(err.strip().splitlines()) == 1
+    code, _, err = run(capsys, *argv, "6655")  # written plainly: the soft bomb 6666 or 666+5, as classify reads it
+    assert code == 2 and "soft bomb of 4 (6); triple+single (6)" in err and len(err.strip().splitlines()) == 1
+    code, out, _ = run(capsys, *argv, "6655", "--beat-kind", "bomb")
+    assert code == 0 and json.loads(out) == ["pass", "7775(7)"]
+
+
+def test_moves_reads_a_plainly_written_wild_card_in_beat_as_classify_does(capsys: pytest.CaptureFixture[str]) -> None:
+    """A wild K written plainly in `9TJQK` stands for itself, as `classify` reads it; `TJQK(K)A` answers it."""
+    code, out, _ = run(capsys, "classify", "--variant", "laizi", "--wild", "K", "9TJQK")
+    assert code == 0 and out.splitlines() == ["9TJQK(K)  straight of 5 (top K)"]
+    code, out, err = run(capsys, "moves", "--variant", "laizi", "--wild", "K", "--hand", "9TJQKA", "--beat", "9TJQK", "--json")
+    assert (code, err) == (0, "") and json.loads(out) == ["pass", "TJQK(K)A"]
+    code, out, _ = run(capsys, "moves", "--variant", "laizi", "--wild", "K", "--hand", "9TJQKA", "--beat", "9TJQK(K)", "--json")
+    assert code == 0 and json.loads(out) == ["pass", "TJQK(K)A"]
 
 
 def test_moves_lists_the_pure_wild_bomb_as_a_lead(capsys: pytest.CaptureFixture[str]) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import re
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
@@ -193,16 +194,15 @@ def _beat_move(variant: Variant, args: argparse.Namespace, flip: Card | None, wi
     ranks = _checked_ranks(variant, text, "--beat")
     holding, role = _beat_holding(variant, text, written, args.beat_role, flip, wild)
     readings = classify_ranks(variant, ranks, holding.wilds, holding.promoted)
-    if written or holding.wilds is not None:
+    if wild is not None:  # 癞子: a wild card written plainly reads as classify reads it, one written so as written
+        readings = [m for m in readings if not Counter(written) - Counter(m.wilds)]
+    elif written or holding.wilds is not None:
         readings = [m for m in readings if tuple(sorted(m.wilds)) == written]
     if args.beat_kind:
         readings = [m for m in readings if m.kind == args.beat_kind or describe(m) == args.beat_kind]
     if not readings:
         whose = " as the speculator's" if role == "speculator" else ""
-        hint = ""
-        if wild is not None and wild in ranks and not written:
-            hint = f" (write each wild card with what it stands for, as moves prints it: {RANK_CHARS[wild]}(K))"
-        raise UsageError(f"--beat {args.beat}: not a valid combination{whose} in {variant.name}{hint}")
+        raise UsageError(f"--beat {args.beat}: not a valid combination{whose} in {variant.name}")
     if len({(m.kind, m.key, m.length) for m in readings}) > 1:
         options = "; ".join(describe(m) for m in readings)
         raise UsageError(
