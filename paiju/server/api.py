@@ -16,6 +16,7 @@ from starlette.requests import HTTPConnection
 from paiju.engine import LogError, game_log, replay
 from paiju.server.bounds import TableError, build_variant
 from paiju.server.errors import http_error
+from paiju.server.guard import client_key
 from paiju.server.history import final_hands, step_views
 from paiju.server.protocol import (
     CreateRoom,
@@ -45,8 +46,9 @@ MAX_PRESETS = 50
 
 
 def client_of(request: HTTPConnection) -> str:
-    """The client's address (of a request or a socket), the key of its rate limits and socket count."""
-    return request.client.host if request.client is not None else "unknown"
+    """Who sent a request or opened a socket, as its rate limits and socket count know it (``client_key``); the
+    address is the one a trusted proxy named (``ProxyHeaders``), else the peer's."""
+    return client_key(request.client.host) if request.client is not None else "unknown"
 
 
 def _room_url(server: Server, request: Request, code: str) -> str:

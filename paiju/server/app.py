@@ -19,7 +19,7 @@ from starlette.websockets import WebSocket
 from paiju.server.api import hands_api, presets_api, rooms_api
 from paiju.server.config import ServerConfig
 from paiju.server.errors import http_error, invalid_field
-from paiju.server.guard import BodyLimit, SecurityHeaders
+from paiju.server.guard import BodyLimit, ProxyHeaders, SecurityHeaders
 from paiju.server.socket import serve_socket
 from paiju.server.state import Server
 from paiju.server.storage import Store
@@ -59,6 +59,8 @@ def create_app(
     app.add_middleware(TrustedHostMiddleware, allowed_hosts=list(config.allowed_hosts))
     app.add_middleware(BodyLimit, limit=config.max_body)
     app.add_middleware(SecurityHeaders)
+    if config.trusted_proxies:  # the outermost: every check below sees the client the proxy named
+        app.add_middleware(ProxyHeaders, proxies=config.trusted_proxies)
     _errors(app)
     app.mount("/static", StaticFiles(directory=WEB_DIR, check_dir=False), name="static")
     _pages(app)

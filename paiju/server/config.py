@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ipaddress
 from dataclasses import dataclass
 
 __all__ = ["Rate", "ServerConfig"]
@@ -25,18 +26,21 @@ class ServerConfig:
     allowed_origins: tuple[str, ...] = ()
     #: The address people open (``https://cards.example.org``); room links and QR codes are built from it.
     public_url: str | None = None
+    #: Reverse proxies (addresses or networks) whose ``X-Forwarded-For`` / ``Forwarded`` name the client; from
+    #: anyone else those headers are ignored.
+    trusted_proxies: tuple[ipaddress.IPv4Network | ipaddress.IPv6Network, ...] = ()
     #: Serve ``/docs``, ``/redoc`` and ``/openapi.json``.
     api_docs: bool = False
     #: Seconds a room may stay idle before it is deleted (0: never).
     room_ttl: float = 30 * 24 * 3600
     #: People (players, bots and spectators) in one room.
     max_people: int = 32
-    #: Open WebSockets from one client address.
+    #: Open WebSockets from one client (an IPv4 address, an IPv6 /64, this machine's loopback).
     max_sockets_per_client: int = 20
     #: Seconds a new WebSocket has to say hello, and seconds a socket may stay silent before it is closed.
     hello_timeout: float = 10.0
     idle_timeout: float = 600.0
-    #: Per client address: rooms created, hands imported, presets saved, hellos said.
+    #: Per client (as for sockets): rooms created, hands imported, presets saved, hellos said.
     create_rate: Rate = Rate(5, 10)
     import_rate: Rate = Rate(5, 10)
     preset_rate: Rate = Rate(10, 20)

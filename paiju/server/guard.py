@@ -1,9 +1,12 @@
-"""What stands between the network and the app: body limits, security headers, per-client rate limits, origins."""
+"""What stands between the network and the app: who the client is (behind trusted proxies), body limits, security
+headers, per-client rate limits, origins."""
 
 from __future__ import annotations
 
+import ipaddress
 import json
 from collections import OrderedDict
+from collections.abc import Iterable
 from urllib.parse import urlsplit
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -11,7 +14,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from paiju.server.config import Rate, ServerConfig
 from paiju.server.connection import TokenBucket
 
-__all__ = ["BodyLimit", "ClientLimits", "SecurityHeaders", "origin_allowed"]
+__all__ = ["BodyLimit", "ClientLimits", "Network", "ProxyHeaders", "SecurityHeaders", "client_key", "forwarded_client", "origin_allowed"]
 
 #: The policy the browser client satisfies: its own scripts, styles and images only, no framing.
 CONTENT_SECURITY_POLICY = (
@@ -26,6 +29,101 @@ HEADERS = (
 )
 #: Client addresses whose buckets one limiter remembers; the oldest are forgotten first.
 MAX_CLIENTS = 4096
+#: An IPv6 client is its /64: one home or phone network gets a /64 (or more) and picks addresses in it at will.
+IPV6_CLIENT_PREFIX = 64
+
+Network = ipaddress.IPv4Network | ipaddress.IPv6Network
+Address = ipaddress.IPv4Address | ipaddress.IPv6Address
+
+
+def _address(text: str) -> Address | None:
+    """``text`` as an IP address (an IPv4-mapped IPv6 address as its IPv4 one, a zone dropped); None if it is none."""
+    try:
+        address = ipaddress.ip_address(text.strip().split("%")[0])
+    except ValueError:
+        return None
+    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
+        return address.ipv4_mapped
+    return address
+
+
+def client_key(host: str) -> str:
+    """What the per-client limits count ``host`` as: an IPv4 address as itself, an IPv6 one by its /64, every
+    loopback address (127.0.0.0/8, ::1) as one machine; anything that is not an address as written."""
+    address = _address(host)
+    if address is None:
+        return host
+    if address.is_loopback:
+        return "loopback"
+    if isinstance(address, ipaddress.IPv6Address):
+        return str(ipaddress.IPv6Network((address, IPV6_CLIENT_PREFIX), strict=False))
+    return str(address)
+
+
+def _trusted(address: Address | None, proxies: Iterable[Network]) -> bool:
+    return address is not None and any(address in network for network in proxies)
+
+
+def _header(headers: Iterable[tuple[bytes, bytes]], name: bytes) -> str | None:
+    """Every value of header ``name`` (lower case), joined by commas as HTTP reads repeated headers; None if absent."""
+    values = [value.decode("latin-1") for key, value in headers if key.lower() == name]
+    return ",".join(values) if values else None
+
+
+def _forwarded_for(headers: Iterable[tuple[bytes, bytes]]) -> list[str]:
+    """The hops a request passed, nearest last: ``X-Forwarded-For`` when a proxy wrote one, else the ``for=`` of
+    RFC 7239's ``Forwarded`` (``"[2001:db8::1]:4711"`` read as ``2001:db8::1``)."""
+    xff = _header(headers, b"x-forwarded-for")
+    if xff is not None:
+        return [hop.strip() for hop in xff.split(",")]
+    hops = []
+    for element in (_header(headers, b"forwarded") or "").split(","):
+        for pair in element.split(";"):
+            key, _, value = pair.strip().partition("=")
+            if key.lower() == "for":
+                value = value.strip().strip('"')
+                if value.startswith("["):
+                    value = value[1:].partition("]")[0]
+                elif value.count(":") == 1:
+                    value = value.partition(":")[0]
+                hops.append(value)
+    return hops
+
+
+def forwarded_client(peer: str, headers: Iterable[tuple[bytes, bytes]], proxies: tuple[Network, ...]) -> str:
+    """The client's address: ``peer`` unless it is a trusted proxy; then the rightmost hop of the forwarded header
+    that is not a trusted proxy (hops left of it are whatever the client wrote), the leftmost when every hop is
+    trusted, and the proxy itself when the hop it names is not an address (``unknown``) or there is no header."""
+    if not _trusted(_address(peer), proxies):
+        return peer
+    hops = _forwarded_for(headers)
+    for hop in reversed(hops):
+        address = _address(hop)
+        if address is None:
+            return peer
+        if not _trusted(address, proxies):
+            return str(address)
+    return str(_address(hops[0])) if hops else peer
+
+
+class ProxyHeaders:
+    """ASGI middleware: a request or socket that a trusted proxy passed on gets the client's address (and scheme,
+    from ``X-Forwarded-Proto``) as the proxy names them; from anyone else those headers are ignored."""
+
+    def __init__(self, app: ASGIApp, proxies: tuple[Network, ...]) -> None:
+        self.app = app
+        self.proxies = proxies
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        peer = scope.get("client")
+        if scope["type"] in ("http", "websocket") and peer and _trusted(_address(peer[0]), self.proxies):
+            headers = scope["headers"]
+            scope = {**scope, "client": (forwarded_client(peer[0], headers, self.proxies), 0)}
+            proto = (_header(headers, b"x-forwarded-proto") or "").split(",")[-1].strip().lower()
+            if proto in ("http", "https"):
+                secure = proto == "https"
+                scope["scheme"] = ("wss" if secure else "ws") if scope["type"] == "websocket" else proto
+        await self.app(scope, receive, send)
 
 
 class _TooLarge(Exception):

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import ipaddress
 import logging
 import os
 import socket
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -17,10 +18,15 @@ from paiju.server.app import create_app
 from paiju.server.config import ServerConfig
 from paiju.server.protocol import MAX_FRAME_BYTES
 
-__all__ = ["DATABASE_URL_ENV", "data_dir", "default_hosts", "serve", "server_config", "site_origin"]
+__all__ = [
+    "DATABASE_URL_ENV", "TRUSTED_PROXIES_ENV", "data_dir", "default_hosts", "serve", "server_config", "site_origin",
+    "trusted_proxies",
+]
 
 #: The environment variable that gives the database URL when ``--database-url`` does not (keeps passwords off ``ps``).
 DATABASE_URL_ENV = "PAIJU_DATABASE_URL"
+#: The environment variable that names the trusted proxies (comma- or space-separated) when no ``--trusted-proxy`` does.
+TRUSTED_PROXIES_ENV = "PAIJU_TRUSTED_PROXIES"
 
 
 def data_dir() -> Path:
@@ -53,6 +59,19 @@ def _machine_addresses() -> Iterable[str]:
             continue
 
 
+def trusted_proxies(flags: Sequence[str] | None) -> tuple[ipaddress.IPv4Network | ipaddress.IPv6Network, ...]:
+    """The proxies ``--trusted-proxy`` names, else ``$PAIJU_TRUSTED_PROXIES``: each an address or a network
+    (``127.0.0.1``, ``10.0.0.0/8``, ``fd00::/8``); ValueError for one that is neither."""
+    given = flags if flags else os.environ.get(TRUSTED_PROXIES_ENV, "").replace(",", " ").split()
+    networks = []
+    for text in given:
+        try:
+            networks.append(ipaddress.ip_network(text.strip(), strict=False))
+        except ValueError:
+            raise ValueError(f"--trusted-proxy {text!r} is not an IP address or network (such as 10.0.0.0/8)") from None
+    return tuple(networks)
+
+
 def default_hosts(host: str) -> tuple[str, ...]:
     """The host names a server listening on ``host`` answers to when no ``--allowed-host`` is given."""
     names = ["localhost", "127.0.0.1", "::1", socket.gethostname(), socket.getfqdn(), *_machine_addresses()]
@@ -78,11 +97,12 @@ def server_config(
     api_docs: bool = False,
     room_ttl_days: float = 30.0,
     deal_pace: float = 1.0,
+    proxies: Sequence[str] | None = None,
 ) -> ServerConfig:
     """What ``paiju serve``'s flags allow: the machine's own names unless hosts are given, plus the public URL's host.
 
-    ValueError for a public URL or origin that is not ``http(s)://host[:port]``, a negative time to live, or a deal
-    pace that is not a positive number of seconds.
+    ValueError for a public URL or origin that is not ``http(s)://host[:port]``, a negative time to live, a deal
+    pace that is not a positive number of seconds, or a trusted proxy that is not an address or network.
     """
     if room_ttl_days < 0:
         raise ValueError("--room-ttl must be 0 (never) or more days")
@@ -99,6 +119,7 @@ def server_config(
         api_docs=api_docs,
         room_ttl=room_ttl_days * 24 * 3600,
         deal_pace=deal_pace,
+        trusted_proxies=trusted_proxies(proxies),
     )
 
 
@@ -133,6 +154,12 @@ def serve(
     print(f"answers to: {', '.join(config.allowed_hosts)}")
     where = config.public_url or f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}"
     print(f"open {where}/ in a browser (Ctrl-C stops the server)", flush=True)
+    if config.trusted_proxies:
+        print(f"client addresses from the forwarded headers of: {', '.join(map(str, config.trusted_proxies))}")
     # Frames a little over the protocol's limit still reach the app, which answers too_large;
-    # far larger ones are cut off by uvicorn before they are read into memory.
-    uvicorn.run(app, host=host, port=port, ws_max_size=4 * MAX_FRAME_BYTES, log_level="info", server_header=False)
+    # far larger ones are cut off by uvicorn before they are read into memory. The app, not uvicorn, reads
+    # forwarded headers (ProxyHeaders), and only from the trusted proxies.
+    uvicorn.run(
+        app, host=host, port=port, ws_max_size=4 * MAX_FRAME_BYTES, log_level="info", server_header=False,
+        proxy_headers=False,
+    )
