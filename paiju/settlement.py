@@ -80,12 +80,13 @@ def settlement(game: Game, names: Sequence[str]) -> Settlement:
     for s in range(game.players):
         role, score = view.role(s), result.scores[s]
         share: float | None = None
+        words = f"{'receives' if score >= 0 else 'pays'} {abs(score)}"  # one wording on every table
         if game.speculator is not None:
             share = score / result.stake if result.stake else 0.0
-            text = f"{role}: {share:+g} × {result.stake} = {score:+d}"
+            text = f"{role}: {words} ({abs(share):g} × unit {result.stake})"
         else:
-            doubled = " (加倍 ×2)" if five is not None and five.doubles[s] else ""
-            text = f"{role}{doubled}: {'receives' if score >= 0 else 'pays'} {abs(score)}"
+            doubled = " (doubled ×2)" if five is not None and five.doubles[s] else ""
+            text = f"{role}{doubled}: {words}"
         lines.append(SettlementLine(s, role, score, share, text))
     return Settlement(tuple(summary), tuple(lines), outcome)
 

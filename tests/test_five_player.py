@@ -271,6 +271,20 @@ def test_five_player_one_against_four_is_public_once_the_landlord_played_both_co
     assert observe(game, 0).identity == "alone" and observe(game, 0).small_landlord is None
 
 
+def test_five_player_the_public_landlord_alone_is_named_so_once_everyone_knows_it() -> None:
+    """§5.1: 「If the public landlord holds both copies, there is only one landlord (1 vs 4)」: every view names it
+    ``lone_landlord`` once the second copy is played, and not before (nobody but it knew)."""
+    game = marked_deal(l1=2, twin=2, extra={2: "3s"})
+    _to_play(game)
+    play_cards(game, 2, "7h")
+    assert [observe(game, seat).role(2) for seat in (None, 0, 2)] == ["landlord"] * 3
+    for seat in (3, 4, 0, 1):
+        game.apply(Pass(), seat)
+    play_cards(game, 2, "7h")
+    assert [observe(game, seat).role(2) for seat in (None, 0, 2)] == ["lone_landlord"] * 3
+    assert observe(game, 0).role(0) == "farmer"
+
+
 # ------------------------------------------------------------------ §5.2 step 5: 加倍
 def test_five_player_every_seat_doubles_once_in_turn_from_the_public_landlord() -> None:
     """§5.2 step 5: 「每個玩家都可以選擇一次（最多只能一次）加倍」, in turn order from L1; public."""

@@ -10,11 +10,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from paiju.cards import RANK_CHARS, Card, card_rank, format_cards
+from paiju.cards import RANK_CHARS, SUIT_CHARS, Card, card_rank, format_cards
 from paiju.climbing.actions import Action
 from paiju.climbing.partner import face
 from paiju.climbing.phase_name import PhaseName
-from paiju.climbing.speculator import marked_card, side_of_speculator
+from paiju.climbing.speculator import THREE, flip_wild_suits, marked_card, side_of_speculator
 from paiju.climbing.state import Factor, HandState, PlayRecord
 
 __all__ = ["Observation", "Observed", "forced_pass_shown", "in_auction", "observe"]
@@ -80,8 +80,13 @@ class Observation:
     out: tuple[int, ...] = ()
     #: The side the speculator would join if the hand ended now (speculator.md §12).
     speculator_side: str | None = None
-    #: 5p1d: this seat's own wild cards (the highest card of the flipped card's suit).
+    #: This seat's own wild cards: 5p1d's (the highest card of the flipped card's suit), the speculator's 3s (§10).
     wild_cards: tuple[Card, ...] = ()
+    #: 5p1d (§15 (a)), public: the suits whose highest card becomes each non-speculator's wild card at the reveal
+    #: (``shdc`` letters), empty elsewhere.
+    flip_wild_suits: str = ""
+    #: §12, public: the speculator's last two cards that count as one (``44``, ``55``, ``45``), empty where none do.
+    speculator_two_low: tuple[str, ...] = ()
     #: 5p1d: the rank that ranks between 2 and the black joker this hand (public).
     promoted: int | None = None
     #: The hand of a speculator that retreated, shown to every seat once it sits out (§8).
@@ -125,13 +130,18 @@ class Observation:
 
     def role(self, seat: int) -> str:
         """``landlord``, ``small_landlord`` (五人: ``hidden_landlord``; once this seat knows it), ``farmer`` or
-        ``speculator`` for ``seat`` (``bidder`` before the landlord is known)."""
+        ``speculator`` for ``seat`` (``bidder`` before the landlord is known); 五人's public landlord is
+        ``lone_landlord`` once everyone knows it holds both marked cards (1 vs 4, other-games.md §5.1)."""
         if seat == self.speculator:
             return "speculator"
         if self.landlord is None:
             return "bidder"
         if seat == self.small_landlord:
             return "hidden_landlord" if self.identity else "small_landlord"
+        if seat == self.landlord and self.identity and self.small_landlord is None and (
+            self.identity == "alone" or self.phase == PhaseName.OVER
+        ):
+            return "lone_landlord"
         return "landlord" if seat == self.landlord else "farmer"
 
     def to_json(self) -> dict[str, Any]:
@@ -144,7 +154,11 @@ class Observation:
         def rec(r: PlayRecord | None) -> dict[str, Any] | None:
             if r is None:
                 return None
-            return {"seat": r.seat, "cards": fmt(r.cards) if r.move else "pass"}
+            record: dict[str, Any] = {"seat": r.seat, "cards": fmt(r.cards) if r.move else "pass"}
+            if r.move is not None and r.move.wilds:
+                # What each wild card stood for in the play (a speculator's 3, 5p1d's or 癞子's wild cards).
+                record["wilds"] = [{"card": RANK_CHARS[f], "as": RANK_CHARS[a]} for f, a in r.move.wilds]
+            return record
 
         return {
             "seat": self.seat,
@@ -170,9 +184,13 @@ class Observation:
                 {"seat": s, "cards": fmt(c), "size": self.gift_sizes[i], "colours": self.gift_colours[i]}
                 for i, (s, c) in enumerate(self.gifts)
             ],
+            # Every pile the speculator fills, with its size and colour rule, from the first gift on (public rules).
+            "gift_piles": [{"size": n, "colours": c} for n, c in zip(self.gift_sizes, self.gift_colours, strict=True)],
             "out": list(self.out),
             "speculator_side": self.speculator_side,
             "wild_cards": fmt(self.wild_cards) if self.wild_cards else "",
+            "flip_wild_suits": self.flip_wild_suits,
+            "speculator_two_low": list(self.speculator_two_low),
             "promoted": RANK_CHARS[self.promoted] if self.promoted is not None else None,
             "retreated_hand": fmt(self.retreated_hand) if self.retreated_hand else "",
             "partner_shown": fmt(self.partner_shown) if self.partner_shown else "",
@@ -265,7 +283,9 @@ def observe(game: Observed, seat: int | None) -> Observation:
         gift_colours=_gift_colours(state),
         out=tuple(sorted(state.play.out)),
         speculator_side=side,
-        wild_cards=tuple(sorted(state.wild_cards.get(seat, ()))) if seat is not None else (),
+        wild_cards=_wild_cards(state, seat),
+        flip_wild_suits=_flip_wild_suits(state),
+        speculator_two_low=tuple(str(p) for p in state.variant.speculator.two_low) if state.variant.speculator else (),
         promoted=state.promoted,
         retreated_hand=tuple(sorted(state.hands[spec.seat])) if retreated and spec is not None else (),
         partner_shown=tuple(part.shown) if part is not None else (),
@@ -290,6 +310,23 @@ def observe(game: Observed, seat: int | None) -> Observation:
 _BOTTOM_UNTAKEN = frozenset((PhaseName.OPEN_START, PhaseName.BID, PhaseName.GRAB))
 #: Phases in which the wild rank has been drawn and shown (it is drawn once the landlord takes the bottom).
 _WILD_KNOWN = frozenset((PhaseName.OPEN, PhaseName.PLAY, PhaseName.OVER))
+
+
+def _wild_cards(state: HandState, seat: int | None) -> tuple[Card, ...]:
+    """``seat``'s own wild cards: the speculator's 3s (§10, wild beside a natural card), else the table's (5p1d, 癞子)."""
+    if seat is None:
+        return ()
+    if state.spec is not None and seat == state.spec.seat:
+        return tuple(sorted(c for c in state.hands[seat] if card_rank(c) == THREE))
+    return tuple(sorted(state.wild_cards.get(seat, ())))
+
+
+def _flip_wild_suits(state: HandState) -> str:
+    """5p1d: the suits (``shdc``) whose highest card is each non-speculator's wild card, once the card is flipped."""
+    rules = state.variant.speculator
+    if rules is None or not rules.flip_wilds or not state.deal.flipped:
+        return ""
+    return "".join(SUIT_CHARS[s] for s in flip_wild_suits(state.deal.flipped[0]))
 
 
 def _marker(state: HandState, seat: int | None) -> Card | None:

@@ -20,11 +20,7 @@ def _role(seen: Observation, result: Result, seat: int) -> str:
         return "speculator"
     if seen.landlord is None:  # an instant win before bidding: the winner played as landlord
         return "landlord" if seat == result.winner else "farmer"
-    if seat == seen.small_landlord:
-        return "hidden_landlord" if seen.identity else "small_landlord"
-    if seat == seen.landlord and seen.identity and seen.small_landlord is None:
-        return "lone_landlord"  # 五人斗地主 1 vs 4: the twin was the public landlord's own
-    return "landlord" if seat == seen.landlord else "farmer"
+    return seen.role(seat)
 
 
 def tally(hand: Hand) -> HandTally:
@@ -46,7 +42,7 @@ def tally(hand: Hand) -> HandTally:
     return HandTally(
         roles=tuple(_role(seen, result, s) for s in range(hand.players)),
         counts={
-            "redeals": sum(e["type"] == "deal" for e in hand.events) - 1,
+            "redeals": hand.state.deal_count - 1,  # a hand nobody reads never makes its turns into events
             "instant_wins": int(result.instant),
             "declared": int(seen.declared) if result.partnership else 0,
         },

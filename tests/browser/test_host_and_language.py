@@ -33,14 +33,14 @@ pytestmark = pytest.mark.browser
 #: the language switch, and the technical names a player types or reads as they are.
 ALLOWED_WORDS = {"paiju", "English", "JSON", "KiB", "Ann", "Bo", "AI"}
 
-#: The visible text and placeholders of a page outside the places that are English on purpose: the table
-#: picker's English names (`lang="en"`), the share link, the room code, and form values typed by players.
+#: The visible text and placeholders of a page outside the places that are not words: the share link, the room
+#: code, and form values typed by players.
 VISIBLE_TEXT = """() => {
   const parts = [];
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const el = node.parentElement;
-    if (!el || el.closest('[lang="en"], .share-link, .room-code, script, style, option')) continue;
+    if (!el || el.closest('.share-link, .room-code, script, style, option')) continue;
     if (!el.checkVisibility()) continue;
     const text = node.textContent.trim();
     if (text) parts.push(text);
@@ -86,10 +86,9 @@ def test_create_and_the_name_are_on_a_phones_first_screen_and_a_double_click_mak
     # The options and rules are folded below Create.
     expect(page.locator('input[name="turn_seconds"]')).to_be_hidden()
     expect(page.locator('input[data-rule="decks"]')).to_be_hidden()
-    # Every table is a card with its Chinese and English names, players and decks.
+    # Every table is a card with its name in the reader's language (English here), players and decks.
     card = page.locator('.variant-choice[data-variant="spec-6p3d"]')
-    expect(card.locator(".variant-zh")).to_have_text("投机商 6人3副 双地主")
-    expect(card.locator(".variant-en")).to_contain_text("6 players, 3 decks")
+    expect(card.locator(".variant-name")).to_have_text("Speculator, 6 players, 3 decks, two landlords")
     expect(card.locator(".variant-meta")).to_have_text("6 players · 3 decks")
     page.screenshot(path=str(artifacts / "lobby-phone.png"))
     page.click('input[name="variant"][value="spec-6p3d"]')

@@ -45,7 +45,7 @@ def test_a_laizi_hand_opens_before_the_deal_names_the_wild_rank_and_counts_the_o
     panel = page.locator(".phase-panel-open_start")
     expect(panel).to_contain_text("×4")
     expect(page.locator(".hand .card")).to_have_count(0)
-    expect(page.locator("button.act-open")).to_have_text("Open (明牌)")
+    expect(page.locator("button.act-open")).to_have_text("Open")
     shots(page, artifacts / "phase-laizi-open-start")
     page.click("button.act-open")
     expect(page.locator(".hand .card").first).to_be_visible()

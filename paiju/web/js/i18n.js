@@ -4,13 +4,14 @@ import { LOBBY_LABELS } from './i18n_lobby.js';
 import { REFUSAL_LABELS } from './i18n_refusals.js';
 import { RULE_NAMES_ZH, VALUE_NAMES } from './i18n_rules.js';
 import { STEP_LABELS } from './i18n_steps.js';
+import { SPECULATOR_LABELS } from './i18n_speculator.js';
 import { TABLE_LABELS } from './i18n_table.js';
 import { TRICK_LABELS } from './i18n_trick.js';
 
 const LANG_KEY = 'paiju.lang';
 
 /** The labels of the table's facts, cards, phases, roles and settlement; the other screens' are merged in below. */
-const LABELS = {
+export const LABELS = {
   en: {
     app: 'paiju 牌局',
     lobby: 'Lobby',
@@ -24,8 +25,8 @@ const LABELS = {
     'table.give': 'Give',
     'table.hint': 'Hint',
     'table.clear': 'Clear',
-    'table.auto_on': '托管 on',
-    'table.auto_off': '托管 off',
+    'table.auto_on': 'Auto-play on',
+    'table.auto_off': 'Auto-play off',
     'table.choose': 'These cards can be played several ways; choose one:',
     'table.no_match': 'The selected cards are not a legal play now.',
     'table.list_cut': 'You have {n} possible plays, too many to list: lift the cards and press Play.',
@@ -142,7 +143,7 @@ const LABELS = {
     'error.generic': '出错了：{message}',
   },
 };
-for (const extra of [LOBBY_LABELS, REFUSAL_LABELS, TABLE_LABELS, GAME_LABELS, STEP_LABELS, TRICK_LABELS]) {
+for (const extra of [LOBBY_LABELS, REFUSAL_LABELS, TABLE_LABELS, GAME_LABELS, STEP_LABELS, TRICK_LABELS, SPECULATOR_LABELS]) {
   for (const code of Object.keys(LABELS)) Object.assign(LABELS[code], extra[code]);
 }
 

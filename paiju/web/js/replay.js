@@ -186,11 +186,11 @@ class ReplayViewer {
           (step.redeals || []).map((reason) => h('p', { class: 'redeal' }, redealWords(reason))),
           bidsLine(step.bids, names)) : null),
       this.tableRoot,
-      step?.result ? settlementElement(step.result, names) : null);
+      step?.result ? settlementElement(step.result, names, this.log.variant) : null);
     if (!step) return;
     let { view } = step;
     // At the end, the other seats' last cards (the all-cards view has them already).
     if (view.phase === 'over' && !view.hands && this.finalHands) view = { ...view, hands: this.finalHands };
-    this.table.update({ view, names, deadline: null, counter: null, seatInfo: null, auto: false, bids: step.bids });
+    this.table.update({ view, names, table: this.log.variant, deadline: null, counter: null, seatInfo: null, auto: false, bids: step.bids });
   }
 }

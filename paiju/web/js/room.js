@@ -293,12 +293,14 @@ class RoomPage {
     this.table.update({
       view,
       names: this.seatNames(),
+      table: this.room.variant,
       seatInfo: this.room.seats,
       deadline: this.viewFrame.deadline ?? this.room.deadline,
       counter: this.counter(view, seated),
       auto: info?.auto ?? false,
       bids: this.viewFrame.bids,
       legalTotal: this.viewFrame.auto_play ? 0 : this.viewFrame.legal_total ?? view.legal.length,
+      legalCards: this.viewFrame.legal_cards ?? [],
     });
     document.title = `${view.legal.length && seated ? '● ' : ''}${tableName({ name: this.room.variant, title: this.room.title })} · paiju`;
   }
@@ -332,6 +334,6 @@ class RoomPage {
     const next = this.hostControls.startButton('next-hand');
     const over = this.room.session_over ? h('p', { class: 'session-over' }, t('room.session_over')) : null;
     const bots = this.isHost ? this.hostControls.botsRow() : null;
-    fill(this.parts.result, settlementElement(this.result, this.seatNames(), [this.table.settlementPart?.(), over, bots, next, this.hostControls.waitingForHost()]));
+    fill(this.parts.result, settlementElement(this.result, this.seatNames(), this.room.variant, [this.table.settlementPart?.(), over, bots, next, this.hostControls.waitingForHost()]));
   }
 }

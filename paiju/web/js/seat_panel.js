@@ -4,8 +4,9 @@
  */
 import { cardRow } from './cards.js';
 import { h } from './dom.js';
-import { t } from './i18n.js';
+import { hasLabel, t } from './i18n.js';
 import { actionWords } from './phase_panel.js';
+import { wildsNote } from './reading.js';
 
 /** The seats to act now (several where a decision is open to more than one at once). */
 export function actorsOf(view) {
@@ -13,11 +14,13 @@ export function actorsOf(view) {
   return view.phase === 'over' ? [] : [view.to_act];
 }
 
-/** A seat's role in the reader's language (unknown roles as the engine names them). */
-export function roleLabel(role) {
+/** A seat's role in the reader's language, by the name `table` gives it where it has its own (斗帝主's emperor and
+ * rebels), else the common one; unknown roles as the engine names them. */
+export function roleLabel(role, table = '') {
+  const own = `role.${table}.${role}`;
+  if (table && hasLabel(own)) return t(own);
   const key = `role.${role}`;
-  const label = t(key);
-  return label === key ? role : label;
+  return hasLabel(key) ? t(key) : role;
 }
 
 /** The label of a legal action in a view's phase: known words translated (叫地主 / 不叫 where the only bid is 1),
@@ -46,9 +49,18 @@ function recentActions(view, bids) {
   }
   if (view.phase !== 'play' && view.phase !== 'over') return recent;
   for (const record of (view.history || []).slice(-(view.players - 1))) {
-    if (record) recent[record.seat] = record.cards === 'pass' ? actionLabel('pass', view) : cardRow(record.cards, { wildRank: view.wild_rank });
+    if (record) recent[record.seat] = record.cards === 'pass' ? actionLabel('pass', view) : playedCards(record, view);
   }
   return recent;
+}
+
+/** A play in front of its seat, saying what its wild cards stood for (“3 as K”) when it held any. */
+function playedCards(record, view) {
+  const row = cardRow(record.cards, { wildRank: view.wild_rank });
+  const stood = wildsNote(record);
+  if (!stood) return row;
+  row.title = t('table.wild_as', { notes: stood });
+  return [row, h('span', { class: 'wild-as' }, stood)];
 }
 
 /** “1 card” / “5 cards”, and the 报单 / 报双 flag of a seat down to one or two cards while cards are played. */
@@ -76,7 +88,7 @@ export function timerElement(deadline) {
   return h('span', { class: 'timer', dataset: { deadline: deadline ?? '' } });
 }
 
-/** One seat of `state` (`{view, names, seatInfo, bids, deadline}`) on the `side` of the table it sits. */
+/** One seat of `state` (`{view, names, seatInfo, bids, deadline, table}`) on the `side` of the table it sits. */
 export function seatPanel(state, seat, side = 'bottom') {
   const { view, names, seatInfo } = state;
   const info = seatInfo?.[seat];
@@ -99,7 +111,7 @@ export function seatPanel(state, seat, side = 'bottom') {
     h('div', { class: 'seat-text' },
       h('div', { class: 'seat-head' },
         h('span', { class: 'seat-name' }, names[seat] ?? t('room.seat', { n: seat + 1 })),
-        h('span', { class: `role role-${role}` }, roleLabel(role))),
+        h('span', { class: `role role-${role}` }, roleLabel(role, state.table))),
       h('div', { class: 'seat-body' },
         flag ? h('span', { class: 'flag-left', role: 'status' }, flag) : null,
         info?.bot ? h('span', { class: 'badge bot' }, t('room.bot', { name: info.bot })) : null,

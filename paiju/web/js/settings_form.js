@@ -4,7 +4,7 @@
  */
 import { fill, h } from './dom.js';
 import { bombLabel, choiceLabel, giftColoursLabel, ladderText, patternLabel, ruleLabel, t } from './i18n.js';
-import { tableNames, tableSummary } from './table_names.js';
+import { tableName, tableSummary } from './table_names.js';
 
 /** Keys that name or describe a table rather than set a rule (`family`: the engine that plays it); `players` is the room's seat count. */
 const NOT_RULES = new Set(['name', 'title', 'description', 'notes', 'players', 'family']);
@@ -15,7 +15,7 @@ const CHOICES = {
   rangpai: ['', 'bid', 'auction'],
   determination: ['7c', 'marked-7c', ...[1, 2, 3, 4, 5, 6, 7, 8, 9].map((k) => `bottom:${k}`), 'flip'],
   bid_style: ['points', 'marked'],
-  timeouts: ['takeover', 'minimal'],
+  timeouts: ['grace', 'takeover', 'minimal'],
   red_over_black: ['any', 'equal_or_higher'],
   partner: ['', 'flip-rank', 'pair-or-bottom', 'single'],
   diamond_ak: ['same', 'swap'],
@@ -102,11 +102,9 @@ export class SettingsForm {
 
   render() {
     const variantList = h('div', { class: 'variant-list', role: 'radiogroup', 'aria-label': t('lobby.variant') }, this.variants.map((v) => {
-      const [zh, en] = tableNames(v);
       return h('label', { class: `variant-choice${v.name === this.variant.name ? ' chosen' : ''}`, dataset: { variant: v.name } },
         h('input', { type: 'radio', name: 'variant', value: v.name, checked: v.name === this.variant.name, onChange: () => this.set({ ...this.value(true), variant: v.name, rules: null, seats: null }) }),
-        h('span', { class: 'variant-zh', lang: 'zh-CN' }, zh),
-        h('span', { class: 'variant-en', lang: 'en' }, en),
+        h('span', { class: 'variant-name' }, tableName(v)),
         h('span', { class: 'variant-meta' }, deckCount(v)));
     }));
     const number = (key, label, min, max) => h('label', { class: 'field' }, h('span', {}, label),

@@ -31,16 +31,15 @@ export function outcomeSentences(result, names) {
   return sentences;
 }
 
-/** A seat's part in words: what it receives or pays, or on speculator tables its share times the unit. */
+/** A seat's part in words: what it receives or pays, on every table; on speculator tables also its share of the unit. */
 function lineWords(line, result) {
-  if (line.share !== null && line.share !== undefined) {
-    return t('settle.share', { share: signed(Math.round(line.share * 100) / 100), unit: result.stake, score: signed(line.score) });
-  }
-  return t(line.score >= 0 ? 'settle.receives' : 'settle.pays', { n: Math.abs(line.score) });
+  const words = t(line.score >= 0 ? 'settle.receives' : 'settle.pays', { n: Math.abs(line.score) });
+  if (line.share === null || line.share === undefined) return words;
+  return t('settle.share', { words, share: Math.abs(Math.round(line.share * 100) / 100), unit: result.stake });
 }
 
-/** The settlement: who won and why, the stake's chips, one row per seat, then `actions` (next hand…). */
-export function settlementElement(result, names, actions = null) {
+/** The settlement of a hand of `table`: who won and why, the stake's chips, one row per seat, then `actions` (next hand…). */
+export function settlementElement(result, names, table, actions = null) {
   const factors = result.factors ?? [];
   // A replay's settlement belongs to no session: no totals column.
   const totals = (result.totals ?? []).length > 0;
@@ -53,7 +52,7 @@ export function settlementElement(result, names, actions = null) {
       h('thead', {}, h('tr', {}, [t('result.player'), t('result.role'), t('result.score'), t('result.detail'), totals ? t('result.total') : null].map((c) => (c ? h('th', {}, c) : null)))),
       h('tbody', {}, result.lines.map((line) => h('tr', { class: line.score > 0 ? 'won' : line.score < 0 ? 'lost' : '', dataset: { seat: line.seat } },
         h('td', { class: 'name' }, line.name ?? names[line.seat] ?? line.seat),
-        h('td', {}, roleLabel(line.role), result.doubles?.[line.seat] ? h('span', { class: 'badge doubled' }, t('table.doubled')) : null),
+        h('td', {}, roleLabel(line.role, table), result.doubles?.[line.seat] ? h('span', { class: 'badge doubled' }, t('table.doubled')) : null),
         h('td', { class: 'score' }, signed(line.score)),
         h('td', { class: 'detail' }, lineWords(line, result)),
         totals ? h('td', { class: 'score' }, String(line.total ?? result.totals[line.seat])) : null)))),

@@ -8,11 +8,11 @@ import { currentLang } from './i18n.js';
 const TABLES = {
   chaodipi: {
     zh: ['炒地皮', '4 人 2 副，对家一伙；每人 25 张，8 张底牌；从 2 打到 A 再扛旗；红桃 5 是最大的主，底牌可以反复抄，5-10-K 管住同花色，红 5 对孤注一掷。'],
-    en: ['Chao Dipi (炒地皮)', '4 players in two partnerships, 2 decks; 25 cards each and an 8-card kitty; climb from 2 to A, then 扛旗; 5♥ is the top trump, the kitty can be re-taken (抄底), 5-10-K beats its suit, a red-5 pair risks everything.'],
+    en: ['Chao Dipi', '4 players in two partnerships, 2 decks; 25 cards each and an 8-card kitty; climb from 2 to A, then pass the flag hand; 5♥ is the top trump, the kitty can be re-taken, 5-10-K beats its suit, a red-5 pair risks everything.'],
   },
   'chaodipi-live': {
     zh: ['炒地皮（边发边亮）', '同炒地皮，但一边发牌一边亮主：牌一轮一轮地发，谁拿到级牌谁就可以随时亮主或反主；每轮时间一样长。'],
-    en: ['Chao Dipi, declare while dealing', 'Chao Dipi as in 升级: the cards come a round at a time, and anyone may declare or overturn the moment they hold the cards for it; every round lasts the same time.'],
+    en: ['Chao Dipi, declare while dealing', 'Chao Dipi as in Shengji: the cards come a round at a time, and anyone may declare or overturn the moment they hold the cards for it; every round lasts the same time.'],
   },
   laizi: {
     zh: ['癞子斗地主', '3 人 1 副；可明牌开始（×4）；叫 1–3 分一轮，抢地主（每次 ×2）；亮底后随机定一个点数为癞子，四张都是癞子；王炸 > 纯癞子炸弹 > 硬炸弹 > 软炸弹。'],
@@ -64,7 +64,7 @@ const TABLES = {
   },
   'spec-3p1d': {
     zh: ['投机商 3人1副', '去掉 3 和 4：地主、投机商和一个农民；农民剩牌不多于叫分即赢（让牌）；投机商分一半。'],
-    en: ['Speculator, 3 players, 1 deck', 'No 3s or 4s: landlord, speculator and one farmer; the farmer wins holding as many cards as the bid (让牌); the speculator shares half.'],
+    en: ['Speculator, 3 players, 1 deck', 'No 3s or 4s: landlord, speculator and one farmer; the farmer wins holding as many cards as the bid (the handicap); the speculator shares half.'],
   },
   'spec-4p3d-2c': {
     zh: ['投机商 4人3副 双色', '每手牌同一颜色，红管黑，同点黑可回管红；送 5 红 5 黑和各 2 红 2 黑。'],
