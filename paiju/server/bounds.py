@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from functools import cache, lru_cache
 
 from paiju.engine import family, variant_family
@@ -18,6 +19,10 @@ MAX_LEAD_MOVES = 10_000
 PROBE_DEALS = 3
 #: Highest bid a room's table may allow (each bid is an action of the auction).
 MAX_BID = 12
+#: Keys of a table that name or describe it: a room's come from its variant, never from free text in ``rules``.
+TEXT_KEYS = ("name", "title", "description", "notes")
+#: Added to the variant's title when a room's rules change its table.
+CUSTOM_TITLE = " · 自定义规则 custom rules"
 
 
 class TableError(ValueError):
@@ -66,15 +71,24 @@ def lead_moves(variant: Variant) -> int:
 
 
 def build_variant(settings: RoomSettings) -> Variant:
-    """The table a room's settings describe; ``TableError`` with the reason when they do not add up, or when its
+    """The table a room's settings describe, titled by its variant (``CUSTOM_TITLE`` added when the rules change
+    it); ``TableError`` with the reason when they do not add up, name or describe the table themselves, or when its
     hands are larger than the built-in tables' or lead too many plays (their move lists would stall the server)."""
+    named = [key for key in TEXT_KEYS if key in (settings.rules or {})]
+    if named:
+        raise TableError(
+            f"a room's table is named and described by its variant: leave {', '.join(named)} out of the rules",
+            "named_by_table", {"keys": ",".join(named)},
+        )
     try:
-        variant = get_variant(settings.variant)
+        base = variant = get_variant(settings.variant)
         changes = dict(settings.rules or {})
         if settings.seats is not None and settings.seats != variant.players:
             changes.setdefault("players", settings.seats)
         if changes:
             variant = with_overrides(variant, changes, "rules")
+        if variant != base:
+            variant = dataclasses.replace(variant, title=base.title + CUSTOM_TITLE)
     except VariantError as err:
         raise TableError.bad_table(str(err), err.problems) from err
     except (KeyError, TypeError, ValueError, AttributeError, RecursionError) as err:

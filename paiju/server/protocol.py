@@ -36,6 +36,12 @@ def clean_name(text: str) -> str:
     return text
 
 
+def name_key(name: str) -> str:
+    """What two display names are compared by: Unicode's compatibility caseless match (NFKC, case folded), so
+    ``Ann``, ``ANN`` and the full-width ``Ａｎｎ`` are one name in a room."""
+    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
+
+
 def _small_rules(rules: dict[str, Any] | None) -> dict[str, Any] | None:
     """Rule changes as JSON may be at most ``MAX_RULES_BYTES``: a room's table is a few keys, not a payload."""
     if rules is not None and len(json.dumps(rules, ensure_ascii=False).encode("utf-8")) > MAX_RULES_BYTES:

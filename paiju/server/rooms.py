@@ -30,6 +30,7 @@ from paiju.server.protocol import (
     Settings,
     SpectatorInfo,
     Welcome,
+    name_key,
 )
 from paiju.server.schema import PlayerRow, RoomRow, copy_row
 from paiju.server.storage import Store, StoreError
@@ -224,6 +225,7 @@ class Room:
             if player is None:
                 raise RoomError("bad_token", "this room does not know that token; join with a name instead", reason="unknown_token")
             if player.name != name:
+                self._name_free(name, player)
                 await self.save_player(player, name=name)
         else:
             if len(self.players) >= self.config.max_people:
@@ -231,6 +233,7 @@ class Room:
                     "room_full", f"this room already has {self.config.max_people} people; it cannot take more",
                     params={"people": self.config.max_people},
                 )
+            self._name_free(name)
             player = new_player(self.code, name)
             await self.store_op(self.store.save_player, copy_row(player))
             self.players[player.id] = player
@@ -240,6 +243,13 @@ class Room:
         log.info("room %s: %r joined (%s)", self.code, player.name, "reclaimed" if token else "new")
         self.broadcast_room()
         await self.catch_up(conn)
+
+    def _name_free(self, name: str, player: PlayerRow | None = None) -> None:
+        """Refuse ``name`` when another of the room's people or bots goes by it (``name_key``: case and width
+        aside), so nobody can pass for the host or a seat's player."""
+        key = name_key(name)
+        if any(p is not player and name_key(p.name) == key for p in self.players.values()):
+            raise RoomError("bad_message", "that name is taken in this room", reason="name_taken", params={"name": name})
 
     async def leave(self, conn: Connection) -> None:
         """A socket closed: a seated player keeps its seat and token; a spectator (not the host) leaves the room."""
