@@ -71,14 +71,32 @@ class TrickRules:
         coerce_options(self, _OPTIONS)
 
     def problems(self) -> Iterator[Problem]:
-        """What does not add up in these rules, for the table's checker."""
+        """What does not add up in these rules, for the table's checker (a room's host sets them in the lobby)."""
         yield from option_problems(self, _OPTIONS)
-        if self.throw_fail_penalty_per_card < 0:
-            yield Problem("bad_penalty", "throw_fail_penalty_per_card must be 0 or more")
-        if self.kangqi_attempts < 1:
-            yield Problem("bad_attempts", "kangqi_attempts must be at least 1")
+        for name in _SWITCHES:
+            value = getattr(self, name)
+            if not isinstance(value, bool):
+                yield Problem("trick_switch", f"{name} = {value!r}: must be true or false", rule=name, value=str(value))
+        for name, (least, most, step) in _NUMBERS.items():
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= most or value % step:
+                steps = f" in steps of {step}" if step > 1 else ""
+                yield Problem(
+                    "trick_points" if steps else "trick_number",
+                    f"{name} = {value!r}: must be a whole number from {least} to {most}{steps}",
+                    rule=name, value=str(value), least=least, most=most, step=step,
+                )
 
 
+#: The on/off rules.
+_SWITCHES = ("self_overturn", "self_reinforce", "trump_tractor_by_trump_order", "pass_a_on_any_win")
+#: The whole-number rules: least, most, and the step of their values (a hand's points come in fives, 200 in all).
+_NUMBERS = {
+    "throw_fail_penalty_per_card": (0, 50, 1),
+    "kangqi_advance_base": (0, 200, 5),
+    "kangqi_threshold": (5, 200, 5),
+    "kangqi_attempts": (1, 10, 1),
+}
 _OPTIONS = {
     "declaration_window": DeclarationWindow,
     "chaodi_after_kitty_flip": ChaodiAfterFlip,

@@ -50,6 +50,16 @@ def test_a_gift_colour_rule_that_does_not_fit_names_the_rule_the_colours_and_the
         ({"variant": "classic", "rules": {"players": "three"}}, "bad_settings", {}),
         ({"variant": "classic", "rules": {"bid_style": "auction"}}, "bad_option", {"rule": "bid_style", "value": "auction"}),
         ({"variant": "classic", "rules": {"bomb_ladder": [["bomb4"], ["XY"]]}}, "not_bomb_class", {"bomb": "XY"}),
+        # 炒地皮's [trick] rules, as the lobby's editor sends them: each checked with its bounds.
+        ({"variant": "chaodipi", "rules": {"trick": {"kangqi_threshold": 500}}}, "trick_points",
+         {"rule": "kangqi_threshold", "value": "500", "least": 5, "most": 200, "step": 5}),
+        ({"variant": "chaodipi", "rules": {"trick": {"kangqi_advance_base": 83}}}, "trick_points", {"rule": "kangqi_advance_base"}),
+        ({"variant": "chaodipi", "rules": {"trick": {"kangqi_attempts": 0}}}, "trick_number",
+         {"rule": "kangqi_attempts", "least": 1, "most": 10}),
+        ({"variant": "chaodipi", "rules": {"trick": {"throw_fail_penalty_per_card": "ten"}}}, "trick_number",
+         {"rule": "throw_fail_penalty_per_card", "value": "ten"}),
+        ({"variant": "chaodipi", "rules": {"trick": {"self_overturn": "yes"}}}, "trick_switch", {"rule": "self_overturn"}),
+        ({"variant": "chaodipi", "rules": {"trick": {"match_room": "forever"}}}, "bad_option", {"rule": "match_room"}),
     ],
 )
 def test_every_kind_of_bad_table_carries_a_code(
@@ -81,3 +91,14 @@ def test_every_problem_code_has_words_in_both_languages() -> None:
     words = (ROOT / "paiju" / "web" / "js" / "i18n_refusals.js").read_text(encoding="utf-8")
     for code in sorted(codes):
         assert words.count(f"'problem.{code}':") == 2, code
+
+
+def test_a_host_sets_a_chaodipi_rooms_trick_rules_and_the_room_plays_by_them(client: TestClient) -> None:
+    """Every [trick] option a host may choose in the lobby makes the room's table (other-games.md §7)."""
+    trick = {"declaration_window": "during_deal", "self_overturn": True, "chaodi_after_kitty_flip": "not_after_joker",
+             "trump_510k_follow": "own_510k_first", "throw_fail_penalty_per_card": 10, "pass_a_on_any_win": True,
+             "kangqi_advance_base": 90, "kangqi_threshold": 120, "kangqi_attempts": 2, "match_room": "round"}
+    answer = client.post("/api/rooms", json={"name": "Ann", "variant": "chaodipi", "rules": {"trick": trick}})
+    assert answer.status_code == 200, answer.text
+    room = client.get(f"/api/rooms/{answer.json()['code']}").json()
+    assert room["settings"]["rules"] == {"trick": trick}

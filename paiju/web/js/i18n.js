@@ -2,7 +2,7 @@
 import { GAME_LABELS } from './i18n_game.js';
 import { LOBBY_LABELS } from './i18n_lobby.js';
 import { REFUSAL_LABELS } from './i18n_refusals.js';
-import { RULE_NAMES_ZH, VALUE_NAMES } from './i18n_rules.js';
+import { RULE_NAMES_EN, RULE_NAMES_ZH, VALUE_NAMES } from './i18n_rules.js';
 import { STEP_LABELS } from './i18n_steps.js';
 import { SPECULATOR_LABELS } from './i18n_speculator.js';
 import { TABLE_LABELS } from './i18n_table.js';
@@ -230,10 +230,10 @@ export function t(key, vars = {}) {
   return text.replace(/\{(\w+)\}/g, (_, name) => (name in vars ? String(vars[name]) : `{${name}}`));
 }
 
-/** A rule key as a reader sees it: its Chinese name, or the key with spaces. */
+/** A rule key as a reader sees it: its name in the reader's language, or the key with spaces. */
 export function ruleLabel(key) {
-  if (lang === 'zh' && RULE_NAMES_ZH[key]) return RULE_NAMES_ZH[key];
-  return key.replace(/_/g, ' ');
+  const names = lang === 'zh' ? RULE_NAMES_ZH : RULE_NAMES_EN;
+  return names[key] ?? key.replace(/_/g, ' ');
 }
 
 /** Switch language, remember it and tell every page part that draws labels. */

@@ -67,6 +67,37 @@ export const RULE_NAMES_ZH = {
   diamond_ak: '方块 A、K',
   landlord_gift_colours: '送地主的颜色',
   farmer_gift_colours: '送农民的颜色',
+  trick: '炒地皮规则',
+  declaration_window: '亮主时机',
+  self_overturn: '可以反自己的主',
+  self_reinforce: '可以用对子加固自己的主',
+  chaodi_after_kitty_flip: '底牌翻出主后可否抄底',
+  trump_tractor_by_trump_order: '主拖拉机按主牌大小相连',
+  throw_fail_penalty_per_card: '甩牌失败每张罚分',
+  trump_510k_follow: '主牌 5-10-K 的跟法',
+  pass_a_on_any_win: '打 A 时庄家方赢即过 A',
+  kangqi_advance_base: '扛旗局抓分方升级的起算分',
+  kangqi_threshold: '扛旗局抓分方上台所需分数',
+  kangqi_attempts: '扛旗失败几次退回打 2',
+  match_room: '房间类型',
+};
+
+/** Rule keys whose English name is not their key with spaces. */
+export const RULE_NAMES_EN = {
+  timeouts: 'when a turn runs out',
+  trick: 'Chao Dipi rules',
+  declaration_window: 'when trumps are declared',
+  self_overturn: 'a seat may overturn its own declaration',
+  self_reinforce: 'a seat may reinforce its own declaration with a pair',
+  chaodi_after_kitty_flip: 'taking the kitty after it decided the trump',
+  trump_tractor_by_trump_order: 'trump tractors follow the trump order',
+  throw_fail_penalty_per_card: 'failed throw: points per card to the other side',
+  trump_510k_follow: 'following a trump 5-10-K',
+  pass_a_on_any_win: 'any dealer win at A passes A',
+  kangqi_advance_base: 'flag hand: attackers advance from (points)',
+  kangqi_threshold: 'flag hand: points the attackers need',
+  kangqi_attempts: 'failed flag hands before dropping to 2',
+  match_room: 'room',
 };
 
 /** Names of the patterns a table allows, of the values of rules with a known set of values and of a gift's colours. */
@@ -96,6 +127,11 @@ export const VALUE_NAMES = {
     'ladder.rocket': 'rocket', 'ladder.weakest_first': 'Bombs, weakest first: ',
     'choice.two_low.44': 'two 4s', 'choice.two_low.55': 'two 5s', 'choice.two_low.45': 'a 4 and a 5',
     'colours.any': 'any colours', 'colours.split': '{red} red + {black} black', 'colours.free_min': 'any split, at least {n} of each colour',
+    'choice.declaration_window.after_deal': 'in turn, after the deal', 'choice.declaration_window.during_deal': 'any time while the cards are dealt',
+    'choice.chaodi_after_kitty_flip.always': 'always', 'choice.chaodi_after_kitty_flip.not_after_joker': 'not after a joker was turned',
+    'choice.trump_510k_follow.three_highest': 'with one’s three highest trumps', 'choice.trump_510k_follow.own_510k_first': 'with one’s own trump 5-10-K first',
+    'choice.match_room.single': 'one hand at a time: passing the flag hand +3, the match goes on',
+    'choice.match_room.round': 'to the flag: passing the flag hand +6 ends the room’s round',
   },
   zh: {
     'pattern.single': '单张', 'pattern.pair': '对子', 'pattern.triple': '三张', 'pattern.triple+single': '三带一',
@@ -118,5 +154,10 @@ export const VALUE_NAMES = {
     'ladder.rocket': '王炸', 'ladder.weakest_first': '炸弹从小到大：',
     'choice.two_low.44': '两张 4', 'choice.two_low.55': '两张 5', 'choice.two_low.45': '一张 4 和一张 5',
     'colours.any': '颜色不限', 'colours.split': '红 {red} 张、黑 {black} 张', 'colours.free_min': '红黑任分，每色至少 {n} 张',
+    'choice.declaration_window.after_deal': '发完牌后轮流亮主', 'choice.declaration_window.during_deal': '边发边亮',
+    'choice.chaodi_after_kitty_flip.always': '总可以', 'choice.chaodi_after_kitty_flip.not_after_joker': '翻出王后不可以',
+    'choice.trump_510k_follow.three_highest': '跟最大的三张主', 'choice.trump_510k_follow.own_510k_first': '先跟自己的主 5-10-K',
+    'choice.match_room.single': '且战且退（单局房间）：过扛旗 +3，继续打',
+    'choice.match_room.round': '誓死扛旗（一轮房间）：过扛旗 +6，一轮结束',
   },
 };

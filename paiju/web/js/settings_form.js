@@ -19,7 +19,14 @@ const CHOICES = {
   red_over_black: ['any', 'equal_or_higher'],
   partner: ['', 'flip-rank', 'pair-or-bottom', 'single'],
   diamond_ak: ['same', 'swap'],
+  declaration_window: ['after_deal', 'during_deal'],
+  chaodi_after_kitty_flip: ['always', 'not_after_joker'],
+  trump_510k_follow: ['three_highest', 'own_510k_first'],
+  match_room: ['single', 'round'],
 };
+/** The rules a trick-taking table (炒地皮) plays by: its `[trick]` part and the turn timer's; the climbing rules
+ * (patterns, bids, bombs) are no part of its game. */
+const TRICK_RULES = new Set(['trick', 'timeouts']);
 /** Gift colour rules (speculator.md §15: `5r4b`, `free_min4`, empty for any) and the gift size each one splits. */
 const GIFT_COLOURS = { landlord_gift_colours: 'gift_landlord', farmer_gift_colours: 'gift_farmer' };
 /** Largest gift whose colour splits the form lists (the built-in tables give at most 10). */
@@ -132,7 +139,8 @@ export class SettingsForm {
 
   /** One input per rule; nested objects (the speculator's rules) as a fieldset of their own. */
   ruleFields(values, defaults, path) {
-    return Object.entries(values).filter(([key, value]) => !(path.length === 0 && NOT_RULES.has(key)) && value !== null).map(([key, value]) => {
+    const shown = (key) => path.length > 0 || (!NOT_RULES.has(key) && (values.family !== 'trick' || TRICK_RULES.has(key)));
+    return Object.entries(values).filter(([key, value]) => shown(key) && value !== null).map(([key, value]) => {
       const name = [...path, key].join('.');
       const changed = !sameValue(value, defaults?.[key]);
       const label = h('span', { class: `rule-name${changed ? ' changed' : ''}`, title: name }, ruleLabel(key));
