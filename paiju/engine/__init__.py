@@ -24,7 +24,7 @@ from paiju.engine.registry import (
     parse_action,
     variant_family,
 )
-from paiju.engine.report import FrameFields, HandTally, Settlement, SettlementLine
+from paiju.engine.report import FrameFields, HandTally, MatchStanding, Settlement, SettlementLine
 from paiju.engine.session import NextHand, Session
 
 __all__ = [
@@ -38,6 +38,7 @@ __all__ = [
     "HandResult",
     "HandTally",
     "LogError",
+    "MatchStanding",
     "NextHand",
     "Observation",
     "Session",

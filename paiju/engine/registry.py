@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
 from paiju.engine.protocol import HandEngine, Observation
-from paiju.engine.report import FrameFields, HandTally, Settlement
+from paiju.engine.report import FrameFields, HandTally, MatchStanding, Settlement
 from paiju.engine.session import Session
 from paiju.variants import Variant
 
@@ -80,6 +80,9 @@ class Family(Generic[H]):
     paced: Callable[[H], int | None] = lambda hand: None
     #: Which engine serves a table's moves: ``compiled`` (the C hot path) or ``python``.
     engine: Callable[[Variant], str] = lambda variant: "python"
+    #: Where the match of a session's hands stands (its last hand dealt or finished); ``None`` where each hand stands
+    #: alone (the climbing tables).
+    match: Callable[[Session[H]], MatchStanding | None] = lambda session: None
 
 
 def family(name: str) -> Family[Any]:

@@ -7,7 +7,19 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypedDict
 
-__all__ = ["FrameFields", "HandTally", "Settlement", "SettlementLine"]
+__all__ = ["FrameFields", "HandTally", "MatchStanding", "Settlement", "SettlementLine"]
+
+
+@dataclass(frozen=True)
+class MatchStanding:
+    """Where a room's match stands, on tables whose hands make a match (炒地皮's levels, other-games.md §7.14): the
+    hands dealt in it, each side's level as written (``flag`` once past A), whether it is under way (a hand of it
+    was dealt and no side has won it yet) and the points a seat that leaves it then loses (Q7.29)."""
+
+    hands: int
+    levels: tuple[str, ...]
+    running: bool
+    escape_points: int
 
 
 @dataclass(frozen=True)

@@ -213,6 +213,26 @@ class SpectatorInfo(BaseModel):
     connected: bool
 
 
+class Escape(BaseModel):
+    """A seat's person who left a match before it ended (炒地皮, other-games.md §7.14, Q7.29): the points it lost,
+    taken from its seat's session total; the others gain nothing."""
+
+    seat: int
+    name: str
+    points: int
+
+
+class MatchInfo(BaseModel):
+    """Where a room's match stands, on tables whose hands make one (炒地皮): the hands dealt in it, each side's level
+    (``flag`` past A, side 0 holding seats 0 and 2), whether it is under way, and the points a seat that leaves it
+    then loses (a seat may stand up only between hands)."""
+
+    hands: int
+    levels: list[str]
+    running: bool
+    escape_points: int
+
+
 class RoomState(BaseModel):
     """The public state of a room (the ``room`` frame and ``GET /api/rooms/{code}``)."""
 
@@ -233,6 +253,10 @@ class RoomState(BaseModel):
     session_over: bool = False
     #: Players watching (ids and names), so the host can remove one.
     watchers: list[SpectatorInfo] = []
+    #: *(extension)* The room's match, on tables whose hands make one; ``None`` elsewhere or before the first hand.
+    match: MatchInfo | None = None
+    #: *(extension)* The people who left this session's match before it ended, in order (in ``scores`` already).
+    escapes: list[Escape] = []
 
 
 class Welcome(BaseModel):
@@ -299,6 +323,8 @@ class ResultMessage(BaseModel):
     partnership: str = ""
     #: 五人斗地主: each seat's 加倍 (``true``/``false``); empty on other tables, whose stake has a bid.
     doubles: list[bool | None] = []
+    #: *(extension)* The session's escapes so far (in ``totals`` already), sent again when one happens.
+    escapes: list[Escape] = []
 
 
 class ErrorMessage(BaseModel):

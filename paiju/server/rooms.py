@@ -20,6 +20,7 @@ from paiju.server.connection import Connection
 from paiju.server.errors import RoomError
 from paiju.server.history import redacted_log
 from paiju.server.lateness import takes_over_when_gone
+from paiju.server.match import charge_escape, escapes_of, match_info
 from paiju.server.protocol import (
     Act,
     ResultMessage,
@@ -102,7 +103,7 @@ class Room:
         now = time.time()
         row = RoomRow(
             code=code, settings=settings.model_dump(), host_id=host.id, created_at=now, last_active=now,
-            hand_number=0, session_hands=[], hand_header=None, last_hand_id=None,
+            hand_number=0, session_hands=[], hand_header=None, last_hand_id=None, escapes=[],
         )
         room = cls(row, [host], store, bot_delay, config)
         await room.store_op(store.add_room, copy_row(row))
@@ -178,6 +179,7 @@ class Room:
             spectators=len(watchers), host_id=self.row.host_id, status=self.status, hand_number=self.row.hand_number,
             scores=self.table.totals(self.variant.players), deadline=self.table.deadline,
             session_hands=len(self.row.session_hands), session_over=self.session_over(), watchers=watchers,
+            match=match_info(self.table), escapes=escapes_of(self.row),
         )
 
     def result(self) -> ResultMessage | None:
@@ -288,8 +290,11 @@ class Room:
             return
         if self.table.playing:
             raise RoomError("bad_state", "you can't leave your seat during a hand; turn on auto-play (托管) instead", reason="stand_in_hand")
+        escaped = await charge_escape(self, self.table, player)  # §7.14: leaving a running match costs points
         await self.save_player(player, seat=None, auto=False)
         self.broadcast_room()
+        if escaped:
+            self.broadcast(self.result())  # the settlement again, with the escape and the totals after it
         await self.broadcast_views()
 
     async def set_auto(self, player: PlayerRow, on: bool) -> None:
@@ -353,7 +358,7 @@ class Room:
         new_table = any(getattr(settings, f) != getattr(self.settings, f) for f in TABLE_FIELDS)
         row_changes: dict[str, Any] = {"settings": settings.model_dump()}
         if new_table:
-            row_changes.update(session_hands=[], hand_header=None, last_hand_id=None)
+            row_changes.update(session_hands=[], hand_header=None, last_hand_id=None, escapes=[])
         row = copy_row(self.row, **row_changes)
         await self.store_op(self.store.save_room, row)
         self.row, self.settings, self.variant = row, settings, variant

@@ -34,6 +34,8 @@ class RoomRow(Base):
     hand_header: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     #: The internal id of the last finished hand while the room is between hands.
     last_hand_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    #: This session's escapes (``seat``, ``name``, ``points``): people who left a match before it ended (§7.14).
+    escapes: Mapped[list[dict[str, Any]]] = mapped_column(JSON, default=list)
 
 
 class PlayerRow(Base):

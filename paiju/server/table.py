@@ -20,7 +20,7 @@ from paiju.server.errors import RoomError
 from paiju.server.frames import result_message, view_message
 from paiju.server.history import rebuild, resume_session
 from paiju.server.lateness import Lateness
-from paiju.server.protocol import Act, ResultMessage, ViewMessage
+from paiju.server.protocol import Act, Escape, ResultMessage, ViewMessage
 from paiju.server.schema import copy_row
 from paiju.server.table_room import TableRoom
 from paiju.variants import Timeouts
@@ -73,13 +73,15 @@ class Table:
         return game is not None and not game.is_over
 
     def totals(self, players: int) -> list[int]:
-        """Each seat's session total, the last finished hand included."""
+        """Each seat's session total, the last finished hand and the escapes from its match included."""
         if self.session is None:
             return [0] * players
         totals = list(self.session.totals)
         game = self.session.game
         if game.result is not None:
             totals = [t + s for t, s in zip(totals, game.result.scores, strict=True)]
+        for escape in self.room.row.escapes:
+            totals[escape["seat"]] += escape["points"]
         return totals
 
     def views(self, seats: set[int | None]) -> dict[int | None, ViewMessage]:
@@ -104,7 +106,8 @@ class Table:
             return None
         room = self.room
         totals = self.totals(room.variant.players)
-        return result_message(game, room.hand_names(), totals, self.last_public_id, room.row.hand_number)
+        message = result_message(game, room.hand_names(), totals, self.last_public_id, room.row.hand_number)
+        return None if message is None else message.model_copy(update={"escapes": [Escape(**e) for e in room.row.escapes]})
 
     # ------------------------------------------------------------------ restart
     async def restore(self, events: list[dict[str, Any]]) -> None:
@@ -148,7 +151,7 @@ class Table:
         changes: dict[str, Any] = {"hand_number": room.row.hand_number + 1, "last_hand_id": None}
         if self.session is None or new_session:
             session = open_session(room.variant, draw_seed=secret_seed)
-            changes["session_hands"] = []
+            changes.update(session_hands=[], escapes=[])
         else:
             session = self.session
             session.next_hand()

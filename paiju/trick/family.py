@@ -13,7 +13,7 @@ from paiju.trick.levels import MatchState
 from paiju.trick.log import TRICK, game_log, replay
 from paiju.trick.observation import observe
 from paiju.trick.parse import actions_for_text
-from paiju.trick.report import frame_fields, settle, tally
+from paiju.trick.report import frame_fields, match_standing, settle, tally
 from paiju.trick.state import TrickResult
 from paiju.variants import Variant
 
@@ -52,4 +52,5 @@ FAMILY: Family[TrickHand] = Family(
     timeout_bot="rule",
     timeout_takes_over=lambda hand: False,
     paced=lambda hand: hand.state.round_opened if hand.state.paced else None,
+    match=match_standing,
 )

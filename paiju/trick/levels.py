@@ -13,6 +13,7 @@ from paiju.trick.order import natural
 from paiju.variants.trick_rules import MatchRoom, TrickRules
 
 __all__ = [
+    "ESCAPE_POINTS",
     "TAKE_DEAL",
     "HandOutcome",
     "LevelChange",
@@ -30,6 +31,8 @@ TAKE_DEAL = 80
 _ACE = natural(Rank.ACE)
 #: The extra match points per player for passing 扛旗, by room (§7.14).
 _KANGQI_BONUS = {MatchRoom.SINGLE: 3, MatchRoom.ROUND: 6}
+#: §7.14 Escape (Q7.29): a player who leaves a match before it ends loses 15 points; the others gain nothing.
+ESCAPE_POINTS = 15
 _T = TypeVar("_T")
 
 

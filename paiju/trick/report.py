@@ -6,12 +6,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from paiju.cards import RANK_CHARS
-from paiju.engine import FrameFields, HandTally, Settlement, SettlementLine
+from paiju.engine import FrameFields, HandTally, MatchStanding, Session, Settlement, SettlementLine
 from paiju.trick.events import RedealEvent, ThrowFailedEvent
 from paiju.trick.hand import TrickHand
+from paiju.trick.levels import ESCAPE_POINTS, SideLevel
 from paiju.trick.state import TrickResult, side_of
 
-__all__ = ["frame_fields", "role", "settle", "tally"]
+__all__ = ["frame_fields", "match_standing", "role", "settle", "tally"]
 
 
 def role(result: TrickResult, seat: int) -> str:
@@ -84,3 +85,25 @@ def tally(hand: TrickHand) -> HandTally:
 def frame_fields(hand: TrickHand) -> FrameFields:
     """Why the cards were dealt again this hand: public, the same for all."""
     return {"redeals": ["nobody declared" for e in hand.typed_events if isinstance(e, RedealEvent)]}
+
+
+def match_standing(session: Session[TrickHand]) -> MatchStanding:
+    """Where the session's match stands (§7.14): the hands dealt in it (the last one dealt included), each side's
+    level after the last finished hand, and whether it is under way; a hand that passed 扛旗 ends it, and the next
+    hand opens a new one."""
+    hand = session.game
+    result = hand.result
+    if result is not None and result.change.match_over:
+        return MatchStanding(0, _levels(result.change.after.sides), False, ESCAPE_POINTS)
+    earlier = 0
+    for done in reversed(session.results):
+        if not isinstance(done, TrickResult) or done.change.match_over:
+            break
+        earlier += 1
+    sides = result.change.after.sides if result is not None else hand.state.match.sides
+    return MatchStanding(earlier + 1, _levels(sides), True, ESCAPE_POINTS)
+
+
+def _levels(sides: Sequence[SideLevel]) -> tuple[str, ...]:
+    """Each side's level as written: its rank, or ``flag`` once it passed A (扛旗 status)."""
+    return tuple("flag" if s.kangqi else RANK_CHARS[s.level] for s in sides)

@@ -1,6 +1,7 @@
 /** The room's seats with their players and scores, and the spectators watching. */
 import { fill, h } from './dom.js';
 import { t } from './i18n.js';
+import { matchPart, standLabel } from './match.js';
 
 /**
  * The seats in `section`: Sit (or, between hands, Move here) on empty ones, the host's Remove
@@ -38,9 +39,10 @@ export function fillSeatList(section, page, host) {
   fill(section,
     h('h2', {}, t('room.seats'), ' ', h('small', { class: 'muted' }, t('room.scores'))),
     h('ol', { class: 'seat-list' }, seatRows),
+    matchPart(room, names, mine),
     h('p', { class: 'muted' }, t('room.spectators', { n: room.spectators })),
     watchers.length ? h('ul', { class: 'watchers' }, watchers) : null,
     joined && mine !== null && betweenHands
-      ? h('button', { class: 'stand', disabled: page.inFlight.has('stand'), onClick: () => page.request({ type: 'stand' }) }, t('room.stand')) : null,
+      ? h('button', { class: 'stand', disabled: page.inFlight.has('stand'), onClick: () => page.request({ type: 'stand' }) }, standLabel(room)) : null,
     joined && mine === null ? h('p', { class: 'muted' }, t('room.watching')) : null);
 }

@@ -5,6 +5,7 @@
 import { h } from './dom.js';
 import { t } from './i18n.js';
 import { stakeChips } from './stake.js';
+import { escapeLines } from './match.js';
 import { roleLabel } from './seat_panel.js';
 
 const signed = (n) => (n > 0 ? `+${n}` : String(n));
@@ -56,5 +57,6 @@ export function settlementElement(result, names, table, actions = null) {
         h('td', { class: 'score' }, signed(line.score)),
         h('td', { class: 'detail' }, lineWords(line, result)),
         totals ? h('td', { class: 'score' }, String(line.total ?? result.totals[line.seat])) : null)))),
+    escapeLines(result.escapes),
     actions);
 }
