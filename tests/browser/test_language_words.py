@@ -71,18 +71,19 @@ OVER_VIEW: dict[str, Any] = {
 
 
 @pytest.mark.parametrize(
-    ("lang", "table", "roles"),
+    ("lang", "table", "roles", "won"),
     [
-        ("zh", "dou-dizhu-emperor", ["帝主", "起义军", "起义军"]),
-        ("en", "dou-dizhu-emperor", ["emperor", "rebel", "rebel"]),
-        ("en", "classic", ["landlord", "farmer", "farmer"]),
-        ("zh", "classic", ["地主", "农民", "农民"]),
+        ("zh", "dou-dizhu-emperor", ["帝主", "起义军", "起义军"], "帝主赢。"),
+        ("en", "dou-dizhu-emperor", ["emperor", "rebel", "rebel"], "The emperor wins."),
+        ("en", "classic", ["landlord", "farmer", "farmer"], "The landlord’s side wins."),
+        ("zh", "classic", ["地主", "农民", "农民"], "地主一方赢。"),
     ],
 )
 def test_seats_and_settlement_use_the_tables_own_role_names(
-    browser: Browser, server_url: str, lang: str, table: str, roles: list[str]
+    browser: Browser, server_url: str, lang: str, table: str, roles: list[str], won: str
 ) -> None:
-    """斗帝主 (other-games.md §6.1): the emperor 帝主 plays against the rebels 起義軍; other tables keep 地主 / 农民."""
+    """斗帝主 (other-games.md §6.1): the emperor 帝主 plays against the rebels 起義軍, in the seats, the settlement's
+    roles and its verdict; other tables keep 地主 / 农民."""
     page = _page(browser, server_url, lang)
     shown = page.evaluate(
         """async ([view, table]) => {
@@ -96,11 +97,14 @@ def test_seats_and_settlement_use_the_tables_own_role_names(
         const lines = view.roles.map((role, seat) => ({ seat, role, score: view.scores[seat], share: null, name: 'x' }));
         const result = { lines, winner: 0, landlord_won: true, bid: 2, stake: 2, factors: [], totals: [] };
         const settled = settlementElement(result, ['Ann', 'Bo', 'Cy'], table);
-        return { seats, settled: [...settled.querySelectorAll('tbody tr td:nth-child(2)')].map((td) => td.textContent) };
+        return {
+          seats, settled: [...settled.querySelectorAll('tbody tr td:nth-child(2)')].map((td) => td.textContent),
+          outcome: [...settled.querySelectorAll('.outcome li')].map((li) => li.textContent).slice(1),
+        };
     }""",
         [OVER_VIEW, table],
     )
-    assert shown == {"seats": roles, "settled": roles}
+    assert shown == {"seats": roles, "settled": roles, "outcome": [won]}
     page.context.close()
 
 
@@ -155,4 +159,28 @@ def test_a_speculator_tables_settlement_line_reads_like_a_classic_one(
     }"""
     )
     assert shown == details
+    page.context.close()
+
+
+@pytest.mark.parametrize(("lang", "title", "rule"), [("zh", "叫帝主", "当帝主"), ("en", "Bidding for emperor", "becomes the emperor")])
+def test_the_emperor_tables_auction_bids_for_the_emperor(
+    browser: Browser, server_url: str, lang: str, title: str, rule: str
+) -> None:
+    """斗帝主's auction (other-games.md §6, Q6.1) chooses the emperor, who plays against the rebels."""
+    view = {**OVER_VIEW, "phase": "bid", "roles": ["bidder"] * 3, "landlord": None, "bid": 0, "scores": None,
+            "legal": ["pass", "bid 1", "bid 2", "bid 3"], "to_act": 1}
+    page = _page(browser, server_url, lang)
+    panel = page.evaluate(
+        """async (view) => {
+        const { TableView } = await import('/static/js/table.js');
+        const root = document.createElement('div');
+        document.body.append(root);
+        new TableView(root, { onAct: () => {}, onAuto: () => {} }).update(
+          { view, names: ['Ann', 'Bo', 'Cy'], table: 'dou-dizhu-emperor', deadline: null, counter: null, seatInfo: null, auto: false });
+        const panel = root.querySelector('.phase-panel-bid');
+        return { title: panel.querySelector('h3').textContent, text: panel.textContent };
+    }""",
+        view,
+    )
+    assert panel["title"] == title and rule in panel["text"]
     page.context.close()

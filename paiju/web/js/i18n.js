@@ -211,6 +211,13 @@ export function ladderText(ladder) {
   return VALUE_NAMES[lang]['ladder.weakest_first'] + steps.join(' < ');
 }
 
+/** The label for `key` in the words of `table` (a variant's name) where it has words of its own (`key@table`: 斗帝主's
+ * emperor and rebels for the landlord and farmers), else the common one. */
+export function tableLabel(table, key, vars = {}) {
+  const own = `${key}@${table}`;
+  return t(table && hasLabel(own) ? own : key, vars);
+}
+
 /** Whether `key` has a label (in English at least): callers fall back to a coarser key otherwise. */
 export function hasLabel(key) {
   return key in LABELS.en;

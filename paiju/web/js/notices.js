@@ -5,7 +5,7 @@
  */
 import { cardRow, parseCards } from './cards.js';
 import { h } from './dom.js';
-import { t } from './i18n.js';
+import { t, tableLabel } from './i18n.js';
 import { muteButton, playSound } from './sound.js';
 
 /** How long a banner stays, in milliseconds. */
@@ -125,7 +125,7 @@ export class Feedback {
     const now = frame.view;
     if (before.phase === 'bid' && now.phase !== 'bid' && now.landlord !== null && now.phase !== 'gift') {
       const gifts = (now.gifts || []).filter((g) => g.seat >= 0);
-      banner(t(gifts.length ? 'notice.landlord_gifts' : 'notice.landlord', { name: this.name(now.landlord), n: now.bid }), 'landlord');
+      banner(tableLabel(this.table, gifts.length ? 'notice.landlord_gifts' : 'notice.landlord', { name: this.name(now.landlord), n: now.bid }), 'landlord');
       requestAnimationFrame(() => flyGifts(gifts));
     }
     if (!before.partner_shown && now.partner_shown) {
@@ -174,6 +174,7 @@ export class Feedback {
 
   /** A `room` frame: 托管 switched on for a seat during a hand (a timeout, or the switch) is announced once. */
   room(frame, mySeat) {
+    this.table = frame.variant;
     // The first hand this page sees from its start: the one after the hand under way (or last played) on arrival.
     this.firstWatchedHand ??= (frame.hand_number ?? 0) + 1;
     const on = new Set(frame.status === 'playing' ? frame.seats.filter((s) => s.auto).map((s) => s.seat) : []);
@@ -191,7 +192,7 @@ export class Feedback {
     this.resultShown = frame.hand_number;
     if ((frame.factors || []).includes('spring')) burst(t('effect.spring'), 'spring');
     const mine = frame.lines.find((l) => l.seat === mySeat);
-    const words = frame.landlord_won === null || frame.landlord_won === undefined ? '' : t(frame.landlord_won ? 'settle.landlord_won' : frame.lines.length === 2 ? 'settle.farmer_won' : 'settle.farmers_won');
+    const words = frame.landlord_won === null || frame.landlord_won === undefined ? '' : tableLabel(this.table, frame.landlord_won ? 'settle.landlord_won' : frame.lines.length === 2 ? 'settle.farmer_won' : 'settle.farmers_won');
     if (mine) {
       banner(`${t(mine.score >= 0 ? 'notice.you_win' : 'notice.you_lose', { n: mine.score > 0 ? `+${mine.score}` : Math.abs(mine.score) })} ${words}`, mine.score >= 0 ? 'win' : 'lose');
       playSound(mine.score >= 0 ? 'win' : 'lose');

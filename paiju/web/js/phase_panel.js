@@ -5,7 +5,7 @@
  */
 import { cardRow, parseCards, rankOf, rankOrder } from './cards.js';
 import { h } from './dom.js';
-import { giftColoursLabel, t } from './i18n.js';
+import { giftColoursLabel, t, tableLabel } from './i18n.js';
 import { stakeChips } from './stake.js';
 
 /** A seat's name, or “Seat n” where the table has none. */
@@ -73,7 +73,7 @@ function giftPanel(view, names) {
 }
 
 /** The auction: what a bid means, each seat's bid so far and what the seat to act may bid. */
-function bidPanel(view, names, bids) {
+function bidPanel(view, names, bids, table) {
   const mine = view.legal.some((a) => a.startsWith('bid '));
   // Where the only bid is 1 (two players) a bid is 叫地主, a pass 不叫.
   const calling = view.max_bid === 1;
@@ -82,7 +82,7 @@ function bidPanel(view, names, bids) {
   return [
     mine && !calling ? h('p', { class: 'prompt' }, view.bid ? t('bid.beat', { n: view.bid }) : t('bid.open')) : null,
     said.length ? h('ul', { class: 'bids' }, said) : null,
-    h('p', { class: calling ? 'prompt' : 'rule' }, t(calling ? 'bid.rule_call' : 'bid.rule')),
+    h('p', { class: calling ? 'prompt' : 'rule' }, tableLabel(table, calling ? 'bid.rule_call' : 'bid.rule')),
     view.speculator !== null && view.speculator !== undefined ? h('p', { class: 'rule' }, t('bid.rule_speculator')) : null,
     h('p', { class: 'muted' }, t('bid.redeal')),
   ];
@@ -191,13 +191,13 @@ const TITLES = { identity: 'identity.title', double: 'double.title', choose: 'ch
 
 /**
  * The explanation of the phase `view` is in, or null when there is none (the hand is over: the
- * settlement says it). `names`: the seats' names; `bids`: the auction so far (`[{seat, points}]`).
- * The reader's seat is the view's own.
+ * settlement says it). `names`: the seats' names; `bids`: the auction so far (`[{seat, points}]`); `table`: the
+ * variant's name, for a table's own words (斗帝主's emperor). The reader's seat is the view's own.
  */
-export function phasePanel(view, { names, bids } = {}) {
+export function phasePanel(view, { names, bids, table } = {}) {
   const bodies = {
     gift: () => giftPanel(view, names),
-    bid: () => bidPanel(view, names, bids),
+    bid: () => bidPanel(view, names, bids, table),
     partner: () => partnerPanel(view, names),
     declare: () => declarePanel(view),
     open_start: () => openPanel(view, names),
@@ -211,6 +211,6 @@ export function phasePanel(view, { names, bids } = {}) {
   const body = bodies[view.phase];
   if (!body) return null;
   return h('section', { class: `phase-panel phase-panel-${view.phase}`, dataset: { phase: view.phase } },
-    TITLES[view.phase] ? h('h3', {}, t(TITLES[view.phase])) : null,
+    TITLES[view.phase] ? h('h3', {}, tableLabel(table, TITLES[view.phase])) : null,
     body());
 }

@@ -4,7 +4,7 @@
  */
 import { cardRow } from './cards.js';
 import { h } from './dom.js';
-import { hasLabel, t } from './i18n.js';
+import { hasLabel, t, tableLabel } from './i18n.js';
 import { actionWords } from './phase_panel.js';
 import { wildsNote } from './reading.js';
 
@@ -17,10 +17,8 @@ export function actorsOf(view) {
 /** A seat's role in the reader's language, by the name `table` gives it where it has its own (斗帝主's emperor and
  * rebels), else the common one; unknown roles as the engine names them. */
 export function roleLabel(role, table = '') {
-  const own = `role.${table}.${role}`;
-  if (table && hasLabel(own)) return t(own);
   const key = `role.${role}`;
-  return hasLabel(key) ? t(key) : role;
+  return hasLabel(key) ? tableLabel(table, key) : role;
 }
 
 /** The label of a legal action in a view's phase: known words translated (叫地主 / 不叫 where the only bid is 1),

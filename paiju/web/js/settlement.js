@@ -3,7 +3,7 @@
  * facts: who won and why, every factor on the bid as a chip, and one line per seat.
  */
 import { h } from './dom.js';
-import { t } from './i18n.js';
+import { t, tableLabel } from './i18n.js';
 import { stakeChips } from './stake.js';
 import { escapeLines } from './match.js';
 import { roleLabel } from './seat_panel.js';
@@ -15,12 +15,13 @@ function nameOf(result, names, seat) {
   return result.lines.find((l) => l.seat === seat)?.name ?? names[seat] ?? t('room.seat', { n: seat + 1 });
 }
 
-/** The sentences that say who won and why: the winner, the side, the speculator's side, how the landlord played. */
-export function outcomeSentences(result, names) {
+/** The sentences that say who won and why at `table`: the winner, the side, the speculator's side, how the landlord
+ * played. */
+export function outcomeSentences(result, names, table) {
   const winner = result.winner ?? null;
   const sentences = [];
   if (winner !== null) sentences.push(t(result.instant ? 'settle.instant' : 'settle.out', { name: nameOf(result, names, winner) }));
-  if (result.landlord_won !== null && result.landlord_won !== undefined) sentences.push(t(result.landlord_won ? 'settle.landlord_won' : result.lines.length === 2 ? 'settle.farmer_won' : 'settle.farmers_won'));
+  if (result.landlord_won !== null && result.landlord_won !== undefined) sentences.push(tableLabel(table, result.landlord_won ? 'settle.landlord_won' : result.lines.length === 2 ? 'settle.farmer_won' : 'settle.farmers_won'));
   const speculator = result.lines.find((l) => l.role === 'speculator');
   if (speculator && result.retreat) sentences.push(t('settle.retreat', { name: nameOf(result, names, speculator.seat) }));
   else if (speculator && result.speculator_side) {
@@ -46,7 +47,7 @@ export function settlementElement(result, names, table, actions = null) {
   const totals = (result.totals ?? []).length > 0;
   return h('section', { class: 'panel settlement', 'aria-label': t('result.title') },
     h('h2', {}, t('result.title'), result.hand_number ? ` — ${t('room.hand_number', { n: result.hand_number })}` : ''),
-    h('ul', { class: 'outcome' }, outcomeSentences(result, names).map((s) => h('li', {}, s))),
+    h('ul', { class: 'outcome' }, outcomeSentences(result, names, table).map((s) => h('li', {}, s))),
     h('div', { class: 'stake' }, stakeChips({ bid: result.doubles?.length ? 0 : result.bid, factors }),
       result.stake ? h('span', { class: 'stake-total' }, t('settle.unit', { n: result.stake })) : null),
     h('table', { class: 'settlement-lines' },

@@ -150,8 +150,8 @@ export class TableView {
   /** The middle of the table: the phase explained, then the public cards and facts, the gifts and the card counter
    * (during play, folded into a corner of their own). */
   centre() {
-    const { view, names, counter, bids } = this.state;
-    const panel = phasePanel(view, { names, bids, seat: view.seat });
+    const { view, names, counter, bids, table } = this.state;
+    const panel = phasePanel(view, { names, bids, seat: view.seat, table });
     const facts = [
       view.bid && !panel ? [t('table.bid_now'), String(view.bid)] : null,
       panel ? null : [t('table.multiplier'), `×${view.multiplier}`],
