@@ -71,9 +71,10 @@ class Family(Generic[H]):
     most_actions: Callable[[Variant, int], int]
     #: The registered bot that plays a seat for a person (托管, the terminal's opponents).
     bot: str
-    #: The registered bot that makes a seat's smallest move, on tables whose ``timeouts`` is ``minimal``.
+    #: The registered bot that makes a seat's smallest move for a timed-out turn (``timeouts`` ``grace`` or
+    #: ``minimal``), and on 托管 where ``timeouts`` is ``minimal``.
     timeout_bot: str
-    #: Whether, on those tables, a seat whose time runs out goes on 托管 at once (else after three in a row).
+    #: Whether, on a ``minimal`` table, a seat whose time runs out goes on 托管 at once (else after three in a row).
     timeout_takes_over: Callable[[H], bool]
     #: Where the hand waits on a clock rather than on its seats (a deal with declaring open), the clock's step
     #: (a new number each round); ``None`` where it waits on its seats.

@@ -19,11 +19,10 @@ from paiju.server.clock import DealClock
 from paiju.server.errors import RoomError
 from paiju.server.frames import result_message, view_message
 from paiju.server.history import rebuild, resume_session
-from paiju.server.lateness import Lateness
+from paiju.server.lateness import Lateness, released_by_own_move, smallest_on_takeover
 from paiju.server.protocol import Act, Escape, ResultMessage, ViewMessage
 from paiju.server.schema import copy_row
 from paiju.server.table_room import TableRoom
-from paiju.variants import Timeouts
 
 __all__ = ["Table", "TableRoom", "secret_seed"]
 
@@ -51,7 +50,7 @@ class Table:
         self._timer: asyncio.TimerHandle | None = None
         self._auto: asyncio.Task[None] | None = None
         self._round: frozenset[int] = frozenset()  # the seats to act when the timer was last armed
-        self.lateness = Lateness()  # on a ``minimal`` table: who ran out of time, and how often in a row
+        self.lateness = Lateness()  # who ran out of time, and how often in a row
         self.clock = DealClock(self)
 
     # ------------------------------------------------------------------ queries
@@ -172,7 +171,12 @@ class Table:
         await self._after_change()
 
     async def act(self, seat: int, msg: Act) -> None:
-        """The seat's move from an ``act`` frame: any seat among those to act, whatever the others do."""
+        """The seat's move from an ``act`` frame: any seat among those to act, whatever the others do. On a ``grace``
+        table the frame takes a seat on 托管 off it first, whether or not the move is then accepted: its person is
+        back (its turn, if it is one, is timed again)."""
+        holder = self.room.seat_holder(seat)
+        if holder is not None and holder.auto and released_by_own_move(self.room.variant.timeouts):
+            await self.room.set_auto(holder, False)
         game = self.game
         if game is None or game.is_over:
             raise RoomError("bad_state", "no hand is being played: the host starts the next one", reason="no_hand")
@@ -308,14 +312,9 @@ class Table:
         holder = self.room.seat_holder(seat)
         bot = self.bots.get(seat) if holder is not None and holder.bot is not None else None
         if bot is None:
-            name = played_by.timeout_bot if self._minimal else played_by.bot
-            bot = make_bot(name, secrets.randbits(64), played_by.name)
+            smallest = seat in self.lateness.late or smallest_on_takeover(self.room.variant.timeouts)
+            bot = make_bot(played_by.timeout_bot if smallest else played_by.bot, secrets.randbits(64), played_by.name)
         return bot
-
-    @property
-    def _minimal(self) -> bool:
-        """Whether a seat played for a person makes only its smallest move (the table's ``timeouts``, 癞子 §1.2)."""
-        return self.room.variant.timeouts == Timeouts.MINIMAL
 
     async def _auto_turn(self, expected: int, delay: float) -> None:
         """Play a seat to act for the server after ``delay``: the bot thinks meanwhile, within the think
@@ -355,8 +354,9 @@ class Table:
                 self.schedule(delay=RETRY_SECONDS)
 
     def _timed_out(self) -> None:
-        """The turn timer ran out: every person to act is played now, and goes on 托管 (on a ``minimal`` table:
-        in the auction, or at its third timeout in a row; else it makes its smallest move this once)."""
+        """The turn timer ran out: every person to act is played, after ``bot_delay`` as any automatic move (so that
+        its bot's thinking time shows nothing of its hand), and goes on 托管 at the table's count of timeouts in a row
+        (``Timeouts``); until then it makes its smallest move this once."""
         self._timer = None
         asyncio.get_running_loop().create_task(self._time_out())
 
@@ -366,12 +366,12 @@ class Table:
             game = self.game
             if game is None or game.is_over:
                 return
-            at_once = not self._minimal or family_of(game).timeout_takes_over(game)
+            in_auction = family_of(game).timeout_takes_over(game)
             for seat in sorted(game.actors()):
                 holder = room.seat_holder(seat)
                 if holder is None or not self._person(seat):
                     continue
-                if not self.lateness.timed_out(seat, at_once):
+                if not self.lateness.timed_out(seat, room.variant.timeouts, in_auction):
                     log.info("room %s: %r ran out of time (%d in a row)", room.code, holder.name, self.lateness.missed[seat])
                     continue
                 try:
@@ -380,7 +380,7 @@ class Table:
                     self.schedule(delay=RETRY_SECONDS)
                     return
                 log.info("room %s: %r ran out of time; 托管 on", room.code, holder.name)
-            self.schedule(delay=0)
+            self.schedule()
             await room.broadcast_views()
             room.broadcast_room()
 

@@ -78,8 +78,9 @@ class Variant:
     #: 斗帝主 (§6.1, Q6.2): the bottom is shown to the landlord alone, who keeps any of it; the rest is out of
     #: play, unseen; only how many it kept is public.
     bottom_choice: bool = False
-    #: How the server plays a seat whose turn timer runs out (``takeover`` or ``minimal``, §1.2): see ``Timeouts``.
-    timeouts: Timeouts = Timeouts.TAKEOVER
+    #: How the server plays a seat whose turn timer runs out (``grace``, ``takeover`` or ``minimal``, §1.2): see
+    #: ``Timeouts``.
+    timeouts: Timeouts = Timeouts.GRACE
     #: Suits never matter to a combination: moves are printed without suits.
     suits_matter: bool = False
     #: Cards turned face up after the deal (翻牌, F of speculator.md §2).

@@ -44,10 +44,13 @@ class BidStyle(TextEnum):
 class Timeouts(TextEnum):
     """How the server plays a seat whose turn timer runs out (a room's 托管 layer, not a rule of play).
 
-    ``takeover``: 托管 at once, and a bot plays the seat; ``minimal`` (癞子 §1.2): the seat makes the smallest
-    move (the lowest single as leader, else a pass unless its last card beats), 托管 after three in a row or
-    a timeout in the auction, and 托管 keeps making the smallest move."""
+    ``grace`` (the default, as the big apps do): a timed-out turn makes the seat's smallest move (the lowest single
+    as leader, else a pass unless its last card beats), 托管 from the second timeout in a row, a bot plays it, and
+    the person's own move takes it off; ``takeover``: 托管 at once, and a bot plays the seat until the person turns
+    it off; ``minimal`` (癞子 §1.2): the smallest move, 托管 after three in a row or a timeout in the auction, and
+    托管 keeps making the smallest move."""
 
+    GRACE = "grace"
     TAKEOVER = "takeover"
     MINIMAL = "minimal"
 

@@ -189,10 +189,11 @@ def test_wrong_moves_are_refused_with_a_reason(browser: Browser, server_url: str
 def test_the_turn_timer_runs_out_and_auto_play_finishes_the_hand(browser: Browser, server_url: str) -> None:
     page = host_page(browser, server_url, variant="classic", turn_seconds=3)
     _fill_bots_and_start(page)
-    # Nobody acts for Ann: her countdown shows, runs out, and 托管 plays her seat from then on.
+    # Nobody acts for Ann: her countdown shows and runs out twice in a row (the first makes her smallest move), and
+    # 托管 plays her seat from then on.
     page.wait_for_selector(".actions")
     expect(page.locator(".action-area .timer")).to_have_text(re.compile(r"^[0-3]s$"))
-    expect(page.locator('.seat-row[data-seat="0"] .badge', has_text="托管")).to_be_visible(timeout=10_000)
+    expect(page.locator('.seat-row[data-seat="0"] .badge', has_text="auto-play")).to_be_visible(timeout=20_000)
     expect(page.locator("button.act-auto")).to_have_attribute("aria-pressed", "true")
     _expect_settlement(page, 3)
     page.context.close()

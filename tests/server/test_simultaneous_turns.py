@@ -25,10 +25,11 @@ def _vote_family(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def voting_room(
-    client: TestClient, **settings: Any
+    client: TestClient, rules: dict[str, Any] | None = None, **settings: Any
 ) -> AbstractContextManager[tuple[WebSocketTestSession, WebSocketTestSession]]:
-    """A three-seat voting room: the host at seat 0, a second person at seat 1, a random bot at seat 2."""
-    return two_people_and_a_bot(client, "random", rules={"family": "vote"}, **settings)
+    """A three-seat voting room (``rules`` beside the family's): the host at seat 0, a second person at seat 1, a
+    random bot at seat 2."""
+    return two_people_and_a_bot(client, "random", rules={"family": "vote", **(rules or {})}, **settings)
 
 
 def _view_where(ws: WebSocketTestSession, check: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
@@ -76,8 +77,9 @@ def test_a_refusal_names_every_seat_still_to_act(client: TestClient) -> None:
 
 
 def test_a_timeout_plays_every_person_still_to_act(client: TestClient) -> None:
-    """When the shared deadline passes, both persons go on 托管 together and the server votes for them."""
-    with voting_room(client, turn_seconds=1) as (host, guest):
+    """When the shared deadline passes on a ``takeover`` table, both persons go on 托管 together and the server votes
+    for them."""
+    with voting_room(client, {"timeouts": "takeover"}, turn_seconds=1) as (host, guest):
         host.send_json({"type": "start"})
         mine, theirs = _view_where(host, _persons_pending), _view_where(guest, _persons_pending)
         assert mine["deadline"] == theirs["deadline"] is not None
@@ -85,3 +87,15 @@ def test_a_timeout_plays_every_person_still_to_act(client: TestClient) -> None:
         assert not state["seats"][2]["auto"]
         result = until(host, "result")
         assert len(result["scores"]) == 3
+
+
+def test_a_first_timeout_plays_every_person_still_to_act_once_and_puts_none_on_takeover(client: TestClient) -> None:
+    """The default (``grace``): when the shared deadline passes, the server votes once for each person still to act
+    (the family's ``timeout_bot``), and neither goes on 托管."""
+    with voting_room(client, turn_seconds=1) as (host, guest):
+        host.send_json({"type": "start"})
+        _view_where(host, _persons_pending), _view_where(guest, _persons_pending)
+        seen: list[dict[str, Any]] = []
+        result = until(host, "result", seen)
+        assert len(result["scores"]) == 3
+        assert not any(s["auto"] for f in seen if f["type"] == "room" for s in f["seats"])

@@ -1,22 +1,33 @@
-"""The turn timer puts a seat on 托管 when it runs out; auto_forced plays a lone legal pass."""
+"""On a ``timeouts = "takeover"`` table the turn timer puts a seat on 托管 the first time it runs out, until the
+player turns it off (the default, ``grace``: test_timeouts_grace); auto_forced plays a lone legal pass."""
 
 from __future__ import annotations
 
 import time
+from typing import Any
 
 from fastapi.testclient import TestClient
 
-from tests.server.wire import my_turn, room_where, seated_host, until
+from tests.server.wire import my_turn, seated_host, until
 
 
 def test_a_turn_that_runs_out_is_played_by_the_bot_and_the_seat_goes_on_auto(client: TestClient) -> None:
-    with seated_host(client, 0, turn_seconds=1) as (_, ws):
+    """``takeover``: 托管 at the first timeout (no turn of the seat's own comes first), and a move the person sends
+    meanwhile leaves it on."""
+    with seated_host(client, 0, turn_seconds=1, rules={"timeouts": "takeover"}) as (_, ws):
         ws.send_json({"type": "start"})
         turn = my_turn(ws)
         assert turn["deadline"] is not None and 0 < turn["deadline"] - time.time() <= 1.1
         started = time.time()
-        state = room_where(ws, lambda r: r["seats"][0]["auto"])
-        assert 0.5 < time.time() - started < 5 and state["seats"][0]["auto"]
+        seen: list[dict[str, Any]] = []
+        while (frame := ws.receive_json())["type"] != "room" or not frame["seats"][0]["auto"]:
+            seen.append(frame)
+        assert 0.5 < time.time() - started < 5
+        assert not any(f["type"] == "view" and f["view"]["legal"] and not f["auto_play"] for f in seen)
+        ws.send_json({"type": "act", "action": "pass"})
+        ws.send_json({"type": "ping"})
+        until(ws, "pong", seen := [])
+        assert all(f["seats"][0]["auto"] for f in seen if f["type"] == "room"), "an act took the seat off 托管"
         result = until(ws, "result")
         assert result["lines"][0]["name"] == "host"
 
