@@ -1,32 +1,41 @@
 """The clock of a paced deal (炒地皮 declaring while the cards are dealt, Q7.3 (ii)): each round lasts the
-server's ``deal_pace`` whatever anyone does. Persons may declare meanwhile; at the tick the seats the server plays
-decide, and every seat still in the round lets it go by. A person's own pass is refused: a round that moved on
-early would tell the table that nobody had anything to declare."""
+server's ``deal_pace`` whatever anyone does. Persons may declare meanwhile; the seats the server plays are asked once
+per round, off the room's lock, when its frames are out, and what they decided is made at the tick, where every
+seat still in the round then lets it go by. The tick asks no bot, so when the next card comes shows nothing of who
+could have declared. A person's own pass is refused: a round that moved on early would tell the table that nobody
+had anything to declare."""
 
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from collections.abc import Callable
 from typing import Any, Protocol
 
 from paiju.bots import Bot
-from paiju.engine import HandEngine, family_of
+from paiju.engine import HandEngine, family_of, parse_action
 from paiju.patterns import IllegalMoveError
 from paiju.server.errors import RoomError
 
 __all__ = ["DealClock", "PacedTable"]
 
+log = logging.getLogger("paiju.server")
+
 
 class PacedTable(Protocol):
-    """What the clock needs of its table: the hand, its lock and pace, who the server plays, and storing moves."""
+    """What the clock needs of its table: the hand, its lock, pace and think budget, who the server plays, and storing
+    moves."""
 
     @property
     def game(self) -> HandEngine | None: ...
     @property
     def pace(self) -> float: ...
     @property
+    def think_budget(self) -> float: ...
+    @property
     def lock(self) -> asyncio.Lock: ...
+    def automatic(self, game: HandEngine, seat: int) -> bool: ...
     def played_for(self, game: HandEngine, seat: int) -> Bot | None: ...
     async def commit(self, play: Callable[[], None]) -> None: ...
 
@@ -39,25 +48,43 @@ class DealClock:
         self.step: int | None = None
         #: When the current round ends (every view's deadline meanwhile).
         self.at: float | None = None
+        #: What the seats the server plays decided on the current round, by seat, made at its tick.
+        self.decided: dict[int, Any] = {}
         self._handle: asyncio.TimerHandle | None = None
+        self._asking: asyncio.Task[None] | None = None
 
     def arm(self, game: HandEngine) -> bool:
-        """Arm the tick if ``game`` waits on the clock (a round keeps its tick); whether it does."""
+        """Arm the tick if ``game`` waits on the clock (a round keeps its tick, and its bots' decisions); whether it
+        does. A new round's seats the server plays are asked at once, once its frames are out."""
         self.cancel()
         step = family_of(game).paced(game)
         if step is None:
             self.step = self.at = None
+            self._stop_asking()
             return False
         if step != self.step or self.at is None:
             self.step, self.at = step, time.time() + self.table.pace
+            self._stop_asking()
+            self._asking = asyncio.get_running_loop().create_task(self._ask(game, step, self.at))
         self._handle = asyncio.get_running_loop().call_later(max(self.at - time.time(), 0), self._fire, game, step)
         return True
 
     def cancel(self) -> None:
-        """Stop the tick (the room expired, the server stops, or it is armed again)."""
+        """Stop the tick (it is armed again)."""
         if self._handle is not None:
             self._handle.cancel()
             self._handle = None
+
+    def stop(self) -> None:
+        """Stop the tick and the asking (the room expired, the server stops, the table is replaced)."""
+        self.cancel()
+        self._stop_asking()
+
+    def _stop_asking(self) -> None:
+        if self._asking is not None:
+            self._asking.cancel()
+            self._asking = None
+        self.decided = {}
 
     def own_move(self, game: HandEngine, action: Any) -> Any:
         """A person's action, refused where it is a pass during a paced round."""
@@ -69,6 +96,36 @@ class DealClock:
             )  # fmt: skip
         return action
 
+    async def _ask(self, game: HandEngine, step: int, tick: float) -> None:
+        """Ask every seat the server plays for its move on round ``step``, each the same way whatever it holds: a copy
+        of the hand taken under the lock (after the round's frames, which the lock's holder sent), then its bot
+        deciding on its own view in a worker thread, off the lock, within the think budget and before the ``tick``.
+        A decision not made by then is a pass."""
+        table = self.table
+        async with table.lock:
+            if table.game is not game or family_of(game).paced(game) != step:
+                return
+            asked = []
+            for seat in sorted(game.actors()):
+                bot = table.played_for(game, seat)
+                if bot is not None:
+                    asked.append((seat, bot, game.clone()))
+        budget = max(0.0, min(table.think_budget, tick - time.time()))
+
+        async def one(seat: int, bot: Bot, copy: HandEngine) -> None:
+            try:
+                action = await asyncio.wait_for(asyncio.to_thread(_decide, bot, copy, seat), budget)
+            except TimeoutError:
+                log.warning("a bot did not decide within %.2f s of a paced round; it lets the round go by", budget)
+                return
+            except Exception:
+                log.exception("a bot failed on a paced round; it lets the round go by")
+                return
+            if self.step == step:
+                self.decided[seat] = action
+
+        await asyncio.gather(*(one(*ask) for ask in asked))
+
     def _fire(self, game: HandEngine, step: int) -> None:
         self._handle = None
         asyncio.get_running_loop().create_task(self._tick(game, step))
@@ -78,20 +135,26 @@ class DealClock:
         async with table.lock:
             if table.game is not game or family_of(game).paced(game) != step:
                 return
-            await table.commit(lambda: self._end_round(game))
+            decided, self.decided = self.decided, {}
+            await table.commit(lambda: self._end_round(game, decided))
 
-    def _end_round(self, game: HandEngine) -> None:
-        """Each seat the server plays decides on its own view; then every seat still in the round passes."""
+    def _end_round(self, game: HandEngine, decided: dict[int, Any]) -> None:
+        """What each seat the server plays decided on the round is made (a declaration outranked since is dropped);
+        then every seat still in the round passes. No bot is asked here."""
         played_by = family_of(game)
         step = played_by.paced(game)
         for seat in sorted(game.actors()):
-            bot = self.table.played_for(game, seat)
-            if bot is not None:
+            if seat in decided and self.table.automatic(game, seat):
                 try:
-                    game.apply(bot.act(played_by.observe(game, seat)), seat)
+                    game.apply(decided[seat], seat)
                 except IllegalMoveError:
-                    pass  # a bot's slip costs it the round, not the deal
+                    pass  # decided on the round's first view: a declaration made since outranks it
             if played_by.paced(game) != step:
                 return  # the round is over (its last pass, or a ♥5 pair closed declaring)
             if seat in game.actors():
-                game.apply(next(a for a in game.legal_actions(seat) if played_by.action_text(a) == "pass"), seat)
+                game.apply(parse_action(game, "pass", seat)[0], seat)
+
+
+def _decide(bot: Bot, game: HandEngine, seat: int) -> Any:
+    """``bot``'s action for ``seat`` on its own view of ``game`` (a copy: a worker thread reads it off the lock)."""
+    return bot.act(family_of(game).observe(game, seat))

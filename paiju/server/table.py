@@ -63,6 +63,10 @@ class Table:
         return self.room.config.deal_pace
 
     @property
+    def think_budget(self) -> float:
+        return self.room.config.think_budget
+
+    @property
     def lock(self) -> asyncio.Lock:
         return self.room.lock
 
@@ -89,7 +93,7 @@ class Table:
         game = self.game
         if game is None:
             return {}
-        automatic = frozenset(seat for seat in range(self.room.variant.players) if self._automatic(game, seat))
+        automatic = frozenset(seat for seat in range(self.room.variant.players) if self.automatic(game, seat))
         fields = family_of(game).frame_fields(game)
         room = self.room
         return {
@@ -248,7 +252,7 @@ class Table:
         holder = self.room.seat_holder(seat)
         return holder is not None and holder.bot is None and not holder.auto
 
-    def _automatic(self, game: HandEngine, seat: int) -> bool:
+    def automatic(self, game: HandEngine, seat: int) -> bool:
         """Whether the server plays ``seat`` (one of those to act) now: a bot, 托管, an empty seat, a seat whose
         time ran out, or (``auto_forced``) a forced pass where showing that it was forced is the option's point
         (the play phase)."""
@@ -264,7 +268,7 @@ class Table:
         """Arm the next automatic move, and one turn timer whose deadline every person to act shares: where several
         act at once, one's answer leaves the others the same deadline (when each answered shows nowhere)."""
         previous, deadline = self._round, self.deadline
-        self.close()
+        self._disarm()
         self.deadline = None
         game = self.game
         if game is None or game.is_over:
@@ -299,14 +303,14 @@ class Table:
     def _decide(self, game: HandEngine) -> tuple[int, Observation, Bot] | None:
         """Under the lock, in a worker thread: the first seat to act that the server plays now, its view and
         its bot; ``None`` when persons act."""
-        seat = next((s for s in sorted(game.actors()) if self._automatic(game, s)), None)
+        seat = next((s for s in sorted(game.actors()) if self.automatic(game, s)), None)
         bot = None if seat is None else self.played_for(game, seat)
         return None if seat is None or bot is None else (seat, family_of(game).observe(game, seat), bot)
 
     def played_for(self, game: HandEngine, seat: int) -> Bot | None:
         """The bot the server plays ``seat`` with now (the seat's own, else the family's bot for a person's seat);
         ``None`` where a person plays it."""
-        if not self._automatic(game, seat):
+        if not self.automatic(game, seat):
             return None
         played_by = family_of(game)
         holder = self.room.seat_holder(seat)
@@ -384,10 +388,15 @@ class Table:
             await room.broadcast_views()
             room.broadcast_room()
 
-    def close(self) -> None:
-        """Stop the timer and the automatic turn (a new one is armed, the room expired, the server stops)."""
+    def _disarm(self) -> None:
+        """Stop the timer, the automatic turn and the deal's tick (a new one is armed)."""
         for handle in (self._timer, self._auto):
             if handle is not None:
                 handle.cancel()
         self._timer = self._auto = None
         self.clock.cancel()
+
+    def close(self) -> None:
+        """Stop the table's every timer and task (the room expired, the server stops, the table is replaced)."""
+        self._disarm()
+        self.clock.stop()

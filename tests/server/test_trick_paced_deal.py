@@ -4,13 +4,16 @@ sees the same deadline, actors and auto-play whatever anyone holds."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
+from itertools import count
 from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
+from paiju.bots.trick_rule import RuleBot
 from paiju.server import create_app
 from paiju.server.config import ServerConfig
 from tests.server.wire import error, seated_host, two_people_and_a_bot, until
@@ -75,3 +78,28 @@ def test_every_person_sees_the_same_clock_whatever_it_holds(paced: TestClient) -
                 view = frame["view"]
                 clocks[i][view["dealing"]["round"]] = (frame["deadline"], tuple(view["actors"]), frame["auto_play"])
         assert clocks[0] == clocks[1] and sorted(clocks[0]) == list(range(1, len(clocks[0]) + 1))
+
+
+def test_a_bot_still_deciding_holds_up_no_round(paced: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bots decide off the room's lock, within their round: while one bot is still deciding round 1, rounds 2 and
+    3 are dealt and sent on the clock (it lets round 1 go by). Deciding at the tick, under the lock, it held up every
+    frame of the room until it answered — the delay that told the table a bot had something to weigh."""
+    asked, returned, release = count(), threading.Event(), threading.Event()
+    decide = RuleBot.act
+
+    def slow_first(bot: RuleBot, obs: Any) -> Any:
+        if next(asked) == 0:
+            release.wait(30)  # until the test has seen round 3 (a tick waiting on the bot would wait all of it)
+            returned.set()
+        return decide(bot, obs)
+
+    monkeypatch.setattr(RuleBot, "act", slow_first)
+    monkeypatch.setattr("paiju.server.table.secret_seed", lambda: 1)  # a deal with no ♥5 pair in its first 3 rounds
+    try:
+        with seated_host(paced, 0, variant="chaodipi-live") as (_, ws):
+            ws.send_json({"type": "start"})
+            while not _dealing(frame := until(ws, "view")) or frame["view"]["dealing"]["round"] < 3:
+                pass
+            assert not returned.is_set(), "round 3 came only once the first bot had answered"
+    finally:
+        release.set()
