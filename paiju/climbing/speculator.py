@@ -33,6 +33,7 @@ __all__ = [
     "colour_room",
     "determination_card",
     "flip_wild_cards",
+    "flip_wild_suits",
     "flip_wilds",
     "gift_capacity",
     "giftable",
@@ -77,17 +78,19 @@ def flip_wilds(cards: Sequence[Card]) -> Wilds | None:
     return Wilds(tuple(sorted(card_rank(c) for c in cards)), None, False) if cards else None
 
 
-def flip_wild_cards(hand: Sequence[Card], flipped: Card) -> list[Card]:
-    """§15 5p1d (a): a player's wild cards: the highest card (3 < … < A < 2) of the flipped card's
-    suit, or for a flipped joker of each suit of its colour (black: ♠ ♣, red: ♥ ♦)."""
+def flip_wild_suits(flipped: Card) -> tuple[Suit, ...]:
+    """§15 5p1d (a): the suits whose highest card is a player's wild card: the flipped card's suit, or for a
+    flipped joker each suit of its colour (black: ♠ ♣, red: ♥ ♦)."""
     suit = card_suit(flipped)
-    suits: tuple[Suit, ...]
     if suit is None:
-        suits = (Suit.SPADES, Suit.CLUBS) if card_rank(flipped) == BLACK_JOKER else (Suit.HEARTS, Suit.DIAMONDS)
-    else:
-        suits = (suit,)
+        return (Suit.SPADES, Suit.CLUBS) if card_rank(flipped) == BLACK_JOKER else (Suit.HEARTS, Suit.DIAMONDS)
+    return (suit,)
+
+
+def flip_wild_cards(hand: Sequence[Card], flipped: Card) -> list[Card]:
+    """§15 5p1d (a): a player's wild cards: the highest card (3 < … < A < 2) of each of ``flip_wild_suits``."""
     wild: list[Card] = []
-    for s in suits:
+    for s in flip_wild_suits(flipped):
         same = [c for c in hand if card_suit(c) == s]
         if same:
             wild.append(max(same, key=card_rank))
