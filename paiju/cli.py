@@ -34,8 +34,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", required=True)
     role: dict[str, Any] = {
         "choices": ["landlord", "small_landlord", "farmer", "speculator"],
-        "default": "farmer",
-        "help": "whose cards: the speculator's 3s are wild and it must follow (投机商 tables)",
+        "help": "whose cards (default farmer): the speculator's 3s are wild and it must follow (投机商 tables)",
     }
 
     s = sub.add_parser("variants", help="list every variant")
@@ -65,8 +64,8 @@ def build_parser() -> argparse.ArgumentParser:
     add_trump_args(s)
     s.add_argument("--led", help="炒地皮: the cards led to the trick, to list every legal follow; omit to list leads")
     s.add_argument(
-        "--beat-role", choices=role["choices"], default="farmer",
-        help="whose play --beat is: with speculator its 3s are wild (33 alone ranks between AA and 22)",
+        "--beat-role", choices=role["choices"],
+        help="whose play --beat is (default farmer): with speculator its 3s are wild (33 alone ranks between AA and 22)",
     )
     s.add_argument("--json", action="store_true")
     s.set_defaults(func=cmd_moves)

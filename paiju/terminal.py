@@ -84,6 +84,8 @@ class Look:
     replay_lines: Callable[[Any, list[dict[str, Any]], Sequence[str]], list[str]]
     #: What ``h`` puts between the actions it lists (a family whose actions hold spaces needs a visible one).
     help_separator: str = " "
+    #: ``(the hand, its legal actions)``: the lines ``h`` prints, grouped (``None``: the actions on one line).
+    help_lines: Callable[[Any, Sequence[Any]], list[str]] | None = None
 
 
 def _look(played_by: Family[Any]) -> Look:
@@ -126,7 +128,7 @@ def hands_dir() -> Path:
     return home / "hands"
 
 
-def _ask(console: Console, game: HandEngine, seat: int, view: HandView, separator: str) -> Any:
+def _ask(console: Console, game: HandEngine, seat: int, view: HandView, look: Look) -> Any:
     """Prompt until the player types a legal action (h lists them, q leaves)."""
     prompt = view.prompt(game)
     action_text = family_of(game).action_text
@@ -135,9 +137,13 @@ def _ask(console: Console, game: HandEngine, seat: int, view: HandView, separato
         if text.lower() in ("quit", "exit"):  # not "q": that is a queen
             raise KeyboardInterrupt
         if text.lower() in ("h", "help", "?"):
+            if look.help_lines is not None:
+                for line in look.help_lines(game, game.legal_actions(seat)):
+                    console.print(line, soft_wrap=True, highlight=False)
+                continue
             legal = [action_text(a) for a in game.legal_actions(seat)]
             more = f" … and {len(legal) - HELP_LIMIT} more" if len(legal) > HELP_LIMIT else ""
-            console.print(separator.join(legal[:HELP_LIMIT]) + more, soft_wrap=True)
+            console.print(look.help_separator.join(legal[:HELP_LIMIT]) + more, soft_wrap=True)
             continue
         try:
             options = parse_action(game, text, seat)
@@ -198,7 +204,7 @@ def play_terminal(
                     action = view.chosen_for(game)
                     if action is None:
                         view.show(game)
-                        action = _ask(console, game, seat, view, look.help_separator)
+                        action = _ask(console, game, seat, view, look)
                 else:
                     action = bots[s].act(played_by.observe(game, s))
                 game.apply(action, s)

@@ -65,3 +65,37 @@ def test_bad_flags_are_refused_in_one_line(capsys: pytest.CaptureFixture[str], f
     legal lead — each refused with its reason, exit status 2."""
     code, out, err = run(capsys, "moves", "--variant", "chaodipi", "--hand", "Qd Qd 9d 3s", *flags)
     assert code == 2 and out == "" and says in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["classify", "--variant", "chaodipi", "--level", "6", "--trump", "s", "Zz"],
+        ["moves", "--variant", "chaodipi", "--level", "6", "--trump", "s", "--hand", "Qx"],
+        ["moves", "--variant", "chaodipi", "--level", "6", "--trump", "s", "--hand", "Qs", "--led", "Zz"],
+    ],
+)
+def test_a_card_that_is_not_one_is_refused_in_one_line_with_exit_status_two(
+    capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    """As on every other table: a token that is no card is bad input, one line naming it, exit status 2."""
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == "" and "is not a card" in err and err.count("\n") == 1, err
+
+
+@pytest.mark.parametrize(
+    ("argv", "flag"),
+    [
+        (["--variant", "chaodipi", "--level", "6", "--trump", "s", "--hand", "Qs", "--beat", "Qs"], "--beat"),
+        (["--variant", "chaodipi", "--level", "6", "--trump", "s", "--hand", "Qs", "--wild", "7"], "--wild"),
+        (["--variant", "chaodipi", "--level", "6", "--trump", "s", "--hand", "Qs", "--role", "landlord"], "--role"),
+        (["--variant", "laizi", "--hand", "33", "--level", "6"], "--level"),
+        (["--variant", "laizi", "--hand", "33", "--trump", "s"], "--trump"),
+        (["--variant", "classic", "--hand", "33", "--led", "3"], "--led"),
+    ],
+)
+def test_moves_refuses_the_options_of_the_other_family(capsys: pytest.CaptureFixture[str], argv: list[str], flag: str) -> None:
+    """`--beat`/`--wild` mean nothing on 炒地皮 and `--level`/`--trump`/`--led` nothing on a climbing table: refused,
+    not ignored, in one line naming the option, exit status 2."""
+    code, out, err = run(capsys, "moves", *argv)
+    assert code == 2 and out == "" and f"paiju: {flag}:" in err and err.count("\n") == 1, err

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from pathlib import Path
 
 from rich.console import Console
@@ -12,7 +13,7 @@ from rich.console import Console
 from paiju.bots import make_bot
 from paiju.engine import game_log, replay
 from paiju.terminal import show_replay
-from paiju.terminal_views.trick import LOOK
+from paiju.terminal_views.trick import HELP_PER_LINE, LOOK
 from paiju.trick import TrickHand, observe
 from paiju.trick.state import Phase
 from paiju.variants import get_variant
@@ -70,3 +71,23 @@ def test_the_table_shows_levels_trump_dealer_points_and_the_led_suit() -> None:
     text = out.getvalue()
     assert "level 2" in text and "trump:" in text and "庄家:" in text and "attackers' points: 0" in text
     assert "(led: follow it)" in text and text.index("trumps:") < text.index("|")
+
+
+def test_the_help_groups_a_leaders_plays_by_category_and_kind_instead_of_one_wall_of_throws() -> None:
+    """`h` at a lead: the plays one line per category and kind, each with its count and its first few, so the
+    hundreds of throws a leader may attempt are one counted line a category, not a wall."""
+    hand = TrickHand(get_variant("chaodipi"), 6)
+    bots = [make_bot("rule", s, "trick") for s in range(4)]
+    while hand.phase is not Phase.PLAY:
+        (seat,) = hand.actors()
+        hand.apply(bots[seat].act(observe(hand, seat)), seat)
+    (seat,) = hand.actors()
+    legal = hand.legal_actions(seat)
+    assert LOOK.help_lines is not None
+    lines = LOOK.help_lines(hand, legal)
+    counted = [re.match(r"(trumps|[♠♥♦♣]), (singles|pairs|tractors|5-10-Ks|throws) \((\d+)\): (.*)$", line) for line in lines]
+    assert all(counted), lines
+    assert sum(int(m.group(3)) for m in counted if m) == len(legal) > 100
+    assert any(m and m.group(2) == "throws" and int(m.group(3)) > HELP_PER_LINE for m in counted)
+    for m in counted:
+        assert m and len(m.group(4).split(" … ")[0].split(" · ")) == min(int(m.group(3)), HELP_PER_LINE)

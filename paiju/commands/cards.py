@@ -105,10 +105,10 @@ def _wild_rank(variant: Variant, text: str | None) -> int | None:
     return parse_ranks(text)[0]
 
 
-def _holding(variant: Variant, text: str, what: str, role: str, flip: Card | None, wild: int | None) -> Holding:
+def _holding(variant: Variant, text: str, what: str, role: str | None, flip: Card | None, wild: int | None) -> Holding:
     """The cards of ``text`` as ``role`` holds them (``--role speculator``: its 3s are wild and it must follow;
     ``wild``: the cards of that rank are wild)."""
-    speculator = role == "speculator"
+    speculator = role == "speculator"  # None (not given) holds as a farmer
     if speculator and variant.speculator is None:
         raise UsageError(f"{variant.name} has no speculator; --role speculator needs a 投机商 table")
     cards = _cards(variant, text, what)
@@ -133,9 +133,29 @@ def _move_json(m: Move) -> dict[str, Any]:
     }
 
 
+#: The options only one family's tables read (``classify`` and ``moves``), by their ``args`` names.
+_CLIMBING_ONLY = ("role", "flip", "wild", "beat", "beat_kind", "beat_role")
+_TRICK_ONLY = ("level", "trump", "led")
+
+
+def _refuse_other_family(variant: Variant, args: argparse.Namespace) -> None:
+    """Refuse an option the table's family does not read, rather than ignore it silently."""
+    trick = variant.trick is not None
+    for name in _CLIMBING_ONLY if trick else _TRICK_ONLY:
+        if getattr(args, name, None) is not None:
+            flag = "--" + name.replace("_", "-")
+            if trick:
+                raise UsageError(
+                    f"{flag}: {variant.name} is a trick-taking table (炒地皮); it reads --level, --trump and --led "
+                    "(the cards led), not the climbing tables' options"
+                )
+            raise UsageError(f"{flag}: only the trick-taking tables (炒地皮, e.g. chaodipi) read it; {variant.name} does not")
+
+
 def cmd_classify(args: argparse.Namespace, out: Console) -> int:
     """Every interpretation of a set of cards."""
     variant = table_of(args)
+    _refuse_other_family(variant, args)
     if variant.trick is not None:
         return classify_trick(args, variant, out)
     wild = _wild_rank(variant, args.wild)
@@ -170,8 +190,8 @@ def _written_wilds(text: str) -> tuple[str, tuple[tuple[int, int], ...]]:
 
 
 def _beat_holding(
-    variant: Variant, text: str, written: tuple[tuple[int, int], ...], role: str, flip: Card | None, wild: int | None
-) -> tuple[Holding, str]:
+    variant: Variant, text: str, written: tuple[tuple[int, int], ...], role: str | None, flip: Card | None, wild: int | None
+) -> tuple[Holding, str | None]:
     """The cards of ``--beat`` as the seat that played them held them, and whose they are: a card written
     with its reading (``3(7)``) was wild, and when only 3s are written so, the speculator played them; with
     ``--wild`` every card of that rank is wild, as in every hand."""
@@ -220,6 +240,7 @@ def cmd_moves(args: argparse.Namespace, out: Console) -> int:
     """Every legal move of a hand, leading or answering ``--beat``; on a two-colour table the hand and
     ``--beat`` are written with suits (a joker's colour is its own: B black, R red)."""
     variant = table_of(args)
+    _refuse_other_family(variant, args)
     if variant.trick is not None:
         return moves_trick(args, variant, out)
     _checked_ranks(variant, args.hand, "--hand")

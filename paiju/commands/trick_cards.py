@@ -40,9 +40,9 @@ def _trumps(args: argparse.Namespace, variant: Variant) -> Trumps:
 
 def _cards(text: str, what: str) -> list[Card]:
     """Cards with their suits (they matter here); jokers are B and R."""
-    if not names_every_colour(text):
-        raise UsageError(f"{what}: name each card with its suit, e.g. 'Ah Ah Kd' (B and R for the jokers)")
     try:
+        if not names_every_colour(text):
+            raise UsageError(f"{what}: name each card with its suit, e.g. 'Ah Ah Kd' (B and R for the jokers)")
         return parse_cards(text, decks=2)
     except InvalidCardsError as err:
         raise UsageError(f"{what}: {err}") from err

@@ -12,11 +12,13 @@ from rich.text import Text
 from paiju.cards import RANK_CHARS, Card, card_rank
 from paiju.terminal import Look, card_text, cards_line
 from paiju.trick import Action, Declare, Pass, TrickHand, TrickObservation, observe
+from paiju.trick.actions import Play, action_text
 from paiju.trick.observation import suit_name
-from paiju.trick.order import TRUMP, natural
+from paiju.trick.order import TRUMP, Trumps, natural
 from paiju.trick.state import Phase
+from paiju.trick.units import category_of, decompose, is_five_ten_king
 
-__all__ = ["LOOK", "TrickView"]
+__all__ = ["HELP_PER_LINE", "LOOK", "TrickView", "help_lines"]
 
 _SUIT_WORDS = {"s": "♠ spades", "h": "♥ hearts", "d": "♦ diamonds", "c": "♣ clubs", "none": "no-trump"}
 _PROMPTS = {
@@ -163,4 +165,46 @@ def _lines(names: Sequence[str], events: list[dict[str, Any]], pacing: bool = Fa
     return out, pacing
 
 
-LOOK = Look(TrickView, lambda hand, events, names: _lines(names, events)[0], help_separator=" · ")
+#: How many plays of one kind ``h`` shows on its line before it counts the rest.
+HELP_PER_LINE = 8
+#: The kinds ``h`` groups plays by, in the order it lists them; a lead of several units is a throw (甩牌).
+_SHAPES = ("singles", "pairs", "tractors", "5-10-Ks", "throws", "plays of several units")
+#: The categories in the order ``h`` lists them: trumps, the four side suits, then follows that mix categories.
+_CATEGORIES = ("trumps", "♠", "♥", "♦", "♣", "mixed suits")
+
+
+def _shape(cards: Sequence[Card], trumps: Trumps, leading: bool) -> int:
+    """What a play is, as an index of ``_SHAPES``."""
+    if is_five_ten_king(cards, trumps):
+        return 3
+    units = decompose(cards, trumps)
+    if len(units) > 1:
+        return 4 if leading else 5
+    return 0 if len(cards) == 1 else 1 if units[0].pairs == 1 else 2
+
+
+def _category(cards: Sequence[Card], trumps: Trumps) -> int:
+    """Where a play's cards lie, as an index of ``_CATEGORIES``."""
+    found = category_of(cards, trumps)
+    return 5 if found is None else 0 if found == TRUMP else 1 + found
+
+
+def help_lines(hand: TrickHand, legal: Sequence[Action]) -> list[str]:
+    """What ``h`` lists: the actions that are no plays on one line, then the plays one line per category and kind
+    (``trumps, pairs (3): …``), each showing its first few and counting the rest, not hundreds of throws at once."""
+    trumps, leading = hand.state.trumps, not hand.state.trick
+    words = [action_text(a) for a in legal if not isinstance(a, Play)]
+    groups: dict[tuple[int, int], list[str]] = {}
+    for a in legal:
+        if isinstance(a, Play):
+            key = (_category(a.cards, trumps), _shape(a.cards, trumps, leading))
+            groups.setdefault(key, []).append(action_text(a))
+    lines = [" · ".join(words)] if words else []
+    for (category, shape), texts in sorted(groups.items()):
+        more = f" … and {len(texts) - HELP_PER_LINE} more" if len(texts) > HELP_PER_LINE else ""
+        head = f"{_CATEGORIES[category]}, {_SHAPES[shape]} ({len(texts)}): "
+        lines.append(head + " · ".join(texts[:HELP_PER_LINE]) + more)
+    return lines
+
+
+LOOK = Look(TrickView, lambda hand, events, names: _lines(names, events)[0], help_lines=help_lines)
