@@ -1,77 +1,139 @@
-"""What ``simulate`` reports for a seeded run, and what every seat's view says at every decision, stay as they are.
+"""``simulate`` plays a seed as it always did, however a bot is handed its turn.
 
-A change to either is a change to what a seed plays (or to the server's frames, whose views are a contract): set
-``PAIJU_REGEN=1`` to rewrite ``tests/golden/simulate.json`` after a deliberate one, and explain it in the commit.
+A bot that reads only the legal list (``LegalOnly``: the random bot) is given that list and no view; the pinned
+reports in ``tests/golden/simulate.json`` (random play, made before bots could be played so) must not change, and every
+other bot plays exactly as when each is given its whole view. Set ``PAIJU_REGEN=1`` to rewrite the pins after a
+deliberate change to what a seed deals or lists, and explain it in the commit.
 """
 
 from __future__ import annotations
 
-import hashlib
+import importlib
 import json
 import os
+import random
+from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from paiju.bots import make_bot
-from paiju.engine import family, new_session
+from paiju.bots import BOTS, Bot, make_bot
+from paiju.bots.random_bot import RandomBot
+from paiju.engine import FAMILY_MODULES, HandEngine, family, new_session
+from paiju.patterns.compiled import fastgen
+from paiju.patterns.generate import use_compiled
 from paiju.simulate import simulate
-from paiju.variants import get_variant
+from paiju.variants import REGISTRY, get_variant
 
 PINNED = Path(__file__).resolve().parent / "golden" / "simulate.json"
 REGEN = os.environ.get("PAIJU_REGEN") == "1"
-#: (table, bots, hands, seed): random play on the tables whose legal lists are plain, lazy (wild readings) or the
-#: trick family's, and every other bot beside it.
-RUNS = [
-    ("classic", "random,random,random", 40, 7),
-    ("classic", "heuristic,minimal,random", 12, 3),
-    ("laizi", "random,random,random", 12, 5),
-    ("spec-5p3d", "random,random,random,random,random", 3, 2),
-    ("spec-6p3d", "heuristic,random,minimal,random,heuristic,random", 3, 4),
-    ("five-player", "random,heuristic,random,random,random", 6, 1),
-    ("chaodipi", "rule,random,rule,random", 4, 6),
-    ("chaodipi-live", "random,random,random,random", 4, 8),
+#: (table, hands, seed) of random play pinned: plain legal lists, lazy ones (wild readings), 五人's hidden
+#: landlord, the trick family's.
+RANDOM_RUNS = [("classic", 40, 7), ("laizi", 12, 5), ("spec-5p3d", 3, 2), ("five-player", 6, 1), ("chaodipi-live", 4, 8)]
+#: (table, bots) played both ways: every bot beside the random one.
+MIXED_RUNS = [
+    ("classic", "heuristic,minimal,random"),
+    ("spec-6p3d", "heuristic,random,minimal,random,heuristic,random"),
+    ("spec-5p1d", "random,heuristic,random,heuristic,random"),
+    ("dou-dizhu-emperor", "random,heuristic,random"),
+    ("chaodipi", "rule,random,rule,random"),
 ]
-#: Tables whose every view is hashed at every decision of a few seeded hands.
-VIEW_TABLES = ["classic", "laizi", "spec-5p1d", "spec-6p3d", "five-player", "dou-dizhu-emperor", "chaodipi-live"]
 
 
-def _pinned() -> dict[str, object]:
-    return json.loads(PINNED.read_text(encoding="utf-8")) if PINNED.exists() else {}
+class ViewOnly:
+    """A bot handed its whole view at every turn, as before bots could be handed the legal list alone."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self.name = bot.name
+
+    def act(self, obs: Any) -> Any:
+        """What the wrapped bot does with the view."""
+        return self.bot.act(obs)
 
 
-def _check(key: str, actual: object) -> None:
-    pinned = _pinned()
+@pytest.mark.parametrize(("table", "hands", "seed"), RANDOM_RUNS, ids=[r[0] for r in RANDOM_RUNS])
+def test_a_seeded_random_simulation_reports_what_it_always_did(table: str, hands: int, seed: int) -> None:
+    """Random bots at every seat, the same seed and hands: the report is the pinned one, number for number."""
+    variant = get_variant(table)
+    report = simulate(variant, hands, ["random"] * variant.players, seed).to_json()
+    key = f"report {table} random {hands} {seed}"
+    pinned = json.loads(PINNED.read_text(encoding="utf-8")) if PINNED.exists() else {}
     if REGEN:
-        pinned[key] = actual
+        pinned[key] = report
         PINNED.write_text(json.dumps(pinned, indent=1, sort_keys=True, ensure_ascii=False) + "\n", encoding="utf-8")
-    if key not in pinned:
-        pytest.fail(f"{PINNED.name} has no {key!r}: run with PAIJU_REGEN=1 to pin it")
-    assert pinned[key] == actual
+    assert key in pinned, f"{PINNED.name} has no {key!r}: run with PAIJU_REGEN=1 to pin it"
+    assert pinned[key] == report
 
 
-@pytest.mark.parametrize(("table", "bots", "hands", "seed"), RUNS, ids=[f"{r[0]}:{r[1]}" for r in RUNS])
-def test_a_seeded_simulation_reports_what_it_always_did(table: str, bots: str, hands: int, seed: int) -> None:
-    """The same seed, bots and hands give the same report, number for number, as the pinned run."""
-    report = simulate(get_variant(table), hands, bots.split(","), seed)
-    _check(f"report {table} {bots} {hands} {seed}", report.to_json())
+@pytest.mark.parametrize(("table", "bots"), MIXED_RUNS, ids=[r[0] for r in MIXED_RUNS])
+def test_a_bot_given_the_legal_list_alone_plays_as_with_its_whole_view(
+    table: str, bots: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every bot beside the random one: the report is the same when each bot is handed its whole view."""
+    names, hands = bots.split(","), 6
+    direct = simulate(get_variant(table), hands, names, 3).to_json()
+    for name in set(names):
+        made = BOTS[name]
+        monkeypatch.setitem(BOTS, name, lambda seed, made=made: ViewOnly(made(seed)))
+    assert simulate(get_variant(table), hands, names, 3).to_json() == direct
 
 
-@pytest.mark.parametrize("table", VIEW_TABLES)
-def test_every_view_of_a_seeded_hand_is_what_it_always_was(table: str) -> None:
-    """Every seat's and a spectator's view, as JSON, at every decision of two seeded hands played by the table's
-    own bot and the random one: the digest of them all is the pinned one."""
+def test_a_random_bot_is_handed_no_view(monkeypatch: pytest.MonkeyPatch) -> None:
+    """simulate makes no seat's view for a random bot, on either family's table."""
+    seen: list[int | None] = []
+    for table in ("classic", "chaodipi"):
+        variant = get_variant(table)
+        played_by = family(variant.family)
+
+        def counted(hand: HandEngine, seat: int | None, observe: Any = played_by.observe) -> Any:
+            seen.append(seat)
+            return observe(hand, seat)
+
+        module = importlib.import_module(FAMILY_MODULES[variant.family])
+        monkeypatch.setattr(module, "FAMILY", replace(played_by, observe=counted))
+        simulate(variant, 3, ["random"] * variant.players, 1)
+    assert [s for s in seen if s is not None] == []
+
+
+@pytest.mark.parametrize("table", list(REGISTRY))
+def test_the_legal_list_a_bot_is_handed_is_its_views(table: str) -> None:
+    """At every decision of two seeded hands, the seat's legal actions are its view's, item for item, in order."""
     variant = get_variant(table)
     played_by = family(variant.family)
     session = new_session(variant, 11)
-    digest = hashlib.sha256()
     for _ in range(2):
         game = session.game
-        bots = [make_bot(played_by.bot if s % 2 else "random", game.seed + s, played_by.name) for s in range(variant.players)]
+        bots = [make_bot("random", game.seed + s, played_by.name) for s in range(variant.players)]
         while actors := game.actors():
-            for seat in [*range(variant.players), None]:
-                digest.update(json.dumps(played_by.observe(game, seat).to_json(), sort_keys=True).encode())
             seat = min(actors)
+            legal, shown = game.legal_actions(seat), played_by.observe(game, seat).legal
+            assert len(legal) == len(shown) and all(a == b for a, b in zip(legal, shown, strict=True))
             game.apply(bots[seat].act(played_by.observe(game, seat)), seat)
         session.next_hand()
-    _check(f"views {table}", digest.hexdigest())
+
+
+@pytest.mark.skipif(fastgen is None, reason="the compiled extension is not built")
+def test_the_compiled_choice_draws_as_random_choice() -> None:
+    """The random bot's compiled pick takes the very draws of ``random.Random.choice``, lists of 1 to 300 items."""
+    ours, theirs = random.Random(5), random.Random(5)
+    for n in [*range(1, 300), *range(300, 0, -7)]:
+        items: Sequence[int] = list(range(n)) if n % 2 else tuple(range(n))
+        assert fastgen.choice(ours, items) == theirs.choice(items)
+    assert ours.getstate() == theirs.getstate()
+    with pytest.raises(IndexError):
+        fastgen.choice(ours, [])
+
+
+def test_the_random_bot_picks_alike_compiled_and_in_python() -> None:
+    """With the compiled path off the random bot picks with ``random.Random.choice``, the same actions."""
+    legal = list(range(37))
+    compiled = RandomBot(9)
+    use_compiled(False)
+    try:
+        python = RandomBot(9)
+    finally:
+        use_compiled(True)
+    assert [compiled.pick(legal) for _ in range(200)] == [python.pick(legal) for _ in range(200)]

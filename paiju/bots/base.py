@@ -1,4 +1,5 @@
-"""The bot protocol (an observation in, an action out) and the registry of bots by name and family."""
+"""The bot protocol (an observation in, an action out, or the legal list alone for a bot that reads nothing else) and
+the registry of bots by name and family."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from typing import Any, Protocol
 
 from paiju.engine import CLIMBING, HandEngine, HandResult, family_of
 
-__all__ = ["BOTS", "Bot", "make_bot", "play_out", "register"]
+__all__ = ["BOTS", "Bot", "LegalOnly", "make_bot", "play_out", "register"]
 
 
 class Bot(Protocol):
@@ -17,6 +18,15 @@ class Bot(Protocol):
 
     def act(self, obs: Any) -> Any:
         """The action to take for ``obs.seat``, one of ``obs.legal`` (``obs``: its family's observation)."""
+        ...
+
+
+class LegalOnly(Bot, Protocol):
+    """A bot that reads nothing of a hand but what its seat may do: whoever plays it may give it the legal list
+    alone (``pick``) and make no view; ``act(obs)`` is ``pick(obs.legal)``, so both ways choose alike."""
+
+    def pick(self, legal: Sequence[Any]) -> Any:
+        """One of ``legal`` (the seat's legal actions, read-only: it may be the hand's own list)."""
         ...
 
 
@@ -47,10 +57,13 @@ def make_bot(name: str, seed: int = 0, family: str = CLIMBING) -> Bot:
 
 
 def play_out(game: HandEngine, bots: Sequence[Bot]) -> HandResult:
-    """Let one bot per seat play ``game`` to the end (the lowest seat first where several may act)."""
+    """Let one bot per seat play ``game`` to the end (the lowest seat first where several may act); a bot that
+    reads only the legal list (``LegalOnly``) is given that list, and no view is made for it."""
     observe = family_of(game).observe
+    picks: list[Callable[[Sequence[Any]], Any] | None] = [getattr(bot, "pick", None) for bot in bots]
     while actors := game.actors():
         seat = min(actors)
-        game.apply(bots[seat].act(observe(game, seat)), seat)
+        pick = picks[seat]
+        game.apply(bots[seat].act(observe(game, seat)) if pick is None else pick(game.legal_actions(seat)), seat)
     assert game.result is not None
     return game.result

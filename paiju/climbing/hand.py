@@ -35,6 +35,7 @@ from paiju.variants import Variant
 __all__ = ["Hand"]
 
 _OVER = PhaseName.OVER  # read on every turn: an enum member's lookup costs more than a name's
+_NOBODY: frozenset[int] = frozenset()
 _Method = TypeVar("_Method", bound=Callable[..., Any])
 
 
@@ -170,7 +171,8 @@ class Hand:
 
     def actors(self) -> frozenset[int]:
         """The seats that may act now; empty once the hand is over."""
-        return frozenset() if self.is_over else self._current.actors(self.state)
+        state = self.state  # asked at every turn: the phase and the state read once, without the properties
+        return _NOBODY if state.phase is _OVER else self._pipeline.phases[self._at].actors(state)
 
     @_compiled(applies=False)
     def legal_actions(self, seat: int | None = None) -> Sequence[Action]:

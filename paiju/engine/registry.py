@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
@@ -90,7 +91,8 @@ def family(name: str) -> Family[Any]:
     """The family called ``name``; the error lists the known ones."""
     if name not in FAMILY_MODULES:
         raise ValueError(f"unknown game family {name!r}; known families: {', '.join(FAMILY_MODULES)}")
-    found = importlib.import_module(FAMILY_MODULES[name]).FAMILY
+    module = FAMILY_MODULES[name]
+    found = (sys.modules.get(module) or importlib.import_module(module)).FAMILY  # asked for once a hand: no import
     assert isinstance(found, Family)
     return found
 

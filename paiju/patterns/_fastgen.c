@@ -319,6 +319,7 @@ static PyMethodDef METHODS[] = {
     {"pick", (PyCFunction)(void (*)(void))pick_cards, METH_FASTCALL, "The lowest copies in a hand that make some ranks."},
     {"pairs", (PyCFunction)(void (*)(void))pairs, METH_FASTCALL, "Each item paired with None, as a named tuple."},
     {"shuffle", (PyCFunction)(void (*)(void))shuffle, METH_FASTCALL, "random.Random.shuffle, the same draws."},
+    {"choice", (PyCFunction)(void (*)(void))choice, METH_FASTCALL, "random.Random.choice, the same draw."},
     {"turns", (PyCFunction)(void (*)(void))make_turns, METH_FASTCALL, "A table's compiled play turn."},
     {"hand_method", (PyCFunction)(void (*)(void))hand_method, METH_FASTCALL, "A Hand method's compiled fast path."},
     {"turn_apply", (PyCFunction)(void (*)(void))turn_apply, METH_FASTCALL, "An everyday play or pass, taken."},

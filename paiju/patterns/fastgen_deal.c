@@ -1,5 +1,6 @@
-/* The deal's shuffle, compiled: random.Random.shuffle's own algorithm and draws (a Fisher-Yates pass whose every
- * index comes from getrandbits, redrawn while out of range), so a seed deals the same cards as in Python. */
+/* The deal's shuffle and the random bot's choice, compiled: random.Random.shuffle's and choice's own algorithms and
+ * draws (every index comes from getrandbits, redrawn while out of range), so a seed deals the same cards, and a bot
+ * picks the same actions, as in Python. */
 #include "fastgen.h"
 
 /* A number in [0, n) as random.Random._randbelow_with_getrandbits draws it; -1 with the error set. */
@@ -52,4 +53,24 @@ PyObject *shuffle(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     }
     Py_DECREF(getrandbits);
     Py_RETURN_NONE;
+}
+
+/* choice(rng, items) -> ``rng.choice(items)`` for a random.Random ``rng`` and a non-empty sequence ``items``: the same
+ * draw, so a bot that picks with it keeps the stream it had in Python */
+PyObject *choice(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 2) {
+        PyErr_SetString(PyExc_TypeError, "choice takes a random.Random and a sequence");
+        return NULL;
+    }
+    Py_ssize_t n = PySequence_Size(args[1]);
+    if (n < 0) return NULL;
+    if (n == 0) {
+        PyErr_SetString(PyExc_IndexError, "Cannot choose from an empty sequence");
+        return NULL;
+    }
+    PyObject *getrandbits = PyObject_GetAttrString(args[0], "getrandbits");
+    if (getrandbits == NULL) return NULL;
+    long i = below(getrandbits, (unsigned long)n);
+    Py_DECREF(getrandbits);
+    return i < 0 ? NULL : PySequence_GetItem(args[1], i);
 }

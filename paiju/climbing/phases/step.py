@@ -97,9 +97,13 @@ class Automatic:
         raise AssertionError(f"{type(self).__name__} takes no actions")
 
 
+#: Each seat alone, as the actors of a turn: made once, not at every turn (a table seats at most 10).
+_ALONE = tuple(frozenset((seat,)) for seat in range(10))
+
+
 class Turn:
     """A decision taken by one seat at a time, ``state.to_act``."""
 
     def actors(self, state: HandState) -> frozenset[int]:
         """The seat to act."""
-        return frozenset((state.to_act,))
+        return _ALONE[state.to_act]
