@@ -86,7 +86,8 @@ def test_several_readings_are_offered_and_sent_with_the_lifted_cards(browser: Br
         table.locator(f'.hand .card[data-card="{card}"]').click()
     table.locator("button.act-play").click()
     expect(table.locator(".choices button.choice")).to_have_count(3)
-    table.locator(".choices button.choice", has_text="K(8)9TJQ").click()
+    expect(table.locator(".choices button.choice")).to_have_text(["8 9 10 J Q (K as 8)", "9 10 J Q K", "9 10 J Q K (K as K)"])
+    table.locator('.choices button.choice[data-action="K(8)9TJQ"]').click()
     assert page.evaluate("window.sent") == [{"action": "K(8)9TJQ", "cards": "9h Ts Jd Qc Kh"}]
     # One lifted card that a verb names gives that card; an unknown verb is a button of its own.
     table.locator("button.act-clear").click()
@@ -160,8 +161,8 @@ def test_actions_and_view_fields_of_tables_the_client_does_not_know(browser: Bro
     table.locator('.hand .card[data-card="7h"]').click()
     table.locator('.hand .card[data-card="7d"]').click()
     table.locator("button.act-play").click()
-    expect(table.locator(".choices button.choice")).to_have_text(["77 red", "77 black"])
-    table.locator(".choices button.choice", has_text="77 red").click()
+    expect(table.locator(".choices button.choice")).to_have_text(["7 7 red", "7 7 black"])
+    table.locator(".choices button.choice", has_text="7 7 red").click()
     # The partner and 一打四 buttons say what they do, with card faces, not the engine's words.
     expect(table.locator('button[data-action="partner Ah"]')).to_contain_text("as your partner")
     expect(table.locator('button[data-action="alone 7h 7h"]')).to_contain_text("×3")

@@ -8,6 +8,7 @@ import { h } from './dom.js';
 import { t } from './i18n.js';
 import { cardActionsForSelection, cardsForPlay, classify, indexesOfCards, namedCards, namesHandCards, playsForSelection } from './moves.js';
 import { actionWords } from './phase_panel.js';
+import { readingLabel } from './reading.js';
 import { actionLabel, actorsOf, timerElement } from './seat_panel.js';
 
 /** Verb actions with more options than this are offered in a list instead of one button each. */
@@ -78,7 +79,7 @@ export class ActionBar {
       turn ? h('div', { class: 'actions' }, buttons) : null,
       turn ? this.note({ legal, chosen, matches, cut, byCards, targets }) : null,
       this.choices ? h('div', { class: 'choices' }, h('p', {}, t('table.choose')), this.choices.map((text) =>
-        h('button', { class: 'choice', onClick: () => table.send({ action: text, cards: this.choiceCards }) }, text))) : null);
+        h('button', { class: 'choice', dataset: { action: text }, onClick: () => table.send({ action: text, cards: this.choiceCards }) }, readingLabel(text)))) : null);
   }
 
   /** The line under the buttons: why a tapped card is dimmed, what typed cards lifted, what the lifted cards do, or what to do. */

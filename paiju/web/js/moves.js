@@ -14,7 +14,7 @@ function isPlay(text) {
 }
 
 /** The cards of a play's text: `[{rank, as}]`, `as` being what a wild card stands for (or null). */
-function playTokens(text) {
+export function playTokens(text) {
   return [...text.split(' ')[0].matchAll(TOKEN_RE)].map((m) => ({ rank: m[1], as: m[2] || null }));
 }
 

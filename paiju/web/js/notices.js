@@ -24,14 +24,31 @@ function layer() {
 /** Banners shown at once at most; an older one gives way to a new one. */
 const MAX_BANNERS = 3;
 
-/** Show a banner with `text` (a string or element) for a moment; `kind` styles it. */
-function banner(text, kind = 'info') {
-  const note = h('div', { class: `banner banner-${kind}`, role: 'status' }, text);
-  const stack = layer().querySelector('.banners');
-  stack.append(note);
-  while (stack.children.length > MAX_BANNERS) stack.firstElementChild.remove();
-  setTimeout(() => note.remove(), BANNER_MS);
+/** Until when (epoch ms) a banner that must be read on its own (a new deal's) keeps the others waiting. */
+let aloneUntil = 0;
+
+/**
+ * Show a banner with `text` (a string or element) for a moment (`ms`); `kind` styles it. A banner shown `alone`
+ * (a new deal's, which says why the last deal was void) has that long to itself: banners after it wait their turn,
+ * so the new deal and the next landlord never share the same second.
+ */
+function banner(text, kind = 'info', { ms = BANNER_MS, alone = 0 } = {}) {
+  const wait = Math.max(0, aloneUntil - Date.now());
+  if (alone) aloneUntil = Date.now() + wait + alone;
+  const show = () => {
+    const note = h('div', { class: `banner banner-${kind}`, role: 'status' }, text);
+    const stack = layer().querySelector('.banners');
+    stack.append(note);
+    while (stack.children.length > MAX_BANNERS) stack.firstElementChild.remove();
+    setTimeout(() => note.remove(), ms);
+  };
+  if (wait) setTimeout(show, wait);
+  else show();
 }
+
+/** How long a new deal's banner stays, and how long it is shown alone before the next banner. */
+const REDEAL_MS = 6000;
+const REDEAL_ALONE_MS = 2600;
 
 /** A short burst in the middle of the table (炸弹, 王炸, 春天): an animation that moves nothing else. */
 function burst(text, kind) {
@@ -119,7 +136,7 @@ export class Feedback {
     const sameHand = previous?.hand_number === frame.hand_number;
     const fresh = sameHand ? (frame.redeals || []).slice((previous.redeals || []).length)
       : this.firstWatchedHand !== null && frame.hand_number >= this.firstWatchedHand ? frame.redeals || [] : [];
-    for (const reason of fresh) banner(redealWords(reason), 'redeal');
+    this.redeals(fresh, sameHand ? previous.view : null);
     if (!sameHand) return;
     const before = previous.view;
     const now = frame.view;
@@ -152,6 +169,25 @@ export class Feedback {
       banner(t(`side.now.${now.speculator_side}`, { name: this.name(now.speculator) }), 'side');
     }
     this.plays(before, now);
+  }
+
+  /**
+   * The new deals since the last view, one banner for a run of the same reason (“×7”). A deal nobody bid on after
+   * the speculator's gifts says that those gifts are void and the new deal finds the speculator anew (`before`: the
+   * last view of the deal, when this page saw it).
+   */
+  redeals(reasons, before) {
+    const runs = [];
+    for (const reason of reasons) {
+      if (runs.length && runs[runs.length - 1].reason === reason) runs[runs.length - 1].n += 1;
+      else runs.push({ reason, n: 1 });
+    }
+    runs.forEach(({ reason, n }, i) => {
+      const gifted = i === 0 && reason === 'nobody bid' && ['gift', 'bid'].includes(before?.phase) && before.speculator !== null && before.speculator !== undefined;
+      let text = redealWords(reason);
+      if (gifted) text = before.seat === before.speculator ? t('notice.redeal.void_you') : t('notice.redeal.void', { name: this.name(before.speculator) });
+      banner(n > 1 ? t('notice.redeal.times', { text, n }) : text, 'redeal', { ms: REDEAL_MS, alone: REDEAL_ALONE_MS });
+    });
   }
 
   /** Sounds and bursts for the plays and passes since the last view. */

@@ -53,22 +53,38 @@ export function ungiftable(view) {
   return ['three', 'determination', 'kept', 'colour'].filter((r) => reasons.has(r)).map((r) => [r, reasons.get(r).join(' ')]);
 }
 
-/** The speculator's gifts: who receives each pile, the piles so far (the speculator's own view) and why cards are dimmed. */
+const SUIT_SYMBOLS = { s: '♠', h: '♥', d: '♦', c: '♣' };
+
+/** The suits of 5p1d's wild cards (`sc`) as symbols, joined in words (“♠ and ♣”). */
+function suitsWords(suits) {
+  return [...suits].map((s) => SUIT_SYMBOLS[s]).join(t('gift.suits_and'));
+}
+
+/**
+ * The speculator's gifts: where the piles go, every pile from the first gift on (the one being filled marked, those
+ * still to come empty), why cards cannot be given and, on 5p1d, the wild cards the others will get at the reveal.
+ * Only the speculator sees its piles; the others are told it chooses.
+ */
 function giftPanel(view, names) {
   const mine = view.seat !== null && view.seat === view.speculator;
-  const piles = (view.gifts || []).map((gift, i) => h('li', { class: `pile${i === view.gifts.length - 1 ? ' filling' : ''}`, dataset: { pile: i } },
-    h('span', { class: 'pile-label' }, i === 0 ? t('gift.pile_landlord') : t('gift.pile_farmer', { n: i }),
-      gift.size ? h('span', { class: 'pile-size' }, t('gift.pile_size', { n: parseCards(gift.cards).length, size: gift.size })) : null,
-      gift.colours ? h('span', { class: 'pile-colours' }, giftColoursLabel(gift.colours)) : null),
-    gift.cards ? cardRow(gift.cards) : h('span', { class: 'muted' }, t('gift.empty'))));
+  const given = view.gifts || [];
+  const layout = mine && view.gift_piles?.length ? view.gift_piles : given;
+  const piles = layout.map((pile, i) => {
+    const cards = given[i]?.cards ?? '';
+    return h('li', { class: `pile${i === given.length - 1 ? ' filling' : ''}${cards ? '' : ' empty'}`, dataset: { pile: i } },
+      h('span', { class: 'pile-label' }, i === 0 ? t('gift.pile_landlord') : t('gift.pile_farmer', { n: i }),
+        pile.size ? h('span', { class: 'pile-size' }, t('gift.pile_size', { n: parseCards(cards).length, size: pile.size })) : null,
+        pile.colours ? h('span', { class: 'pile-colours' }, giftColoursLabel(pile.colours)) : null),
+      cards ? cardRow(cards) : h('span', { class: 'muted' }, t('gift.empty')));
+  });
   const reasons = mine && view.legal.length ? ungiftable(view) : [];
-  // What to do and what is in the way first; the rule last, as the middle of the table scrolls.
   return [
-    h('p', {}, mine ? t('gift.you') : t('gift.other', { name: who(names, view.speculator) })),
+    h('p', { class: mine ? 'gift-you' : '' }, mine ? t('gift.you') : t('gift.other', { name: who(names, view.speculator) })),
+    h('p', { class: 'gift-rule' }, t('gift.rule')),
+    view.flip_wild_suits ? h('p', { class: 'gift-wilds' }, t('gift.flip_wilds', { suits: suitsWords(view.flip_wild_suits) })) : null,
     piles.length ? h('ol', { class: 'piles' }, piles) : null,
     reasons.length ? h('ul', { class: 'ungiftable' }, reasons.map(([reason, cards]) =>
-      h('li', { dataset: { reason } }, cardRow(cards), ' ', t(`gift.why.${reason}`)))) : null,
-    h('p', { class: 'rule' }, t('gift.rule')),
+      h('li', { dataset: { reason }, title: t(`gift.why.${reason}`) }, cardRow(cards), ' ', t(`gift.short.${reason}`)))) : null,
   ];
 }
 
@@ -163,6 +179,21 @@ function declarePanel(view) {
   ];
 }
 
+/**
+ * The speculator's side if the hand ended now, in the second person on its own screen, and the rule that decides it
+ * at the end (§12: 0–1 cards left, or the table's two low cards, → the landlord's side), shown until the settlement.
+ */
+function sideLines(view, names) {
+  const mine = view.seat !== null && view.seat === view.speculator;
+  const pairs = (view.speculator_two_low || []).map((p) => (p[0] === p[1] ? p : p.split('').join('+'))).join(t('side.or'));
+  const rule = `side.rule${mine ? '_you' : ''}${pairs ? '_low' : ''}`;
+  return [
+    h('p', { class: `side side-${view.speculator_side}`, dataset: { side: view.speculator_side } },
+      mine ? t(`side.you.${view.speculator_side}`) : t(`side.current.${view.speculator_side}`, { name: who(names, view.speculator) })),
+    h('p', { class: 'side-rule' }, t(rule, { pairs })),
+  ];
+}
+
 /** During play: how the landlord plays (partner, 一打四), the speculator's side, a retreat, the stake so far. */
 function playPanel(view, names) {
   const landlord = who(names, view.landlord);
@@ -175,9 +206,7 @@ function playPanel(view, names) {
   else if (small !== null && small === view.seat) partner = t('play.you_small_landlord');
   else if (view.partner_shown) partner = withCards('play.partner_card', parseCards(view.partner_shown)[0]);
   const speculator = view.speculator ?? null;
-  const side = speculator !== null && view.speculator_side && !view.retreated_hand
-    ? h('p', { class: `side side-${view.speculator_side}`, dataset: { side: view.speculator_side } }, t(`side.current.${view.speculator_side}`, { name: who(names, speculator) }))
-    : null;
+  const side = speculator !== null && view.speculator_side && !view.retreated_hand ? sideLines(view, names) : null;
   return [
     view.wild_rank ? h('p', { class: 'wild-rank' }, t('play.wild_rank', { rank: view.wild_rank === 'T' ? '10' : view.wild_rank })) : null,
     partner ? h('p', { class: 'partner' }, partner) : null,

@@ -11,6 +11,7 @@ import { fieldLabel, t } from './i18n.js';
 import { CardTyping, liftForRanks, typedRanks } from './keyboard.js';
 import { classify, indexesOfCards, isNamed, namedByGroups, namesHandCards, playableRanks } from './moves.js';
 import { phasePanel, ungiftable } from './phase_panel.js';
+import { wildsNote } from './reading.js';
 import { seatPanel } from './seat_panel.js';
 import { seatPlaces } from './seats.js';
 import { beep } from './sound.js';
@@ -19,7 +20,7 @@ import { beep } from './sound.js';
 const DRAWN = new Set([
   'seat', 'phase', 'players', 'roles', 'to_act', 'hand', 'cards_left', 'landlord', 'bid', 'multiplier', 'bottom',
   'trick', 'history', 'legal', 'scores', 'speculator', 'determination', 'flipped', 'gifts', 'out',
-  'speculator_side', 'wild_cards', 'promoted', 'retreated_hand', 'hands', 'small_landlord', 'actors', 'factors',
+  'speculator_side', 'wild_cards', 'promoted', 'gift_piles', 'flip_wild_suits', 'speculator_two_low', 'retreated_hand', 'hands', 'small_landlord', 'actors', 'factors',
   // Drawn in words by the phase panel: who the small landlord is, how the landlord plays, the declaration.
   'partner_shown', 'partnership', 'partner_known', 'declared',
   // 癞子: hands played face up are drawn at their seats; the wild rank among the facts.
@@ -128,18 +129,32 @@ export class TableView {
       // A spectator (or a replay's all-cards view) sees the table from seat 1's place.
       me === null ? h('div', { class: 'mine watching' }, this.seatPanel(0), this.spectatorNote ? h('p', { class: 'spectating' }, t('table.spectating')) : null) : null);
     fill(this.root, table);
-    this.showFillingPile(table);
     if (me !== null) this.mine(me, table);
     // On a phone the action bar is fixed at the foot of the screen: the page leaves room for it.
     document.body.classList.toggle('with-action-bar', me !== null && Boolean(this.onAct));
+    this.showFillingPile(table);
     this.tick();
   }
 
-  /** The middle of the table scrolls when the speculator's piles outgrow it: keep the pile being filled in sight. */
+  /**
+   * The speculator's gifts may rise up to the lowest seat above the middle of the table (never under a seat); if the
+   * piles still outgrow it, it scrolls, keeping the pile being filled in sight.
+   */
   showFillingPile(table) {
     const centre = table.querySelector('.centre');
+    if (centre && this.state.view.phase === 'gift') {
+      const box = centre.getBoundingClientRect();
+      const above = [...table.querySelectorAll('.ring > .seat')].map((s) => s.getBoundingClientRect())
+        .filter((r) => r.right > box.left && r.left < box.right && r.bottom <= box.bottom - box.height / 2 + 1);
+      const top = Math.max(table.querySelector('.ring').getBoundingClientRect().top, ...above.map((r) => r.bottom));
+      centre.style.maxHeight = `${Math.floor(box.bottom - top - 4)}px`;
+    }
+    // The pile being filled in sight, and as much of what follows it (why cards stay) as the middle holds.
     const filling = centre?.querySelector('.pile.filling');
-    if (filling) centre.scrollTop = Math.max(0, filling.offsetTop + filling.offsetHeight - centre.clientHeight);
+    if (!filling) return;
+    const panel = centre.querySelector('.phase-panel');
+    const below = (el) => el.offsetTop + el.offsetHeight - centre.clientHeight;
+    centre.scrollTop = Math.max(0, Math.min(filling.offsetTop, Math.max(below(panel), below(filling))));
   }
 
   /** One seat: name, role, cards left (with 报单 / 报双), a timer ring while it acts, and its latest action in front of it. */
@@ -192,7 +207,9 @@ export class TableView {
     const { view, names } = this.state;
     let content = null;
     if (view.phase === 'play' && view.trick) {
-      content = [h('span', { class: 'trick-label' }, `${t('table.to_beat')} — ${names[view.trick.seat] ?? view.trick.seat}`), cardRow(view.trick.cards, { wildRank: view.wild_rank })];
+      const stood = wildsNote(view.trick);
+      content = [h('span', { class: 'trick-label' }, `${t('table.to_beat')} — ${names[view.trick.seat] ?? view.trick.seat}`), cardRow(view.trick.cards, { wildRank: view.wild_rank }),
+        stood ? h('span', { class: 'wild-as' }, t('table.wild_as', { notes: stood })) : null];
     } else if (view.phase === 'play') {
       content = h('span', { class: 'trick-label' }, t('table.leads', { name: names[view.to_act] ?? view.to_act }));
     }
