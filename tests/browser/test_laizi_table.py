@@ -51,7 +51,10 @@ def test_a_laizi_hand_opens_before_the_deal_names_the_wild_rank_and_counts_the_o
     expect(page.locator(".hand .card").first).to_be_visible()
     _until_play(page)
     # During play the wild rank is named, and your own wild cards wear the badge.
-    expect(page.locator(".phase-panel-play .wild-rank")).to_contain_text("every")
+    # 癞子's sentence (other-games.md W1, W2): a wild card stands for any card but a joker beside others, itself alone.
+    wild = page.locator(".phase-panel-play .wild-rank")
+    expect(wild).to_contain_text("is wild")
+    expect(wild).to_contain_text("any card but a joker")
     shots(page, artifacts / "phase-laizi-play")
     auto_on(page)
     expect_settlement(page, 3)
