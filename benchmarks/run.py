@@ -29,6 +29,7 @@ from paiju.patterns.generate import use_compiled
 from paiju.variants import Variant, get_variant
 
 sys.path.insert(0, str(Path(__file__).parent))
+from command import simulate_command  # noqa: E402
 from tables import clone_us, measure_tables, step_us, table_rows  # noqa: E402
 from wild import wild_leads  # noqa: E402
 
@@ -296,6 +297,7 @@ def available(module: str) -> bool:
 def measure(quick: bool) -> dict[str, Any]:
     """Every number of the benchmark."""
     repeats, games, table_hands = (3, 30, 4) if quick else (7, 700, 20)
+    command_games, command_rounds = (600, 1) if quick else (6000, 3)
     have = {"paiju": True, "paiju (python)": True, "rlcard": available("rlcard"), "open_spiel": available("pyspiel")}
     makers: dict[str, Callable[[str, Sequence[Position]], list[Call]]] = {
         "paiju": paiju_calls,
@@ -328,6 +330,7 @@ def measure(quick: bool) -> dict[str, Any]:
         "clone_us": {"table": "spec-5p3d", "us": clone_us(repeats)},
         "step_us": {"table": "spec-5p3d", **step_us(repeats)},
         "wild_lead_us": wild_leads(5 if quick else 20, repeats),
+        "simulate_command": simulate_command(command_games, command_rounds, open_spiel_games if have["open_spiel"] else None),
     }
 
 
@@ -368,6 +371,15 @@ def show(results: dict[str, Any]) -> None:
             case, *(cell(row[k], 1) for k in ("paiju", "paiju, all read", "paiju (python)")), cell(row["moves"], 0)
         )
     console.print(wild)
+    sim = results["simulate_command"]
+    beside = "" if sim["ratio"] is None else (
+        f"; open_spiel's random play {sim['open_spiel_hands_per_second']:,.0f} hands/s in the same rounds"
+        f" ({sim['ratio']:.2f}×)"
+    )
+    console.print(
+        f"paiju simulate --variant {sim['table']} --games {sim['games']:,} --bots {sim['bots']}, the whole command"
+        f" (start-up included, median of {sim['rounds']}): {sim['hands_per_second']:,.0f} hands/s{beside}"
+    )
     clone = results["clone_us"]
     console.print(f"clone(): {clone['us']:,.1f} µs per copy of a {clone['table']} hand in play")
     step = results["step_us"]

@@ -11,7 +11,10 @@ from paiju.bots import make_bot, play_out
 from paiju.engine import HandTally, family, new_session, variant_family
 from paiju.variants import Variant
 
-__all__ = ["RoleStats", "SimulationReport", "simulate"]
+__all__ = ["PROGRESS_STEPS", "RoleStats", "SimulationReport", "simulate"]
+
+#: How many times at most a simulation tells its progress: a bar's few redraws a second need no call per hand.
+PROGRESS_STEPS = 200
 
 
 @dataclass
@@ -147,18 +150,20 @@ def simulate(
     seed: int = 0,
     progress: Callable[[int], None] | None = None,
 ) -> SimulationReport:
-    """Play ``games`` seeded hands with one named bot per seat and collect per-role results."""
+    """Play ``games`` seeded hands with one named bot per seat and collect per-role results; ``progress(n)`` is told
+    how many are played every ``games // PROGRESS_STEPS`` hands and after the last (a bar needs no more)."""
     if len(bots) != variant.players:
         raise ValueError(f"{variant.name} seats {variant.players} players; {len(bots)} bots given")
     report = SimulationReport(variant.name, games, seed, list(bots))
     played_by = family(variant_family(variant))
     session = new_session(variant, seed)
+    step = max(1, games // PROGRESS_STEPS)
     for i in range(games):
         game = session.game
         players = [make_bot(name, game.seed * 16 + s, played_by.name) for s, name in enumerate(bots)]
         result = play_out(game, players)
         report.add(played_by.tally(game), result.scores)
-        if progress is not None:
+        if progress is not None and ((i + 1) % step == 0 or i + 1 == games):
             progress(i + 1)
         if i + 1 < games:
             session.next_hand()

@@ -24,7 +24,7 @@ from paiju.bots.random_bot import RandomBot
 from paiju.engine import FAMILY_MODULES, HandEngine, family, new_session
 from paiju.patterns.compiled import fastgen
 from paiju.patterns.generate import use_compiled
-from paiju.simulate import simulate
+from paiju.simulate import PROGRESS_STEPS, simulate
 from paiju.variants import REGISTRY, get_variant
 
 PINNED = Path(__file__).resolve().parent / "golden" / "simulate.json"
@@ -137,3 +137,11 @@ def test_the_random_bot_picks_alike_compiled_and_in_python() -> None:
     finally:
         use_compiled(True)
     assert [compiled.pick(legal) for _ in range(200)] == [python.pick(legal) for _ in range(200)]
+
+
+def test_a_long_simulation_tells_its_progress_a_few_hundred_times() -> None:
+    """A bar redraws a few times a second: simulate tells it how far it is every few hands, not after each, and
+    always after the last."""
+    told: list[int] = []
+    simulate(get_variant("classic"), 2 * PROGRESS_STEPS + 1, ["random"] * 3, 4, told.append)
+    assert len(told) <= PROGRESS_STEPS + 1 and told[-1] == 2 * PROGRESS_STEPS + 1 and told == sorted(set(told))
