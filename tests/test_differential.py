@@ -24,7 +24,7 @@ from typing import Any
 
 import pytest
 
-from paiju.cards import RANK_CHARS, parse_ranks
+from paiju.cards import RANK_CHARS, format_ranks, parse_ranks
 from paiju.patterns import Move, classify_ranks, generate_counts
 from paiju.variants import Variant, get_variant
 
@@ -84,11 +84,16 @@ def draw_hand(rng: random.Random, deck: list[int], size: int) -> list[int]:
 
 
 # ---------------------------------------------------------------------------- our side
+def card_string(m: Move) -> str:
+    """A move's cards as the other engines list plays, its ranks low to high (its text may name its body too)."""
+    return format_ranks(m.ranks)
+
+
 def our_leads(counts: Sequence[int]) -> dict[str, list[Reading]]:
     """Our leading moves, grouped by card string."""
     out: dict[str, list[Reading]] = {}
     for m in generate_counts(V, list(counts)):
-        out.setdefault(m.text(), []).append((None, m))
+        out.setdefault(card_string(m), []).append((None, m))
     return out
 
 
@@ -97,7 +102,7 @@ def our_answers(counts: Sequence[int], targets: Sequence[Move]) -> dict[str, lis
     out: dict[str, list[Reading]] = {}
     for t in targets:
         for m in generate_counts(V, list(counts), t):
-            out.setdefault(m.text(), []).append((t, m))
+            out.setdefault(card_string(m), []).append((t, m))
     return out
 
 
@@ -459,8 +464,8 @@ def pick_target(rng: random.Random, counts: Sequence[int]) -> Move | None:
     if not moves:
         return None
     if rng.random() < 0.3:
-        texts = Counter(m.text() for m in moves)
-        ambiguous = [m for m in moves if texts[m.text()] > 1]
+        texts = Counter(card_string(m) for m in moves)
+        ambiguous = [m for m in moves if texts[card_string(m)] > 1]
         moves = ambiguous or moves
     kind = rng.choice(sorted({m.kind for m in moves}))
     return rng.choice([m for m in moves if m.kind == kind])
@@ -525,9 +530,9 @@ def run_rlcard(positions: int, seed: int) -> Tally:
             continue
         other = draw_hand(rng, deck, rng.randint(1, 20))
         target_move = pick_target(rng, counts_of("".join(RANK_CHARS[card_rank(c)] for c in other)))
-        if target_move is None or rl_readings(target_move.text()) is None:
+        if target_move is None or rl_readings(card_string(target_move)) is None:
             continue  # no play, or one rlcard cannot hold at all (the lead comparison covers why)
-        text = target_move.text()
+        text = card_string(target_move)
         tally.add(rl_answer_diffs(counts, text, rl_answers(counts, text)))
     return tally
 

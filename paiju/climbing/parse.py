@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import re
+
 from paiju.cards import (
     RANK_CHARS,
     Card,
@@ -40,6 +42,10 @@ from paiju.patterns.move import NO_COLOUR
 
 __all__ = ["actions_for_text"]
 
+#: Cards typed by rank alone: they mean every reading of those cards, even where one reading's text is the same.
+_RANKS_ONLY = re.compile(r"[0-9tjqka2br]+")
+#: What a wild card stands for in a play's text (``k(6)``), dropped to read the cards alone.
+_WILD_READING = re.compile(r"\((?:10|[3-9tjqka2])\)")
 _PASS_WORDS = {"p", "pass", "-", "no", "不要", "不出", "不叫"}
 _DECLARE_WORDS = {"d", "declare", "亮", "亮明", "亮明身份"}
 _OPEN_WORDS = {"o", "open", "明", "明牌", "明牌开始"}
@@ -64,7 +70,8 @@ def actions_for_text(game: Game, text: str, seat: int | None = None) -> list[Act
     if not word:
         raise InvalidCardsError("type cards to play, p to pass, h for help")
     listed = [a for a in game.legal_actions(seat) if action_text(a).lower() == " ".join(word.split())]
-    if listed:  # exactly as the help lists it, e.g. a wild reading 3(2)3(2)444
+    if listed and not (isinstance(listed[0], Play) and _RANKS_ONLY.fullmatch(word)):
+        # exactly as the help lists it, e.g. a wild reading 3(2)3(2)444 or 8888+55+55 (cards alone mean every reading)
         # Alike actions share a text only as copies of one card (a gift of either 9h of two decks): one choice.
         return listed if isinstance(listed[0], Play) else listed[:1]
     if word in _PASS_WORDS:
@@ -102,6 +109,8 @@ def actions_for_text(game: Game, text: str, seat: int | None = None) -> list[Act
         raise InvalidCardsError("type grab to take the landlord's seat (抢地主, ×2), or p to pass")
     if game.phase != PhaseName.PLAY:
         raise IllegalMoveError("the hand is over")
+    if "+" in word:  # one reading named by its body (8888+55+55), not among the legal plays
+        raise IllegalMoveError(_named_reading_refused(game, word))
     ranks = tuple(sorted(parse_ranks(text)))
     seat = game.to_act
     cards: tuple[int, ...] | None = None
@@ -131,6 +140,17 @@ def actions_for_text(game: Game, text: str, seat: int | None = None) -> list[Act
     if not readings:
         raise IllegalMoveError(f"{''.join(RANK_CHARS[r] for r in ranks)} is not a valid combination")
     raise IllegalMoveError(game.explain(Play(readings[0])))
+
+
+def _named_reading_refused(game: Game, word: str) -> str:
+    """Why the reading a play's text names by its body (``8888+55+55``, ``666k(6)+qq+qk(q)``) cannot be played now."""
+    cards = word.split(" ")[0]  # a colour after it (77 red) aside
+    ranks = tuple(sorted(parse_ranks(_WILD_READING.sub("", cards).replace("+", ""))))
+    wilds = game.holding(game.to_act).wilds
+    for move in classify_ranks(game.variant.pattern_rules, ranks, wilds, game.state.promoted):
+        if move.text().lower() == cards:
+            return game.explain(Play(move))
+    return f"{word}: no reading of these cards has that body; type the cards alone to see what they can be"
 
 
 def held_cards(game: Game, seat: int, text: str) -> list[Card]:

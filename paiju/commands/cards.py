@@ -159,11 +159,12 @@ def cmd_classify(args: argparse.Namespace, out: Console) -> int:
     if variant.trick is not None:
         return classify_trick(args, variant, out)
     wild = _wild_rank(variant, args.wild)
-    ranks = _checked_ranks(variant, args.cards, "cards")
-    flip = _flipped(variant, args.flip, args.cards)
-    holding = _holding(variant, args.cards, "cards", args.role, flip, wild)
-    moves = classify_ranks(variant, ranks, holding.wilds, holding.promoted)
-    if variant.two_colour and names_suits(args.cards):
+    cards = args.cards.replace("+", "")  # a reading named by its body (8888+55+55): these cards, read so
+    ranks = _checked_ranks(variant, cards, "cards")
+    flip = _flipped(variant, args.flip, cards)
+    holding = _holding(variant, cards, "cards", args.role, flip, wild)
+    moves = _named_reading(args.cards, classify_ranks(variant, ranks, holding.wilds, holding.promoted))
+    if variant.two_colour and names_suits(cards):
         moves = _coloured_readings(moves, holding.cards)
     if args.json:
         print(json.dumps([_move_json(m) for m in moves], ensure_ascii=False))
@@ -175,8 +176,17 @@ def cmd_classify(args: argparse.Namespace, out: Console) -> int:
     return 0 if moves else 1
 
 
+def _named_reading(text: str, readings: list[Move]) -> list[Move]:
+    """The reading whose body ``text`` names (``8888+55+55``, as ``moves`` prints it); every reading for plain cards."""
+    if "+" not in text:
+        return readings
+    named = re.sub(r"\s+", "", text).lower().replace("10", "t")
+    return [m for m in readings if m.text().lower() == named]
+
+
 def _written_wilds(text: str) -> tuple[str, tuple[tuple[int, int], ...]]:
-    """``--beat`` text without its ``(rank)`` readings, and each reading as (face, rank it stands for)."""
+    """``--beat`` text without its ``(rank)`` readings and the ``+`` of a body named, and each reading as (face,
+    rank it stands for)."""
     readings: list[tuple[int, int]] = []
 
     def plain(m: re.Match[str]) -> str:
@@ -186,7 +196,7 @@ def _written_wilds(text: str) -> tuple[str, tuple[tuple[int, int], ...]]:
     stripped = _WILD_READING.sub(plain, text)
     if "(" in stripped or ")" in stripped:
         raise UsageError(f"--beat {text}: write a wild card as moves prints it, its card then the rank it stands for: 3(7)")
-    return stripped, tuple(sorted(readings))
+    return stripped.replace("+", ""), tuple(sorted(readings))
 
 
 def _beat_holding(
@@ -213,7 +223,7 @@ def _beat_move(variant: Variant, args: argparse.Namespace, flip: Card | None, wi
     text, written = _written_wilds(args.beat)
     ranks = _checked_ranks(variant, text, "--beat")
     holding, role = _beat_holding(variant, text, written, args.beat_role, flip, wild)
-    readings = classify_ranks(variant, ranks, holding.wilds, holding.promoted)
+    readings = _named_reading(args.beat, classify_ranks(variant, ranks, holding.wilds, holding.promoted))
     if wild is not None:  # 癞子: a wild card written plainly reads as classify reads it, one written so as written
         readings = [m for m in readings if not Counter(written) - Counter(m.wilds)]
     elif written or holding.wilds is not None:
@@ -226,7 +236,10 @@ def _beat_move(variant: Variant, args: argparse.Namespace, flip: Card | None, wi
     if len({(m.kind, m.key, m.length) for m in readings}) > 1:
         options = "; ".join(describe(m) for m in readings)
         raise UsageError(
-            str(AmbiguousMoveError(f"--beat {args.beat} can be read as: {options}; choose with --beat-kind"))
+            str(AmbiguousMoveError(
+                f"--beat {args.beat} can be read as: {options}; choose with --beat-kind, or write the reading as moves "
+                f"prints it ({' or '.join(sorted({m.text() for m in readings}))})"
+            ))  # fmt: skip
         )
     if not variant.two_colour:
         return readings[0]

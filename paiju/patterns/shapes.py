@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from itertools import combinations_with_replacement
 
 from paiju.cards import BLACK_JOKER, NUM_RANKS, RED_JOKER, Rank
-from paiju.patterns.move import NO_COLOUR, NO_TIER, Move
+from paiju.patterns.move import ATTACHED, NO_COLOUR, NO_TIER, Move
 from paiju.variants import PatternKind, PatternRules, bomb_class_size, is_rank_bomb
 
 __all__ = ["CHAIN", "CHAIN_TOP", "TWO", "Counts", "KickerKind", "Shapes", "kicker_sets", "new_move", "plain_move"]
@@ -123,18 +123,18 @@ class Shapes:
         ]
         four_two = rules.distinct_four_two_kickers
         self.kicker_kinds = [
-            KickerKind(kind, body, attach, least is not None, least or 1, kind == K.SPACESHIP, distinct)
-            for kind, body, attach, least, distinct in (
-                (K.TRIPLE_SINGLE, 3, (1,), None, False),
-                (K.TRIPLE_PAIR, 3, (2,), None, False),
-                (K.AIRPLANE_SINGLES, 3, (1,), rules.airplane_min, False),
-                (K.AIRPLANE_PAIRS, 3, (2,), rules.airplane_min, False),
-                (K.FOUR_TWO_SINGLES, 4, (1, 1), None, four_two),
-                (K.FOUR_TWO_PAIRS, 4, (2, 2), None, four_two),
-                (K.FOUR_THREE, 4, (3,), None, False),
-                (K.CARRIER, 4, (3,), rules.quad_chain_min, False),
-                (K.DRESS, 4, (3, 2), None, False),
-                (K.SPACESHIP, 4, (2,), rules.quad_chain_min, False),
+            KickerKind(kind, *ATTACHED[kind], least is not None, least or 1, kind == K.SPACESHIP, distinct)
+            for kind, least, distinct in (
+                (K.TRIPLE_SINGLE, None, False),
+                (K.TRIPLE_PAIR, None, False),
+                (K.AIRPLANE_SINGLES, rules.airplane_min, False),
+                (K.AIRPLANE_PAIRS, rules.airplane_min, False),
+                (K.FOUR_TWO_SINGLES, None, four_two),
+                (K.FOUR_TWO_PAIRS, None, four_two),
+                (K.FOUR_THREE, None, False),
+                (K.CARRIER, rules.quad_chain_min, False),
+                (K.DRESS, None, False),
+                (K.SPACESHIP, rules.quad_chain_min, False),
             )
             if kind in p
         ]

@@ -4,8 +4,11 @@
  */
 import { RANKS, rankOf } from './cards.js';
 
-/** A play: ranks, each wild card followed by what it stands for, then any words that qualify it (`77 red`). */
-const PLAY_RE = /^([3-9TJQKA2BR](\([3-9TJQKA2BR]\))?)+( [a-z]+)*$/;
+/**
+ * A play: ranks, each wild card followed by what it stands for, its body's parts joined by `+` where the same cards
+ * read otherwise too (`8888+55+55`), then any words that qualify it (`77 red`).
+ */
+const PLAY_RE = /^([3-9TJQKA2BR](\([3-9TJQKA2BR]\))?)+(\+([3-9TJQKA2BR](\([3-9TJQKA2BR]\))?)+)*( [a-z]+)*$/;
 const TOKEN_RE = /([3-9TJQKA2BR])(?:\(([3-9TJQKA2BR])\))?/g;
 
 /** Whether a legal action's text is a play of cards. */
