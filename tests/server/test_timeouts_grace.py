@@ -4,6 +4,8 @@ off 托管; the second timeout in a row puts it on 托管, and the person's next
 
 from __future__ import annotations
 
+import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -11,6 +13,7 @@ from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
 from paiju.cards import card_rank, parse_cards
+from paiju.server import create_app
 from paiju.server.lateness import Lateness
 from paiju.variants import Timeouts
 from tests.server.wire import my_turn, room_where, seated_host, until
@@ -112,3 +115,22 @@ def test_timeouts_in_a_row_put_a_seat_on_takeover_at_the_tables_count(timeouts: 
     for _ in range(1, takes_over_at):
         lateness.timed_out(0, timeouts, in_auction=False)
     assert lateness.timed_out(0, timeouts, in_auction=False)
+
+
+#: The server's pause before any automatic move in the test below, long beside the time a bot takes to decide.
+BOT_DELAY = 0.5
+
+
+def test_a_timed_out_move_waits_bot_delay_like_any_automatic_move(tmp_path: Path) -> None:
+    """Hidden information: the seat's move after its deadline comes no sooner than ``bot_delay``, as every automatic
+    move does, so the time its bot took (longer for a seat with choices: a small landlord, a speculator, a hidden
+    landlord) is covered and shows nothing. Made at once, a lone forced answer came sooner than a real choice."""
+    app = create_app(f"sqlite:///{tmp_path / 'paiju.sqlite3'}", bot_delay=BOT_DELAY)
+    with TestClient(app) as client, seated_host(client, 0, turn_seconds=1) as (_, ws):
+        ws.send_json({"type": "start"})
+        frame = my_turn(ws)
+        assert frame["type"] == "view"
+        deadline = frame["deadline"]
+        while 0 in until(ws, "view")["view"]["actors"]:
+            pass  # the seat's move is the first frame that no longer waits on it
+        assert time.time() - deadline >= BOT_DELAY * 0.9
