@@ -23,6 +23,22 @@ export function h(tag, props = {}, ...children) {
   return el;
 }
 
+/** The longest display name, in code points as the server counts it (`MAX_NAME` in paiju/server/protocol.py). */
+export const NAME_MAX = 32;
+
+/**
+ * A display name's input, holding at most `NAME_MAX` code points: an emoji is one, where `maxlength` would count
+ * its two UTF-16 units and stop a name of emoji at half the length the server takes.
+ */
+export function nameInput(value) {
+  const input = h('input', { type: 'text', name: 'name', required: true, value, autocomplete: 'nickname' });
+  input.addEventListener('input', () => {
+    const points = [...input.value];
+    if (points.length > NAME_MAX) input.value = points.slice(0, NAME_MAX).join('');
+  });
+  return input;
+}
+
 /** Replace an element's children with `children`. */
 export function fill(el, ...children) {
   el.replaceChildren();

@@ -3,7 +3,7 @@
  * with the room options, rules and presets folded below; or join a room by its code.
  */
 import { api, variants } from './api.js';
-import { fill, h, toast } from './dom.js';
+import { fill, h, nameInput, toast } from './dom.js';
 import { t } from './i18n.js';
 import { importHandButton } from './replay.js';
 import { SettingsForm } from './settings_form.js';
@@ -22,7 +22,7 @@ export async function showLobby(main) {
     return variant ? tableName(variant) : name;
   };
   const presetList = h('ul', { class: 'presets' });
-  const nameInput = h('input', { type: 'text', name: 'name', maxlength: 32, required: true, value: savedName(), autocomplete: 'nickname' });
+  const nameField = nameInput(savedName());
   const presetName = h('input', { type: 'text', name: 'preset', maxlength: 32 });
   const codeInput = h('input', { type: 'text', name: 'code', maxlength: 16, autocapitalize: 'characters' });
 
@@ -53,7 +53,7 @@ export async function showLobby(main) {
   async function create(event) {
     event.preventDefault();
     if (creating) return;
-    const name = nameInput.value.trim();
+    const name = nameField.value.trim();
     const button = event.target.querySelector('button.create');
     creating = true;
     button.disabled = true;
@@ -92,7 +92,7 @@ export async function showLobby(main) {
         h('h2', {}, t('lobby.create')),
         form.picker,
         h('div', { class: 'create-row' },
-          h('label', { class: 'field' }, h('span', {}, t('lobby.name')), nameInput),
+          h('label', { class: 'field' }, h('span', {}, t('lobby.name')), nameField),
           h('button', { type: 'submit', class: 'primary create' }, t('lobby.submit'))),
         form.folds),
       h('section', { class: 'panel join-room' },

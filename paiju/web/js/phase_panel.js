@@ -93,8 +93,9 @@ function bidPanel(view, names, bids, table) {
   const mine = view.legal.some((a) => a.startsWith('bid '));
   // Where the only bid is 1 (two players) a bid is 叫地主, a pass 不叫.
   const calling = view.max_bid === 1;
+  // A long name is cut short with an ellipsis, so it never adds a line; the bid itself is always whole.
   const said = (bids || []).map(({ seat, points }) => h('li', { dataset: { seat } },
-    `${who(names, seat)}: `, points ? (calling ? t('bid.call') : t('table.bid', { n: points })) : t(calling ? 'bid.no_call' : 'table.no_bid')));
+    h('span', { class: 'bid-name' }, who(names, seat)), ': ', points ? (calling ? t('bid.call') : t('table.bid', { n: points })) : t(calling ? 'bid.no_call' : 'table.no_bid')));
   return [
     mine && !calling ? h('p', { class: 'prompt' }, view.bid ? t('bid.beat', { n: view.bid }) : t('bid.open')) : null,
     said.length ? h('ul', { class: 'bids' }, said) : null,

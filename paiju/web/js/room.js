@@ -19,6 +19,7 @@ import { settlementElement } from './settlement.js';
 import { RoomSocket } from './socket.js';
 import { forgetRoom, roomIdentity, saveRoomIdentity, savedName } from './store.js';
 import { TableView } from './table.js';
+import { reservedTable } from './table_reserve.js';
 import { TrickTableView } from './trick_table.js';
 import { tableName } from './table_names.js';
 
@@ -279,7 +280,11 @@ class RoomPage {
   /** The table from the latest view, with what this seat may do and the card counter. */
   renderTable() {
     if (!this.viewFrame) {
-      fill(this.parts.table);
+      // Before a hand, everyone but the host keeps the table's place (the host's steps stand there instead).
+      const waiting = this.room.status !== 'playing' && !this.result && !this.isHost;
+      fill(this.parts.table, waiting ? reservedTable(this.room.seats.length, {
+        seated: this.mySeat !== null, note: this.hostControls.waitingForHost(), trick: this.table instanceof TrickTableView,
+      }) : null);
       return;
     }
     let { view } = this.viewFrame;
@@ -328,7 +333,8 @@ class RoomPage {
   /** Under the table: the settlement with the next hand's button (the host's) or the wait for it (everyone else's); before a first hand, the host's steps. */
   renderResult() {
     if (!this.result) {
-      fill(this.parts.result, this.hostControls.setup() ?? this.hostControls.waitingForHost());
+      // Before a hand everyone else reads the wait for the host in the middle of the table's place (renderTable).
+      fill(this.parts.result, this.hostControls.setup() ?? (this.viewFrame ? this.hostControls.waitingForHost() : null));
       return;
     }
     const next = this.hostControls.startButton('next-hand');

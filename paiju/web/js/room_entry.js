@@ -1,5 +1,5 @@
 /** How a visitor comes into a room: the join form with a name, and the link, QR code and code to invite others. */
-import { copyText, fill, h, toast } from './dom.js';
+import { copyText, fill, h, nameInput, toast } from './dom.js';
 import { t } from './i18n.js';
 import { saveName, savedName } from './store.js';
 
@@ -14,7 +14,7 @@ export function fillJoinForm(section, { joined, notice, onJoin }) {
     return;
   }
   section.hidden = false;
-  const name = h('input', { type: 'text', name: 'name', maxlength: 32, required: true, value: savedName(), autocomplete: 'nickname' });
+  const name = nameInput(savedName());
   fill(section, h('h2', {}, t('room.join')),
     notice ? h('p', { class: 'notice error', role: 'alert' }, notice) : null,
     h('form', { class: 'inline', onSubmit: (e) => {

@@ -115,7 +115,8 @@ export class TrickTableView {
       lastTrick(view, names),
       kitty,
       me === null || me === undefined ? h('p', { class: 'spectating' }, t('table.spectating')) : this.mine(me));
-    document.body.classList.toggle('with-action-bar', me !== null && me !== undefined && Boolean(this.onAct) && view.phase !== 'over');
+    // Kept at the settlement too, as on the climbing table: the header growing back would move the whole page.
+    document.body.classList.toggle('with-action-bar', me !== null && me !== undefined && Boolean(this.onAct));
     fill(this.root, table);
     this.tick();
   }
