@@ -270,3 +270,31 @@ def test_the_cards_on_the_table_take_the_middles_place_and_show_every_gift(
         expect(centre).to_be_visible()
         assert [f for f in frames if f["type"] == "pageerror"] == []
         page.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_at_the_reveal_every_gift_row_is_in_sight(browser: Browser, server_url: str, artifacts: Path, lang: str) -> None:
+    """8p3d's reveal (§2.6), while the landlord names its partner: the landlord's gift and the six farmers' gifts, each
+    beside its receiver, are all in sight in the middle of the table, which rises up to the seats above it if need be."""
+    game = Game.new(get_variant("spec-8p3d"), seed=2)
+    bots = [make_bot("heuristic", s) for s in range(game.players)]
+    while game.phase != PhaseName.PARTNER:
+        actor = min(game.actors())
+        game.apply(bots[actor].act(observe(game, actor)), actor)
+    view = observe(game, game.state.speculator).to_json()
+    for viewport, size in ((PHONE, "phone"), (LAPTOP_800, "laptop")):
+        page, frames = _page(browser, server_url, viewport, lang)
+        _mount(page, view)
+        gifts = page.locator(".centre .gifts .gift")
+        expect(gifts).to_have_count(7)
+        page.screenshot(path=str(artifacts / f"speculator-reveal-{lang}-{size}.png"))
+        hidden = page.evaluate("""() => {
+          const box = document.querySelector('.centre').getBoundingClientRect();
+          const seats = [...document.querySelectorAll('.ring > .seat')].map((s) => s.getBoundingClientRect());
+          const under = seats.filter((r) => r.bottom > box.top && r.top < box.bottom && r.right > box.left && r.left < box.right);
+          return [...document.querySelectorAll('.centre .gifts .gift')].map((g) => g.getBoundingClientRect())
+            .filter((r) => r.top < box.top - 1 || r.bottom > box.bottom + 1).length + under.length;
+        }""")
+        assert hidden == 0, (size, hidden)
+        assert [f for f in frames if f["type"] == "pageerror"] == []
+        page.close()

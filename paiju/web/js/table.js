@@ -123,7 +123,8 @@ export class TableView {
         return panel;
       }),
       this.centre());
-    const table = h('div', { class: `table phase-${view.phase}`, dataset: { phase: view.phase, players: view.players } },
+    const reader = me !== null && me === view.speculator ? ' reader-speculator' : '';
+    const table = h('div', { class: `table phase-${view.phase}${reader}`, dataset: { phase: view.phase, players: view.players } },
       ring,
       this.toBeat(),
       // A spectator (or a replay's all-cards view) sees the table from seat 1's place.
@@ -137,12 +138,13 @@ export class TableView {
   }
 
   /**
-   * The speculator's gifts may rise up to the lowest seat above the middle of the table (never under a seat); if the
-   * piles still outgrow it, it scrolls, keeping the pile being filled in sight.
+   * Before play the middle of the table (the speculator's gifts, the piles turned up at the reveal) may rise up to the
+   * lowest seat above it, never under a seat; if it still outgrows that, it scrolls, keeping the pile being filled in
+   * sight.
    */
   showFillingPile(table) {
     const centre = table.querySelector('.centre');
-    if (centre && this.state.view.phase === 'gift') {
+    if (centre && !['play', 'over'].includes(this.state.view.phase)) {
       const box = centre.getBoundingClientRect();
       const above = [...table.querySelectorAll('.ring > .seat')].map((s) => s.getBoundingClientRect())
         .filter((r) => r.right > box.left && r.left < box.right && r.bottom <= box.bottom - box.height / 2 + 1);
@@ -176,7 +178,8 @@ export class TableView {
       view.flipped ? [t('table.flipped'), cardRow(view.flipped)] : null,
       view.promoted ? [t('table.promoted'), view.promoted] : null,
       view.wild_rank ? [t('table.wild_rank'), view.wild_rank === 'T' ? '10' : view.wild_rank] : null,
-      view.wild_cards ? [t('table.wild'), cardRow(view.wild_cards)] : null,
+      // The speculator's wild cards are its 3s, marked in its hand: the middle keeps its room for the gifts.
+      view.wild_cards && view.seat !== view.speculator ? [t('table.wild'), cardRow(view.wild_cards)] : null,
       view.speculator_side && !panel ? [t('table.side'), t(`table.side.${view.speculator_side}`)] : null,
       view.retreated_hand ? [t('table.retreated'), cardRow(view.retreated_hand)] : null,
       ...otherFacts(view),
