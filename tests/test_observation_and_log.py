@@ -386,9 +386,9 @@ def test_load_log_rejects_bad_files(tmp_path: Path) -> None:
     g = played_game(1)
     path = save_log(g, tmp_path / "hand.json")
     data = json.loads(path.read_text(encoding="utf-8"))
-    data["version"] = 2
+    data["version"] = 3
     path.write_text(json.dumps(data), encoding="utf-8")
-    with pytest.raises(LogError, match="version 2"):
+    with pytest.raises(LogError, match="version 3"):
         load_log(path)
 
 

@@ -33,6 +33,7 @@ from paiju.engine.log import (
     check_header,
     load_log,
     log_rules,
+    log_seed,
     log_variant,
     save_log,
 )
@@ -53,7 +54,7 @@ def game_log(game: Game, seats: list[str] | None = None) -> dict[str, Any]:
         **family_header(CLIMBING),
         "variant": game.variant.name,
         "rules": log_rules(game.variant),
-        "seed": game.seed,
+        "seed": str(game.seed),
         "dealer": game.state.dealer,
         "previous": game.state.previous,
         "seats": seats or [f"seat {i}" for i in range(game.players)],
@@ -123,8 +124,8 @@ def replay(log: dict[str, Any], stop: int | None = None, each: Callable[[int, Ha
             if e["type"] == "deal"
         ]
         previous = log.get("previous")
-        game = Hand(variant, int(log["seed"]), int(log.get("dealer", 0)), deals, previous)
-        limit = len(events) if stop is None else stop
+        game = Hand(variant, log_seed(log), int(log.get("dealer", 0)), deals, previous)
+        limit, version = len(events) if stop is None else stop, log["version"]
         if each is not None:
             each(0, game)
         for i, event in enumerate(events[:limit]):
@@ -136,6 +137,8 @@ def replay(log: dict[str, Any], stop: int | None = None, each: Callable[[int, Ha
                     game.apply(_action_of(game, event), event["seat"])
                 except ValueError as err:
                     raise LogError(f"event {i} ({event['type']} by seat {event['seat']}) does not replay: {err}") from err
+            if version == 1 and event["type"] == "play" and i < len(game.events):
+                event = {**event, "text": game.events[i]["text"]}  # version 1 wrote no body in a play's text
             if i >= len(game.events) or game.events[i] != event:
                 got = game.events[i] if i < len(game.events) else "nothing"
                 raise LogError(f"event {i} does not replay: recorded {event}, got {got}")

@@ -15,6 +15,7 @@ __all__ = [
     "FAMILY_KEY",
     "LOG_FORMAT",
     "LOG_VERSION",
+    "LOG_VERSIONS",
     "LogError",
     "check_header",
     "family_header",
@@ -22,13 +23,18 @@ __all__ = [
     "load_log",
     "log_family",
     "log_rules",
+    "log_seed",
     "log_variant",
     "replay",
     "save_log",
 ]
 
 LOG_FORMAT = "paiju-hand"
-LOG_VERSION = 1
+#: The version this paiju writes: 2 writes the seed as a string (JavaScript rounds a 128-bit JSON number).
+LOG_VERSION = 2
+#: The versions this paiju reads: 1 wrote the seed as a JSON number, and a play's text as its cards alone even where
+#: the same cards read otherwise too (version 2 names such a play's body: ``8888+55+55``).
+LOG_VERSIONS = (1, 2)
 #: The header key naming a log's family; absent means the climbing family (so its logs keep their bytes).
 FAMILY_KEY = "family"
 
@@ -54,6 +60,16 @@ def log_rules(variant: Variant) -> dict[str, Any]:
     return rules
 
 
+def log_seed(log: dict[str, Any]) -> int:
+    """The seed a log holds: digits in a string (version 2), or a JSON number (version 1)."""
+    seed, old = log["seed"], log.get("version") == 1
+    if old and type(seed) is int:
+        return seed
+    if not old and isinstance(seed, str) and seed.isdecimal() and seed.isascii():
+        return int(seed)
+    raise LogError(f"the log's seed {seed!r} is not {'a whole number' if old else 'digits in a string'}")
+
+
 def log_variant(log: dict[str, Any]) -> Variant:
     """The table a log was played at: its stored rules under the header's family, else the built-in table named."""
     if "rules" in log:
@@ -65,8 +81,9 @@ def check_header(data: Any, source: str) -> None:
     """Refuse anything that is not a hand log of the version this paiju reads."""
     if not isinstance(data, dict) or data.get("format") != LOG_FORMAT:
         raise LogError(f"{source} is not a paiju hand log")
-    if data.get("version") != LOG_VERSION:
-        raise LogError(f"{source} has log version {data.get('version')}; this paiju reads {LOG_VERSION}")
+    if data.get("version") not in LOG_VERSIONS:
+        versions = " and ".join(map(str, LOG_VERSIONS))
+        raise LogError(f"{source} has log version {data.get('version')}; this paiju reads versions {versions}")
     missing = [k for k in ("variant", "seed", "events") if k not in data]
     if missing:
         raise LogError(f"{source} lacks {', '.join(missing)}")

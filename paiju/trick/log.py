@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from paiju.cards import RANK_CHARS, Rank, Suit
-from paiju.engine.log import LOG_FORMAT, LOG_VERSION, LogError, family_header, log_rules, log_variant
+from paiju.engine.log import LOG_FORMAT, LOG_VERSION, LogError, family_header, log_rules, log_seed, log_variant
 from paiju.patterns import IllegalMoveError
 from paiju.trick.actions import Action, Bury, Declare, Pass, Play
 from paiju.trick.declare import make_declaration
@@ -42,7 +42,7 @@ def game_log(hand: TrickHand, seats: list[str] | None = None) -> dict[str, Any]:
         **family_header(TRICK),
         "variant": hand.variant.name,
         "rules": log_rules(hand.variant),
-        "seed": hand.seed,
+        "seed": str(hand.seed),
         "match": match_json(hand.state.match),
         "seats": seats or [f"seat {i}" for i in range(players)],
         "events": hand.events,
@@ -80,7 +80,7 @@ def replay(
             for e in log["events"]
             if e["type"] == "deal"
         ]
-        hand = TrickHand(log_variant(log), int(log["seed"]), match_from_json(log["match"]), deals)
+        hand = TrickHand(log_variant(log), log_seed(log), match_from_json(log["match"]), deals)
         if each is not None:
             each(0, hand)
         skip_play = False

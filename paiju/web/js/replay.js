@@ -16,7 +16,7 @@ import { tableName } from './table_names.js';
 
 /**
  * Download a stored hand's log as `paiju-hand-<number>.json`: a link cannot send the token, so it is
- * fetched with the header and saved as a Blob, byte for byte (its 128-bit seed stays exact).
+ * fetched with the header and saved as a Blob, byte for byte (a version 1 log's 128-bit seed, a JSON number, stays exact).
  */
 export async function exportHand(handId, token, number) {
   const text = await apiText(`/api/hands/${encodeURIComponent(handId)}`, { token });
@@ -29,7 +29,7 @@ export function importHandButton() {
     const file = input.files[0];
     if (!file) return;
     try {
-      // Sent as read: parsing it here would round its 128-bit seed.
+      // Sent as read: parsing it here would round the 128-bit seed of a version 1 log (a JSON number).
       const { hand_id: handId } = await api('/api/hands/import', { method: 'POST', text: await file.text() });
       toast(t('replay.imported'));
       location.assign(`/replay/${encodeURIComponent(handId)}`);
@@ -68,6 +68,14 @@ function bidsLine(bids, names) {
   if (!bids?.length) return null;
   return h('p', { class: 'replay-bids' }, `${t('replay.bids')}: `, bids.map(({ seat, points }) =>
     `${names[seat] ?? t('room.seat', { n: seat + 1 })}: ${points ? t('table.bid', { n: points }) : t('table.no_bid')}`).join(' · '));
+}
+
+/**
+ * The seed the hand was dealt from, exactly: a log of version 2 writes it as a string (a JSON number of 128 bits
+ * would be rounded here); none for an older log, whose number this page cannot read exactly.
+ */
+function seedLine(log) {
+  return typeof log.seed === 'string' ? h('p', { class: 'muted replay-seed' }, t('replay.seed', { seed: log.seed })) : null;
 }
 
 /** The replay page of hand `handId`; `code` is its room (null for an imported hand). */
@@ -169,6 +177,7 @@ class ReplayViewer {
     fill(this.main,
       h('section', { class: 'panel replay-controls' },
         h('h1', {}, this.title(), ' ', h('small', { class: 'muted' }, tableName({ name: this.log.variant, title: this.log.variant }))),
+        seedLine(this.log),
         this.code ? h('p', {}, h('a', { href: `/r/${encodeURIComponent(this.code)}/history`, class: 'history-link' }, t('replay.back'))) : null,
         h('div', { class: 'inline' }, h('label', {}, t('replay.view_as'), ' ', seatSelect),
           h('button', { class: 'export', onClick: () => exportHand(this.handId, this.token, this.number).catch((err) => toast(err.message, 'error')) }, t('replay.export')),
