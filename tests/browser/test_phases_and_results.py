@@ -179,7 +179,11 @@ def test_notices_tell_a_redeal_the_landlord_and_the_result_and_the_mute_switch_i
     )
     feed = "([frames, seat]) => { for (const f of frames) window.feedback.frame(f, { names: ['Ann', 'Bo', 'Cy', 'Di'], seat }); }"
     page.evaluate(feed, [frames[redeal_at - 1 : redeal_at + 1], 0])
-    expect(page.locator("#notices .banner-redeal")).to_have_text("Nobody bid — new deal.")
+    # Nobody bid after the reader's gifts as the speculator: the deal and its gifts are void, said in a banner of its own.
+    expect(page.locator("#notices .banner-redeal")).to_have_text(
+        "Everybody passed, so nobody became landlord: the cards are dealt again. Your gifts are void (every card goes"
+        " back into the deck) and the new deal finds the speculator anew."
+    )
     # The table as the reader sees it at the reveal, so the gifts can fly to their seats.
     page.evaluate(
         """async (view) => {
