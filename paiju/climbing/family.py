@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from paiju.climbing.actions import Action, action_text
+from paiju.climbing.actions import Action, Play, action_text
 from paiju.climbing.hand import Hand
 from paiju.climbing.log import game_log, replay
 from paiju.climbing.observation import forced_pass_shown, in_auction, observe
 from paiju.climbing.parse import actions_for_text
+from paiju.climbing.phases.play import holding_of
 from paiju.climbing.report import frame_fields, most_leads, tally
 from paiju.climbing.session import Session
 from paiju.engine import CLIMBING, Family
@@ -21,6 +22,13 @@ def _parse_action(hand: Hand, text: str, seat: int | None) -> list[Action]:
     if seat is not None and seat not in hand.actors():
         raise IllegalMoveError(f"seat {seat} does not act now")
     return actions_for_text(hand, text, seat)
+
+
+def _play_cards(hand: Hand, seat: int, action: Action) -> tuple[int, ...] | None:
+    """The cards ``seat`` plays for a legal play, as the engine takes them when only the play is named."""
+    if not isinstance(action, Play):
+        return None
+    return holding_of(hand.state, seat).cards_for(action.move, action.cards)
 
 
 FAMILY: Family[Hand] = Family(
@@ -41,4 +49,5 @@ FAMILY: Family[Hand] = Family(
     timeout_bot="minimal",
     timeout_takes_over=in_auction,
     engine=engine_of,
+    play_cards=_play_cards,
 )

@@ -28,7 +28,7 @@ from paiju.climbing.phases import Continue, Finish, Phase, Pipeline, Redeal, Ste
 from paiju.climbing.phases.settle import finish
 from paiju.climbing.state import Deal, HandState, Result
 from paiju.climbing.undo import Taken, save, take_back
-from paiju.patterns import IllegalMoveError
+from paiju.patterns import IllegalMoveError, Reason
 from paiju.patterns.compiled import fastgen
 from paiju.variants import Variant
 
@@ -199,11 +199,11 @@ class Hand:
         """Why ``action`` is refused for ``seat`` (by default the seat to act), in words for a player."""
         seat = self.state.to_act if seat is None else seat
         if self.is_over:
-            return "the hand is over"
+            return Reason("hand_over", "the hand is over")
         actors = self.actors()
         if seat not in actors:
             whose = " and ".join(f"seat {s}" for s in sorted(actors))
-            return f"it is {whose}'s turn, not seat {seat}'s"
+            return Reason("not_seat_turn", f"it is {whose}'s turn, not seat {seat}'s", seat=seat)
         return self._current.explain(self.state, seat, action)
 
     @_compiled(applies=True)

@@ -22,7 +22,7 @@ from paiju.cards import (
 )
 from paiju.climbing.follow import bomb_ranks, forced_answers, speculator_answers
 from paiju.climbing.speculator import THREE, flip_wild_cards, flip_wilds, speculator_wilds
-from paiju.patterns import IllegalMoveError, Move, Wilds, beats, classify_ranks, describe
+from paiju.patterns import IllegalMoveError, Move, Reason, Wilds, beats, classify_ranks, describe
 from paiju.patterns.colour import (
     PAIR_KICKER_KINDS,
     body_ranks,
@@ -63,6 +63,7 @@ class Holding:
     _natural: tuple[int, ...] = field(init=False, repr=False, compare=False)
     _wilds: Wilds | None = field(init=False, repr=False, compare=False)
     _colours: ColourSplit | None = field(init=False, repr=False, compare=False, default=None)
+    _split: tuple[tuple[Card, ...], tuple[Card, ...]] | None = field(init=False, repr=False, compare=False, default=None)
 
     def __post_init__(self) -> None:
         held = tuple(c for c in self.cards if c in self.wild) if self.wild else ()
@@ -134,6 +135,16 @@ class Holding:
         return len({card_colour(c) for c in self.cards}) == 2
 
     @property
+    def _of_colour(self) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+        """§14: the seat's cards of each colour (black, red), in hand order (split once)."""
+        if self._split is None:
+            self._split = (
+                tuple(c for c in self.cards if card_colour(c) == Colour.BLACK),
+                tuple(c for c in self.cards if card_colour(c) == Colour.RED),
+            )
+        return self._split
+
+    @property
     def _by_colour(self) -> ColourSplit:
         """§14: the natural cards per colour (black, red), and the wild 3s of each colour (split once)."""
         if self._colours is None:
@@ -178,19 +189,25 @@ class Holding:
         """A player-facing reason why ``move`` cannot be led (``to_beat`` None) or played on ``to_beat``."""
         plain = move._replace(colour=NO_COLOUR)
         if plain not in classify_ranks(self.variant.pattern_rules, move.ranks, self.wilds, self.promoted):
-            return f"{move.text()} is not a valid combination at this table"
+            return Reason("not_combination", f"{move.text()} is not a valid combination at this table", cards=move.text())
         if self.variant.two_colour:
             reason = self._why_not_coloured(move, to_beat)
             if reason:
                 return reason
         elif to_beat is not None and not beats(move, to_beat):
-            return (
+            return Reason(
+                "does_not_beat",
                 f"{move.text()} does not beat {to_beat.text()} ({describe(to_beat)}): play the "
-                "same kind with the same number of cards and a higher rank, a bomb, or pass"
-            )
+                "same kind with the same number of cards and a higher rank, a bomb, or pass",
+                cards=move.text(), beat=to_beat.text(),
+            )  # fmt: skip
         if to_beat is not None and self.speculator:
-            return f"{move.text()} is not allowed: the speculator must follow with the fewest 3s (能跟必跟)"
-        return f"{move.text()} cannot be played now"
+            return Reason(
+                "fewest_threes",
+                f"{move.text()} is not allowed: the speculator must follow with the fewest 3s (能跟必跟)",
+                cards=move.text(),
+            )  # fmt: skip
+        return Reason("not_now", f"{move.text()} cannot be played now", cards=move.text())
 
     def _why_not_coloured(self, move: Move, to_beat: Move | None) -> str:
         """§14: why no colour reading of ``move`` (its own colour, or either when it names none) is playable."""
@@ -199,10 +216,12 @@ class Holding:
         colours = (move.colour,) if move.colour != NO_COLOUR else (Colour.BLACK, Colour.RED)
         readings = [m for m in (move._replace(colour=int(c)) for c in colours) if m in held]
         if not readings:
-            return (
+            return Reason(
+                "one_colour",
                 f"{move.text()}: a combination is one colour, its body's (only a triple+pair's or airplane's pairs "
-                "may be the other colour, each pair one colour)"
-            )
+                "may be the other colour, each pair one colour)",
+                cards=move.text(),
+            )  # fmt: skip
         if to_beat is None:
             return ""
         bound = self.colour_bound()
@@ -211,10 +230,12 @@ class Holding:
             return ""
         same = "the same colour needs a higher rank" if bound else "a higher rank"
         red = "red beats black" if red_over_black == RedOverBlack.ANY else "red beats black at an equal or higher rank"
-        return (
+        return Reason(
+            f"colour_does_not_beat.{'same' if bound else 'higher'}.{'any' if red_over_black == RedOverBlack.ANY else 'equal'}",
             f"{' / '.join(m.text() for m in readings)} does not beat {to_beat.text()} ({describe(to_beat)}): "
-            f"{same}, {red}, black beats red only at the same rank"
-        )
+            f"{same}, {red}, black beats red only at the same rank",
+            cards=" / ".join(m.text() for m in readings), beat=to_beat.text(),
+        )  # fmt: skip
 
     # ------------------------------------------------------------------ which cards make a move
     def cards_for(self, move: Move, chosen: tuple[Card, ...] | None) -> tuple[Card, ...]:
@@ -222,11 +243,15 @@ class Holding:
         if chosen is not None:
             missing = [c for c in chosen if c not in self.cards]
             if missing or len(set(chosen)) != len(chosen):
-                raise IllegalMoveError(f"you don't hold {format_cards(missing or chosen)}")
+                shown = format_cards(missing or chosen)
+                raise IllegalMoveError(Reason("dont_hold", f"you don't hold {shown}", cards=shown))
             if sorted(card_rank(c) for c in chosen) != list(move.ranks):
-                raise IllegalMoveError("those cards are not the move named")
+                raise IllegalMoveError(Reason("not_the_move", "those cards are not the move named", cards=move.text()))
             if move.colour != NO_COLOUR and not colours_fit(move, chosen):
-                raise IllegalMoveError(f"those cards are not all {describe(move).split()[0]} ({describe(move)})")
+                colour = describe(move).split()[0]
+                raise IllegalMoveError(
+                    Reason("not_colour", f"those cards are not all {colour} ({describe(move)})", cards=move.text(), colour=colour)
+                )
             return tuple(sort_cards(chosen))
         if move.colour != NO_COLOUR:
             return self._coloured_cards(move)
@@ -235,7 +260,7 @@ class Holding:
     def _coloured_cards(self, move: Move) -> tuple[Card, ...]:
         """§14: the body (and wild 3s) from the move's colour; each kicker pair from one colour,
         the move's own first."""
-        own = [c for c in self.cards if card_colour(c) == move.colour]
+        own = self._of_colour[move.colour]
         try:
             return self._pick(own, move)
         except IllegalMoveError:
@@ -250,11 +275,14 @@ class Holding:
                 body.remove(meant)
         wild = set(self._wild_cards)
         picked = [c for c in own if c in wild][: len(move.wilds)]
-        rest = [c for c in self.cards if c not in wild]
-        for r in sorted(set(natural)):
+        wanted = set(natural)
+        of_rank: dict[tuple[int, bool], list[Card]] = {}
+        for c in self.cards:
+            if c not in wild and (r := card_rank(c)) in wanted:
+                of_rank.setdefault((r, card_colour(c) == move.colour), []).append(c)
+        for r in sorted(wanted):
             n = natural.count(r)
-            mine = [c for c in rest if card_rank(c) == r and card_colour(c) == move.colour]
-            others = [c for c in rest if card_rank(c) == r and card_colour(c) != move.colour]
+            mine, others = of_rank.get((r, True), []), of_rank.get((r, False), [])
             if r in body:
                 take = mine[:n]
             else:
@@ -263,10 +291,10 @@ class Holding:
                 short += short % 2
                 take = mine[: n - short] + others[:short]
             if len(take) < n:
-                raise IllegalMoveError(f"you don't hold the cards for {move.text()}")
+                raise IllegalMoveError(_no_cards_for(move))
             picked += take
         if len(picked) != len(move.ranks):
-            raise IllegalMoveError(f"you don't hold the cards for {move.text()}")
+            raise IllegalMoveError(_no_cards_for(move))
         return tuple(sort_cards(picked))
 
     def _pick(self, hand: Sequence[Card], move: Move) -> tuple[Card, ...]:
@@ -277,7 +305,7 @@ class Holding:
         if fast is not None:
             chosen: tuple[Card, ...] | None = fast.pick(hand, move.ranks, self.wild)
             if chosen is None:
-                raise IllegalMoveError(f"you don't hold the cards for {move.text()}")
+                raise IllegalMoveError(_no_cards_for(move))
             return chosen
         wild = self._wild_cards
         wanted = set(move.ranks)
@@ -294,15 +322,20 @@ class Holding:
         needs = list(move.ranks)
         for face, _ in move.wilds:
             if not spare[face]:
-                raise IllegalMoveError(f"you don't hold the wild cards for {move.text()}")
+                raise IllegalMoveError(Reason("no_wild_cards_for", f"you don't hold the wild cards for {move.text()}", cards=move.text()))
             picked.append(spare[face].pop(0))
             needs.remove(face)
         for r in needs:
             pool = natural[r] or spare[r]
             if not pool:
-                raise IllegalMoveError(f"you don't hold the cards for {move.text()}")
+                raise IllegalMoveError(_no_cards_for(move))
             picked.append(pool.pop(0))
         return tuple(sort_cards(picked))
+
+
+def _no_cards_for(move: Move) -> Reason:
+    """The refusal of a move whose cards the seat does not hold."""
+    return Reason("no_cards_for", f"you don't hold the cards for {move.text()}", cards=move.text())
 
 
 def _lowest_first(card: Card) -> tuple[int, int]:

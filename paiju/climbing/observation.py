@@ -14,6 +14,7 @@ from paiju.cards import RANK_CHARS, SUIT_CHARS, Card, card_rank, format_cards
 from paiju.climbing.actions import Action
 from paiju.climbing.partner import face
 from paiju.climbing.phase_name import PhaseName
+from paiju.climbing.phases.small_landlord import names_self
 from paiju.climbing.speculator import THREE, flip_wild_suits, marked_card, side_of_speculator
 from paiju.climbing.state import Factor, HandState, PlayRecord
 
@@ -122,6 +123,9 @@ class Observation:
     doubles: tuple[bool | None, ...] = ()
     #: 五人斗地主 (Q5.5): the other landlord's hand, as (seat, cards), to each landlord once the team is known.
     ally_hands: tuple[tuple[int, tuple[Card, ...]], ...] = ()
+    #: §7 6p3d, to the landlord naming its partner: its legal partner choices that name itself (the remaining copy is
+    #: its own), so that showing one plays alone; from its own cards, so it tells nothing of anyone else's.
+    names_self: tuple[Action, ...] = ()
 
     @property
     def is_my_turn(self) -> bool:
@@ -207,6 +211,7 @@ class Observation:
             "identity": self.identity,
             "doubles": list(self.doubles),
             "ally_hands": [{"seat": s, "cards": fmt(c)} for s, c in self.ally_hands],
+            "names_self": [action_text(a) for a in self.names_self],
         }
 
 
@@ -303,6 +308,7 @@ def observe(game: Observed, seat: int | None) -> Observation:
         identity=_identity(state),
         doubles=tuple(state.five.doubles) if state.five is not None else (),
         ally_hands=_ally_hands(state, seat),
+        names_self=names_self(state, seat) if seat is not None and seat in actors else (),
     )
 
 

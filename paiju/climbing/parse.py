@@ -36,7 +36,7 @@ from paiju.climbing.hand import Hand as Game
 from paiju.climbing.partner import face
 from paiju.climbing.phase_name import PhaseName
 from paiju.climbing.speculator import marked_card
-from paiju.patterns import IllegalMoveError, classify_ranks
+from paiju.patterns import IllegalMoveError, Reason, classify_ranks
 from paiju.patterns.colour import colours_fit
 from paiju.patterns.move import NO_COLOUR
 
@@ -108,7 +108,7 @@ def actions_for_text(game: Game, text: str, seat: int | None = None) -> list[Act
             return [Grab()]
         raise InvalidCardsError("type grab to take the landlord's seat (抢地主, ×2), or p to pass")
     if game.phase != PhaseName.PLAY:
-        raise IllegalMoveError("the hand is over")
+        raise IllegalMoveError(Reason("hand_over", "the hand is over"))
     if "+" in word:  # one reading named by its body (8888+55+55), not among the legal plays
         raise IllegalMoveError(_named_reading_refused(game, word))
     ranks = tuple(sorted(parse_ranks(text)))
@@ -119,10 +119,11 @@ def actions_for_text(game: Game, text: str, seat: int | None = None) -> list[Act
     held = game.state.counts[seat]
     for r in set(ranks):
         if ranks.count(r) > held[r]:
-            have = held[r]
+            have, rank = held[r], RANK_CHARS[r]
             raise IllegalMoveError(
-                f"you hold {have} {RANK_CHARS[r]}{'' if have == 1 else 's'}, not {ranks.count(r)}"
-            )
+                Reason("hold_count", f"you hold {have} {rank}{'' if have == 1 else 's'}, not {ranks.count(r)}",
+                       have=have, rank=rank, n=ranks.count(r))
+            )  # fmt: skip
     same_ranks = [a for a in game.legal_actions() if isinstance(a, Play) and a.move.ranks == ranks]
     options: list[Action] = [
         Play(a.move, cards)
@@ -132,13 +133,19 @@ def actions_for_text(game: Game, text: str, seat: int | None = None) -> list[Act
     if options:
         return options
     if same_ranks:  # two-colour tables: those ranks play, but not in these colours
-        colours = " or ".join(sorted({a.move.text().rsplit(" ", 1)[-1] for a in same_ranks}))
+        colours = sorted({a.move.text().rsplit(" ", 1)[-1] for a in same_ranks})
         raise IllegalMoveError(
-            f"{text.strip()}: a combination is one colour (a triple+pair's pair aside); these ranks play as {colours}"
-        )
+            Reason(
+                "one_colour_as",
+                f"{text.strip()}: a combination is one colour (a triple+pair's pair aside); these ranks play as "
+                f"{' or '.join(colours)}",
+                cards=text.strip(), colours=",".join(colours),
+            )
+        )  # fmt: skip
     readings = classify_ranks(game.variant.pattern_rules, ranks, game.holding(seat).wilds, game.state.promoted)
     if not readings:
-        raise IllegalMoveError(f"{''.join(RANK_CHARS[r] for r in ranks)} is not a valid combination")
+        shown = "".join(RANK_CHARS[r] for r in ranks)
+        raise IllegalMoveError(Reason("not_combination", f"{shown} is not a valid combination", cards=shown))
     raise IllegalMoveError(game.explain(Play(readings[0])))
 
 
@@ -161,7 +168,7 @@ def held_cards(game: Game, seat: int, text: str) -> list[Card]:
     try:
         return parse_cards(text, v.decks, v.removed_rank_indices, taken=elsewhere, marked=marked_card(v))
     except InvalidCardsError:
-        raise IllegalMoveError(f"you don't hold {text.strip()}") from None
+        raise IllegalMoveError(Reason("dont_hold", f"you don't hold {text.strip()}", cards=text.strip())) from None
 
 
 def _bottom_choice(game: Game, word: str) -> Action:

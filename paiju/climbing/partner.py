@@ -54,7 +54,9 @@ def partner_options(
 
     ``bottom`` is the public original bottom (on 7p3d only the cards shown at the reveal);
     ``refused`` the copies the speculator has revealed.  A copy known to be the speculator's (in
-    the public bottom, or revealed) is never offered: naming it would only be refused again.
+    the public bottom, or revealed) is never offered: naming it would only be refused again.  Where the
+    landlord may name itself (6p3d), the options whose remaining copy is its own come last: the real
+    partner choices first.
     """
     held = _copies(hand)
     options: list[PartnerOption] = []
@@ -84,7 +86,7 @@ def partner_options(
                 others = [c for c in bottom if face(c) == f]
                 rest = _missing(f, [cs[0]], decks, others)
                 options.append(PartnerOption((cs[0],), rest[0]))
-    return [o for o in options if open_copy(o)]
+    return sorted((o for o in options if open_copy(o)), key=lambda o: o.partner in own)
 
 
 def _nearest_rank(options: list[PartnerOption], rank: int) -> list[PartnerOption]:

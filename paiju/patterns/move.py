@@ -16,6 +16,7 @@ __all__ = [
     "NO_TIER",
     "AmbiguousMoveError",
     "IllegalMoveError",
+    "Reason",
     "beats",
     "describe",
     "key_rank",
@@ -43,8 +44,27 @@ _CHAIN_KINDS = (
 _TRIO_PART = 16
 
 
+class Reason(str):
+    """Why a move is refused: the words in English (the string itself), and ``code`` with ``params`` (cards as the
+    engine writes them, counts, colours) for a client that words the same reason in its reader's language."""
+
+    code: str
+    params: dict[str, str | int]
+
+    def __new__(cls, code: str, text: str, **params: str | int) -> Reason:
+        reason = super().__new__(cls, text)
+        reason.code, reason.params = code, params
+        return reason
+
+
 class IllegalMoveError(ValueError):
-    """A move the rules do not allow here; the message says why."""
+    """A move the rules do not allow here; the message says why (a ``Reason`` where the rule has a code)."""
+
+    @property
+    def reason(self) -> Reason | None:
+        """The refusal's ``Reason``, or ``None`` where it was given only in words."""
+        first = self.args[0] if self.args else None
+        return first if isinstance(first, Reason) else None
 
 
 class AmbiguousMoveError(ValueError):
@@ -109,6 +129,7 @@ class Move(NamedTuple):
 def _ranks_text(ranks: tuple[int, ...]) -> str:
     """``format_ranks``, kept for the plays a table sees again and again (every play's event names its cards)."""
     return format_ranks(ranks)
+
 
 #: The patterns with kickers: cards per rank of the body, and the groups each link of the body carries (1 a single,
 #: 2 a pair, 3 a trio; the dress carries a trio and a pair).  A spaceship's body is a quad chain and a trio chain.

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from paiju.cards import InvalidCardsError
@@ -10,7 +11,7 @@ from paiju.patterns import IllegalMoveError
 from paiju.server.errors import RoomError
 from paiju.server.protocol import Act
 
-__all__ = ["check_turn", "chosen_action"]
+__all__ = ["check_turn", "chosen_action", "refusal"]
 
 
 def check_turn(game: HandEngine, seat: int, names: list[str]) -> None:
@@ -27,27 +28,47 @@ def check_turn(game: HandEngine, seat: int, names: list[str]) -> None:
 
 
 def chosen_action(game: HandEngine, seat: int, msg: Act) -> Any:
-    """The one legal action of ``seat`` an ``act`` frame names; ``RoomError`` with the reason otherwise."""
+    """The one legal action of ``seat`` an ``act`` frame names; ``RoomError`` with the engine's reason otherwise."""
     action_text = family_of(game).action_text
     if msg.cards is None:
         assert msg.action is not None
         chosen = next((a for a in game.legal_actions(seat) if action_text(a) == msg.action.strip()), None)
-        if chosen is None:
-            raise RoomError("illegal_move", f"{msg.action!r} is not one of your legal actions now", reason="not_legal")
-        return chosen
+        if chosen is not None:
+            return chosen
+        try:  # typed as in the terminal, or refused with the rule that forbids it
+            options = parse_action(game, msg.action, seat)
+        except (InvalidCardsError, IllegalMoveError) as err:
+            raise refusal(err, f"{msg.action!r} is not one of your legal actions now") from err
+        return _one_reading(options, action_text)
     try:
         options = parse_action(game, msg.cards, seat)
     except (InvalidCardsError, IllegalMoveError) as err:
-        raise RoomError("illegal_move", str(err), reason="bad_cards") from err
+        raise refusal(err, str(err)) from err
     if msg.action is not None:
         reading = next((a for a in options if action_text(a) == msg.action.strip()), None)
         if reading is None:
             readings = ", ".join(action_text(a) for a in options)
             raise RoomError(
-                "illegal_move", f"{msg.cards} cannot be played as {msg.action}; they can be: {readings}", reason="not_legal"
-            )
+                "illegal_move", f"{msg.cards} cannot be played as {msg.action}; they can be: {readings}",
+                reason="other_reading", params={"cards": msg.cards, "action": msg.action, "readings": readings},
+            )  # fmt: skip
         return reading
+    return _one_reading(options, action_text)
+
+
+def _one_reading(options: list[Any], action_text: Callable[[Any], str]) -> Any:
+    """The one action typed text means; ``ambiguous``, with every reading, where it means several."""
     if len(options) > 1:
         texts = [action_text(a) for a in options]
         raise RoomError("ambiguous", f"those cards can be played {len(texts)} ways: choose one", texts, params={"n": len(texts)})
     return options[0]
+
+
+def refusal(err: ValueError, message: str) -> RoomError:
+    """The engine's refusal as the room sends it: the rule's own reason (``rule.<code>`` and the values it names) for a
+    client to word in its reader's language, and the engine's words as ``detail`` where the rule has no code."""
+    reason = err.reason if isinstance(err, IllegalMoveError) else None
+    params: dict[str, str | int] = {"detail": str(err)}
+    if reason is None:
+        return RoomError("illegal_move", message, reason="rule", params=params)
+    return RoomError("illegal_move", message, reason=f"rule.{reason.code}", params={**reason.params, **params})

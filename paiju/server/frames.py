@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from paiju.cards import format_cards
 from paiju.engine import FrameFields, HandEngine, family_of
 from paiju.server.history import card_counter, settled
 from paiju.server.protocol import ResultLine, ResultMessage, ViewMessage
@@ -34,6 +35,8 @@ def view_message(
     else:
         view = observation.to_json()
     view["legal"] = view["legal"][:LEGAL_CAP]
+    played_by = family_of(game)
+    legal_cards = [] if seat is None else [played_by.play_cards(game, seat, a) for a in observation.legal[:LEGAL_CAP]]
     return ViewMessage(
         view=view,
         seat=seat,
@@ -44,6 +47,7 @@ def view_message(
         bids=fields.get("bids", []),
         redeals=fields.get("redeals", []),
         legal_total=total,
+        legal_cards=[None if cards is None else format_cards(cards) for cards in legal_cards],
     )
 
 

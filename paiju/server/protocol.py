@@ -282,6 +282,9 @@ class ViewMessage(BaseModel):
     redeals: list[str] = []
     #: How many legal actions there are; ``view.legal`` lists at most 2,000 (type cards past them).
     legal_total: int = 0
+    #: *(extension)* For each of ``view.legal``, the cards of the hand it plays as the engine picks them (``7h 7d``: a
+    #: two-colour play's own colour, a wild reading's wild cards), or ``null`` for an action that plays no cards.
+    legal_cards: list[str | None] = []
 
 
 class ResultLine(BaseModel):

@@ -52,14 +52,16 @@ def test_legal_actions_are_read_from_their_text(browser: Browser, server_url: st
     result = page.evaluate(
         """async (view) => {
         const m = await import('/static/js/moves.js');
+        const k = await import('/static/js/keyboard.js');
         const legal = m.classify(view.legal);
+        const hand = view.hand.split(' ');
         return {
           plays: legal.plays.length, pass: legal.pass, verbs: legal.groups.map((g) => g.verb),
           straight: m.playsForSelection(legal.plays, ['9h', 'Ts', 'Jd', 'Qc', 'Kh']),
           pair: m.playsForSelection(legal.plays, ['Kh', 'Ks']),
-          wildPick: m.cardsForPlay('3K(3)', view.hand.split(' '), ['Kh']),
-          plainPick: m.cardsForPlay('K', view.hand.split(' '), ['Kh']),
-          nothing: m.cardsForPlay('AA', view.hand.split(' '), []),
+          listedPick: [...k.liftForRanks(['K', '3'], hand, new Set(['Kh']), [[1, 2], [0, 5]])],
+          plainPick: [...k.liftForRanks(['K'], hand, new Set(['Kh']))],
+          nothing: k.liftForRanks(['A', 'A'], hand, new Set()),
           bidsNameNoCards: m.namesHandCards({ verb: 'bid', actions: [{ text: 'bid 2', arg: '2' }, { text: 'bid 3', arg: '3' }] }, ['3s', '2h']),
           givesNameCards: m.namesHandCards(legal.groups[0], view.hand.split(' ')),
         };
@@ -69,8 +71,8 @@ def test_legal_actions_are_read_from_their_text(browser: Browser, server_url: st
     assert result["plays"] == 12 and result["pass"] is False and result["verbs"] == ["give", "call"]
     assert result["straight"] == ["K(8)9TJQ", "9TJQK", "9TJQK(K)"]
     assert result["pair"] == ["KK"]
-    assert result["wildPick"] == [0, 5]  # 3s and the wild Kh
-    assert result["plainPick"] == [6]  # a plain K takes Ks, keeping the wild card
+    assert result["listedPick"] == [0, 5]  # the cards the server gives for a listed play of those ranks: 3s and Kh
+    assert result["plainPick"] == [6]  # typed past the listed plays, a plain K takes Ks, keeping the wild card
     assert result["nothing"] is None
     assert result["bidsNameNoCards"] is False and result["givesNameCards"] is True
     page.close()

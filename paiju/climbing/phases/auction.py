@@ -8,6 +8,7 @@ from paiju.climbing.events import BidEvent, PassEvent
 from paiju.climbing.phase_name import PhaseName
 from paiju.climbing.phases.step import CONTINUE, DONE, Redeal, Step, Turn
 from paiju.climbing.state import HandState
+from paiju.patterns import Reason
 
 __all__ = ["Bidding"]
 
@@ -32,10 +33,10 @@ class Bidding(Turn):
     def explain(self, state: HandState, seat: int, action: Action) -> str:
         """Why the bid is refused."""
         if not isinstance(action, Bid):
-            return "bidding is not over yet: bid or pass"
+            return Reason("bidding", "bidding is not over yet: bid or pass")
         if action.points <= state.stake.bid:
-            return f"a bid must be higher than the current bid of {state.stake.bid}"
-        return f"bids go from 1 to {state.variant.max_bid}"
+            return Reason("bid_higher", f"a bid must be higher than the current bid of {state.stake.bid}", bid=state.stake.bid)
+        return Reason("bid_range", f"bids go from 1 to {state.variant.max_bid}", most=state.variant.max_bid)
 
     def apply(self, state: HandState, seat: int, action: Action) -> Step:
         """Record the bid or pass; when the auction is over, the landlord is known (or the cards are redealt)."""

@@ -11,6 +11,7 @@ from paiju.climbing.parts import SpeculatorPart
 from paiju.climbing.phase_name import PhaseName
 from paiju.climbing.phases.step import CONTINUE, DONE, Step, Turn
 from paiju.climbing.state import HandState
+from paiju.patterns import Reason
 
 __all__ = ["Gifts"]
 
@@ -40,20 +41,20 @@ class Gifts(Turn):
     def explain(self, state: HandState, seat: int, action: Action) -> str:
         """Why the speculator may not give this card."""
         if not isinstance(action, Give):
-            return "the speculator chooses its gifts first: give a card"
+            return Reason("gift_first", "the speculator chooses its gifts first: give a card")
         card, name = action.card, format_card(action.card)
         if card not in state.hands[seat]:
-            return f"you don't hold {name}"
+            return Reason("dont_hold", f"you don't hold {name}", cards=name)
         if not _colour_room(state, card):
             colour = "red" if card_colour(card) == Colour.RED else "black"
             if _colour_room(state, card, later=False):
-                return f"the gifts still to fill need the {colour} cards you have left"
-            return f"this gift holds no more {colour} cards"
+                return Reason("gift_colour_later", f"the gifts still to fill need the {colour} cards you have left", colour=colour)
+            return Reason("gift_colour_full", f"this gift holds no more {colour} cards", colour=colour)
         if card_rank(card) == spec_rules.THREE:
-            return "a gift may not contain a 3"
+            return Reason("gift_three", "a gift may not contain a 3")
         if card == _spec(state).determination:
-            return f"{name} is the determination card and may not be given"
-        return f"{name}: you keep one card of your highest rank"
+            return Reason("gift_determination", f"{name} is the determination card and may not be given", cards=name)
+        return Reason("gift_highest", f"{name}: you keep one card of your highest rank", cards=name)
 
     def apply(self, state: HandState, seat: int, action: Action) -> Step:
         """Put the card into the current bundle; the auction starts when the last bundle is full."""

@@ -16,7 +16,7 @@ from paiju.climbing.holding import Holding
 from paiju.climbing.phase_name import PhaseName
 from paiju.climbing.phases.step import CONTINUE, Finish, Step, Turn
 from paiju.climbing.state import Factor, HandState, PlayRecord
-from paiju.patterns import IllegalMoveError
+from paiju.patterns import IllegalMoveError, Reason
 from paiju.patterns.generate import GENERATOR_CACHE_SIZE, MoveGenerator, compiled_module, generator_for
 from paiju.variants import Variant
 
@@ -106,15 +106,15 @@ class Playing(Turn):
         """Why the play or pass is refused."""
         if isinstance(action, Pass):
             if state.is_leading():
-                return "you lead this trick, so you must play (a pass is not allowed)"
-            return "you must follow: a play of yours beats it (能跟必跟)"
+                return Reason("must_lead", "you lead this trick, so you must play (a pass is not allowed)")
+            return Reason("must_follow", "you must follow: a play of yours beats it (能跟必跟)")
         if not isinstance(action, Play):
-            return "the play has started: play cards or pass"
+            return Reason("play_started", "the play has started: play cards or pass")
         holding = holding_of(state, seat)
         try:
             holding.cards_for(action.move, action.cards)
         except IllegalMoveError as err:
-            return str(err)
+            return err.reason or str(err)
         return holding.why_not(action.move, state.to_beat())
 
     def apply(self, state: HandState, seat: int, action: Action) -> Step:

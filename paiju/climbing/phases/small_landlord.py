@@ -19,8 +19,9 @@ from paiju.climbing.parts import PartnerPart
 from paiju.climbing.phase_name import PhaseName
 from paiju.climbing.phases.step import CONTINUE, DONE, Step, Turn
 from paiju.climbing.state import Factor, HandState
+from paiju.patterns import Reason
 
-__all__ = ["Declaration", "NamePartner"]
+__all__ = ["Declaration", "NamePartner", "names_self"]
 
 #: How each partner rule's cards are described when the landlord shows the wrong ones.
 _SHOW = {
@@ -64,12 +65,13 @@ class NamePartner(Turn):
     def explain(self, state: HandState, seat: int, action: Action) -> str:
         """Why the landlord cannot show these cards."""
         if not isinstance(action, (Partner, Alone, Pass)):
-            return "name your partner first: show a card (partner …)"
+            return Reason("partner_first", "name your partner first: show a card (partner …)")
         if isinstance(action, Pass):
-            return "you still have a card that names a partner: show one (partner …)"
+            return Reason("partner_left", "you still have a card that names a partner: show one (partner …)")
         if isinstance(action, Alone):
-            return "一打四 needs a same-suit pair you hold, at a table that allows it"
-        return f"show {_SHOW[spec_rules.rule_of(state.variant).partner]}"
+            return Reason("alone_pair", "一打四 needs a same-suit pair you hold, at a table that allows it")
+        rule = spec_rules.rule_of(state.variant).partner
+        return Reason(f"partner_show.{rule}", f"show {_SHOW[rule]}")
 
     def apply(self, state: HandState, seat: int, action: Action) -> Step:
         """Name the small landlord (or play alone); a card the speculator holds is refused and shown."""
@@ -123,8 +125,8 @@ class Declaration(Turn):
     def explain(self, state: HandState, seat: int, action: Action) -> str:
         """Why the declaration is refused."""
         if not isinstance(action, (Declare, Pass)):
-            return "declare yourself the small landlord, or pass"
-        return "only the small landlord can declare itself"
+            return Reason("declare_or_pass", "declare yourself the small landlord, or pass")
+        return Reason("declare_small_only", "only the small landlord can declare itself")
 
     def apply(self, state: HandState, seat: int, action: Action) -> Step:
         """Declare (×2, the small landlord becomes known) or pass; the next farmer seat answers."""
@@ -139,6 +141,16 @@ class Declaration(Turn):
             return DONE
         state.to_act = part.queue.pop(0)
         return CONTINUE
+
+
+def names_self(state: HandState, seat: int) -> tuple[Partner, ...]:
+    """§7 6p3d: the partner choices of ``seat``, the landlord naming its partner now, whose remaining copy is its own:
+    showing one names nobody, and the landlord plays alone (one-landlord values). Known to the landlord alone, as its
+    own cards are; empty for every other seat and step."""
+    if state.phase != PhaseName.PARTNER or seat != state.landlord or state.partner is None:
+        return ()
+    hand = state.hands[seat]
+    return tuple(Partner(o.shown) for o in _options(state) if o.partner in hand)
 
 
 def _options(state: HandState) -> list[PartnerOption]:

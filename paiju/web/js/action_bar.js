@@ -6,8 +6,8 @@
 import { parseCards } from './cards.js';
 import { h } from './dom.js';
 import { t } from './i18n.js';
-import { cardActionsForSelection, cardsForPlay, classify, indexesOfCards, namedCards, namesHandCards, playsForSelection } from './moves.js';
-import { actionWords } from './phase_panel.js';
+import { cardActionsForSelection, classify, indexesOfCards, namedCards, namesHandCards, playsForSelection } from './moves.js';
+import { actionWords, withCards } from './phase_panel.js';
 import { readingLabel } from './reading.js';
 import { actionLabel, actorsOf, timerElement } from './seat_panel.js';
 
@@ -89,13 +89,25 @@ export class ActionBar {
     if (this.reason) return line(this.reason, 'dim-reason');
     if (typing.text) return line(t(typedMissing ? 'table.typed_missing' : 'table.typed', { cards: typing.text }), 'typed');
     if (byCards.length) {
-      if (targets.length) return h('p', { class: 'hint-text chosen-action' }, actionWords(targets[0].text) ?? verbLabel(byCards[0].verb));
+      if (targets.length) return this.targetLine(targets[0]);
       return line(chosen.length ? t('table.lifted_nothing') : liftWords(byCards[0].verb), 'lift');
     }
     if (chosen.length && legal.plays.length && !matches.length && !legal.groups.length && !cut) return line(t('table.no_match'));
     if (cut) return line(t('table.list_cut', { n: this.table.state.legalTotal }), 'list-cut');
     if (legal.plays.length) return line(t('table.keys'), 'keys');
     return null;
+  }
+
+  /**
+   * What the lifted cards would do; a partner card that names nobody (the server lists it in `names_self`: every other
+   * copy is yours) says so before you confirm, and that you would play alone.
+   */
+  targetLine(target) {
+    const { view } = this.table.state;
+    if ((view.names_self ?? []).includes(target.text)) {
+      return h('p', { class: 'hint-text chosen-action names-self' }, withCards('partner.names_self', parseCards(target.arg)[0]));
+    }
+    return h('p', { class: 'hint-text chosen-action' }, actionWords(target.text) ?? verbLabel(target.text.split(' ')[0]));
   }
 
   /** Whom the table waits for: the seats to act, or your own 托管 playing for you. */
@@ -140,11 +152,10 @@ export class ActionBar {
     this.table.render();
   }
 
-  /** Lift the cards of the next legal play (or of the next action naming cards), cycling through them. */
+  /** Lift the cards of the next legal play, as the server picked them (or of the next action naming cards), cycling through them. */
   hint(legal, byCards, hand) {
-    const wild = parseCards(this.table.state.view.wild_cards);
     const options = legal.plays.length
-      ? legal.plays.map((text) => () => cardsForPlay(text, hand, wild))
+      ? legal.plays.map((text) => () => this.table.playIndexes(text))
       : byCards.flatMap((group) => group.actions.map((a) => () => indexesOfCards(namedCards(a.arg), hand)));
     for (let step = 0; step < options.length; step += 1) {
       this.hintIndex = (this.hintIndex + 1) % options.length;

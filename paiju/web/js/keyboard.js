@@ -10,10 +10,14 @@ export function typedRanks(text) {
 }
 
 /**
- * Indexes of `hand` that the typed ranks lift: each rank takes a copy not yet taken, plain cards before
- * wild ones. Null when the hand lacks a rank typed.
+ * Indexes of `hand` that the typed ranks lift: the cards of the first of `listed` (each legal play's cards as the
+ * server picked them, as indexes of `hand`) of exactly those ranks, so a two-colour play lifts one colour; else each
+ * rank takes a copy not yet taken, plain cards before wild ones. Null when the hand lacks a rank typed.
  */
-export function liftForRanks(ranks, hand, wild) {
+export function liftForRanks(ranks, hand, wild, listed = []) {
+  const key = [...ranks].sort().join('');
+  const play = listed.find((indexes) => indexes.map((i) => rankOf(hand[i])).sort().join('') === key);
+  if (play) return new Set(play);
   const taken = new Set();
   for (const rank of ranks) {
     const copies = hand.map((card, i) => i).filter((i) => rankOf(hand[i]) === rank && !taken.has(i));

@@ -112,23 +112,3 @@ export function namedByGroups(groups) {
 export function isNamed(card, named) {
   return named.has(plainCard(card));
 }
-
-/**
- * Indexes of `hand` cards that make up a play: wild-card tokens take the seat's wild cards
- * first, plain tokens the ordinary copies first.
- */
-export function cardsForPlay(text, hand, wildCards) {
-  const wild = new Set(wildCards);
-  const taken = new Set();
-  const pick = (rank, preferWild) => {
-    const candidates = hand
-      .map((card, i) => ({ card, i }))
-      .filter(({ card, i }) => rankOf(card) === rank && !taken.has(i))
-      .sort((a, b) => (wild.has(b.card) === preferWild) - (wild.has(a.card) === preferWild));
-    if (!candidates.length) return false;
-    taken.add(candidates[0].i);
-    return true;
-  };
-  for (const token of playTokens(text)) if (!pick(token.rank, token.as !== null)) return null;
-  return [...taken].sort((a, b) => a - b);
-}

@@ -21,15 +21,29 @@ const PROBLEM_WORDS = {
   partner: (value) => choiceLabel('partner', value),
 };
 
-/** A refusal (`{code, reason?, params?}`) as one sentence for a toast or a notice. */
+/** A colour the engine names (`red`, `black`) in words. */
+const colourWord = (colour) => (hasLabel(`refusal.colour.${colour}`) ? t(`refusal.colour.${colour}`) : colour);
+
+/** A play as the engine writes it (`77 red`, `333 black / 333 red`), its colour words in the reader's language. */
+const playWords = (text) => text.replace(/\b(red|black)\b/g, colourWord);
+
+/** How the params of a rule's refusal (`rule.<code>`, the engine's reason) read: plays and colours in words. */
+const RULE_WORDS = { cards: playWords, beat: playWords, colour: colourWord, colours: listOf(colourWord) };
+
+/**
+ * A refusal (`{code, reason?, params?}`) as one sentence for a toast or a notice. A rule's refusal the client has no
+ * words for (`rule.<code>` unknown) still says the engine's reason, `detail`, never a generic line.
+ */
 export function refusalText(detail) {
   const params = { ...(detail?.params || {}) };
   for (const key of SEAT_PARAMS) if (typeof params[key] === 'number') params[key] += 1;
   if (typeof params.what === 'string') params.what = t(`refusal.what.${params.what}`);
   if (typeof params.field === 'string') params.field = fieldName(params.field);
   if (detail?.reason === 'bad_table') params.detail = problemText(params) ?? params.detail;
-  const key = [detail?.reason, detail?.code].map((k) => `refusal.${k}`).find((k) => hasLabel(k));
-  return t(key ?? 'refusal.unknown', params);
+  const rule = detail?.reason?.startsWith('rule.') || detail?.reason === 'rule';
+  if (rule) for (const [name, word] of Object.entries(RULE_WORDS)) if (typeof params[name] === 'string') params[name] = word(params[name]);
+  const keys = [detail?.reason, rule ? 'rule' : null, detail?.code].filter(Boolean).map((k) => `refusal.${k}`);
+  return t(keys.find((k) => hasLabel(k)) ?? 'refusal.unknown', params);
 }
 
 /**

@@ -29,6 +29,8 @@ const DRAWN = new Set([
   'max_bid',
   // 五人斗地主: the marked card among the facts, the identity step in the phase panel, doubles and an ally's hand at the seats.
   'marker', 'identity', 'doubles', 'ally_hands',
+  // Said by the action bar when a lifted partner card names nobody but yourself.
+  'names_self',
 ]);
 
 /** Facts from view keys this client does not know, so new tables show what they add: cards as cards, the rest as text. */
@@ -77,8 +79,9 @@ export class TableView {
   }
 
   /**
-   * Draw `state`: `{view, names, deadline, counter, seatInfo, auto, bids?, legalTotal?}`
-   * (`legalTotal`: how many legal actions there are when `view.legal` is cut short). A new view clears the
+   * Draw `state`: `{view, names, deadline, counter, seatInfo, auto, bids?, legalTotal?, legalCards?}`
+   * (`legalTotal`: how many legal actions there are when `view.legal` is cut short; `legalCards`: the cards each of
+   * `view.legal` plays, as the server picked them). A new view clears the
    * selection unless the hand is unchanged (another seat acted while you were choosing).
    */
   update(state) {
@@ -310,10 +313,12 @@ export class TableView {
     return Boolean(this.onAct && this.state && this.state.view.legal.length);
   }
 
-  /** Typed ranks lift those cards (as many of each as typed); ranks the hand lacks lift nothing and say so. */
+  /** Typed ranks lift those cards (a legal play's own when one has those ranks); ranks the hand lacks lift nothing and say so. */
   typed(text) {
-    const hand = parseCards(this.state.view.hand);
-    const lifted = liftForRanks(typedRanks(text), hand, new Set(parseCards(this.state.view.wild_cards)));
+    const { view } = this.state;
+    const hand = parseCards(view.hand);
+    const listed = classify(view.legal).plays.map((play) => this.playIndexes(play)).filter(Boolean);
+    const lifted = liftForRanks(typedRanks(text), hand, new Set(parseCards(view.wild_cards)), listed);
     this.typedMissing = lifted === null;
     if (lifted) this.selected = lifted;
     this.bar.choices = null;
@@ -335,6 +340,13 @@ export class TableView {
     this.bar.choices = null;
     this.typing.reset();
     this.onAct(frame);
+  }
+
+  /** Indexes of your hand holding the cards the server gives for the legal play `text` (null where it gives none). */
+  playIndexes(text) {
+    const { view, legalCards } = this.state;
+    const cards = legalCards?.[view.legal.indexOf(text)];
+    return cards ? indexesOfCards(parseCards(cards), parseCards(view.hand)) : null;
   }
 
   /** Lift exactly the cards at `indexes` (a hint), lowering the others. */

@@ -310,10 +310,11 @@ export class TrickTableView {
     this.render();
   }
 
-  /** A refused act: say why under the buttons (the reader's words, then the rule the server names). */
+  /** A refused act: say why under the buttons (the reader's words, then the rule the server names unless they hold it). */
   refused(frame) {
     if (!this.state) return;
-    const why = frame.message && frame.message !== refusalText(frame) ? `${refusalText(frame)} ${frame.message}` : refusalText(frame);
+    const said = refusalText(frame);
+    const why = frame.message && !said.includes(frame.message) ? `${said} ${frame.message}` : said;
     this.note = { text: t('trick.refused', { why }), kind: 'refusal' };
     this.render();
   }
