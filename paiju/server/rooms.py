@@ -34,7 +34,7 @@ from paiju.server.protocol import (
     name_key,
 )
 from paiju.server.schema import PlayerRow, RoomRow, copy_row
-from paiju.server.storage import Store, StoreError
+from paiju.server.storage import LockLost, Store, StoreError
 from paiju.server.table import Table
 
 __all__ = ["Room", "RoomError", "new_player"]
@@ -77,6 +77,8 @@ class Room:
         """Run one store operation in a worker thread; a failure becomes a refusal that changes nothing."""
         try:
             return await asyncio.to_thread(op, *args)
+        except LockLost as err:
+            raise RoomError("bad_state", str(err), reason="database_taken") from err
         except StoreError as err:
             log.error("room %s: could not store a change: %s", self.code, err)
             raise RoomError("bad_state", "the server could not save that; try again", reason="not_saved") from err

@@ -15,7 +15,7 @@ from paiju.server.config import ServerConfig
 from paiju.server.errors import RoomError, http_error
 from paiju.server.guard import ClientLimits
 from paiju.server.rooms import Room
-from paiju.server.storage import Store, StoreError
+from paiju.server.storage import LockLost, Store, StoreError
 
 __all__ = ["Server"]
 
@@ -51,6 +51,8 @@ class Server:
         """A store operation in a worker thread; a database failure answers 503."""
         try:
             return await asyncio.to_thread(op, *args)
+        except LockLost as err:
+            raise http_error(503, "bad_state", str(err), reason="database_taken") from err
         except StoreError as err:
             log.error("a database operation failed: %s", err)
             raise http_error(503, "bad_state", "the server could not reach its database; try again", reason="no_database") from err

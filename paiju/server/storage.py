@@ -3,15 +3,21 @@
 Rooms, their players, presets and finished hands are rows; the running hand is its log header on
 the room row plus one row per engine event, appended as they happen, so a restart replays it.
 One server owns a database (a lock file, or a PostgreSQL advisory lock); Alembic keeps its schema.
+
+PostgreSQL's advisory lock lives as long as the session that took it, and a database restart ends that
+session: so every write runs on the lock's own session, after a statement that shows the session is still
+alive. A write that finds it gone takes the lock again, and goes on if nobody else holds it; if another server
+does, this one stops writing for good (``LockLost``) and says why.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import AbstractContextManager, contextmanager, nullcontext
+from contextlib import AbstractContextManager, contextmanager, nullcontext, suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -39,7 +45,9 @@ from sqlalchemy.pool import NullPool, QueuePool
 
 from paiju.server.schema import EventRow, HandRow, PlayerRow, PresetRow, RoomRow
 
-__all__ = ["Store", "StoreError", "StoredRoom", "alembic_config"]
+__all__ = ["LockLost", "Store", "StoreError", "StoredRoom", "alembic_config"]
+
+log = logging.getLogger("paiju.server")
 
 #: The Alembic scripts (env.py and versions/), shipped inside the package.
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
@@ -53,6 +61,11 @@ _SYNC_DRIVERS = {"postgresql": "postgresql+psycopg", "sqlite": "sqlite", "mysql"
 
 class StoreError(Exception):
     """A database failure, said in one line a person can act on (the driver's error is chained)."""
+
+
+class LockLost(StoreError):
+    """This server no longer owns its database: its lock went with a cut connection and another server holds it
+    now. Nothing more is written until the server is restarted (its rooms in memory may be behind the database)."""
 
 
 @dataclass
@@ -128,12 +141,17 @@ class Store:
         self.busy_timeout = busy_timeout
         self.shown = parsed.render_as_string(hide_password=True)
         self._file_lock: FileLock | None = None
+        #: PostgreSQL: the engine (no pool) of the session that holds the advisory lock, and that session.
+        self._locker: Engine | None = None
         self._lock_connection: Connection | None = None
+        #: Why this server writes nothing more (another server took its database), once it is so.
+        self.lost: str | None = None
         try:
             self.engine: Engine = self._engine(parsed)
         except ImportError as err:
             raise StoreError(f"the database driver for {parsed.drivername} is not installed ({err})") from err
-        self._one_writer = threading.Lock() if parsed.get_backend_name() == "sqlite" else None
+        # SQLite: one writer at a time (see _transaction); PostgreSQL: every write runs on the lock's one session.
+        self._one_writer = threading.Lock() if parsed.get_backend_name() in ("sqlite", "postgresql") else None
         self._writes = sessionmaker(self.engine.execution_options(paiju_write=True), expire_on_commit=False)
         self._reads = sessionmaker(self.engine, expire_on_commit=False)
         event.listen(self._writes, "before_flush", _check_lengths)
@@ -176,14 +194,84 @@ class Store:
                 raise StoreError(f"cannot write to the database folder {path.parent}: {err.strerror}") from err
             self._file_lock = lock
         elif url.get_backend_name() == "postgresql":
+            self._locker = create_engine(url, poolclass=NullPool)
             try:
-                locker = create_engine(url, poolclass=NullPool)
-                self._lock_connection = locker.connect().execution_options(isolation_level="AUTOCOMMIT")
-                held = self._lock_connection.scalar(select(func.pg_try_advisory_lock(ADVISORY_KEY)))
+                self._lock_connection = self._take_lock()
             except SQLAlchemyError as err:
                 raise StoreError(f"cannot open the database {self.shown}: {_reason(err)}") from err
-            if not held:
+            if self._lock_connection is None:
                 raise StoreError(f"another paiju serve is using this database (advisory lock {ADVISORY_KEY})")
+
+    def _take_lock(self) -> Connection | None:
+        """A new session that holds the advisory lock; None when another session holds it."""
+        assert self._locker is not None
+        conn = self._locker.connect()
+        try:
+            held = conn.scalar(select(func.pg_try_advisory_lock(ADVISORY_KEY)))
+            conn.commit()  # the lock is the session's, not the transaction's; no transaction is left open
+        except BaseException:
+            conn.close()
+            raise
+        if not held:
+            conn.close()
+            return None
+        return conn
+
+    @staticmethod
+    def _answers(conn: Connection) -> bool:
+        """Whether ``conn``'s session is alive (a statement it runs begins the transaction a write joins); a dead
+        one is invalidated and closed, never reconnected (a new session would not hold the lock)."""
+        if conn.invalidated or conn.closed:
+            return False
+        try:
+            conn.exec_driver_sql("SELECT 1")
+            return True
+        except DBAPIError:
+            with suppress(SQLAlchemyError):
+                conn.invalidate()
+                conn.close()
+            return False
+
+    def _holder(self) -> Connection:
+        """The lock's session, shown alive and in a transaction: a write on it is a write of the lock's holder.
+        A session that died (the database restarted) is replaced by one that takes the lock again; if another
+        server took it meanwhile, ``LockLost``, now and for every later write."""
+        if self.lost is not None:
+            raise LockLost(self.lost)
+        conn = self._lock_connection
+        if conn is not None and self._answers(conn):
+            return conn
+        self._lock_connection = None
+        log.warning("the session holding the database lock is gone (did the database restart?): taking the lock again")
+        conn = self._take_lock()
+        if conn is None:
+            self.lost = (
+                "another paiju serve took over this database while this one's connection to it was cut: "
+                "this server saves nothing more until it is restarted"
+            )
+            log.error("%s", self.lost)
+            raise LockLost(self.lost)
+        log.warning("the database lock is held again; nobody else held it meanwhile")
+        self._lock_connection = conn
+        if not self._answers(conn):
+            raise StoreError(f"the database {self.shown} cut the connection that holds its lock")
+        return conn
+
+    @contextmanager
+    def _held(self) -> Iterator[Session]:
+        """A writing session on the lock's own connection (PostgreSQL), committed when the block ends."""
+        conn = self._holder()
+        session = self._writes(bind=conn)
+        try:
+            yield session
+            session.commit()  # joined to the connection's transaction: flushes; the connection commits it
+            conn.commit()
+        except BaseException:
+            with suppress(SQLAlchemyError):
+                conn.rollback()
+            raise
+        finally:
+            session.close()
 
     def _migrate(self) -> None:
         """Bring the schema to the newest revision; a database made before migrations is taken as revision 0001."""
@@ -229,9 +317,11 @@ class Store:
         """One transaction, committed when the block ends without an error; any failure is a StoreError."""
         # SQLite has one writer at a time and wakes a waiting one only by polling with sleeps: the threads
         # of this process take turns on a lock of their own instead, and only another program is polled.
-        turn = self._one_writer if sessions is self._writes and self._one_writer is not None else nullcontext()
+        # PostgreSQL's writes all run on the one session that holds the lock, one thread at a time.
+        writing = sessions is self._writes
+        turn = self._one_writer if writing and self._one_writer is not None else nullcontext()
         try:
-            with turn, sessions.begin() as s:
+            with turn, (self._held() if writing and self._locker is not None else sessions.begin()) as s:
                 yield s
         except (SQLAlchemyError, ValueError) as err:  # ValueError: a stored JSON value that does not decode
             raise StoreError(self._explain(err, doing)) from err
@@ -244,11 +334,14 @@ class Store:
         """Release the lock and the connection pool; safe to call twice."""
         if self._lock_connection is not None:
             try:  # unlocked first: the lock would end with the session, but only once its backend has gone
-                self._lock_connection.scalar(select(func.pg_advisory_unlock(ADVISORY_KEY)))
+                if not self._lock_connection.invalidated:  # (an invalidated one would reconnect to unlock)
+                    self._lock_connection.scalar(select(func.pg_advisory_unlock(ADVISORY_KEY)))
                 self._lock_connection.close()
             except SQLAlchemyError:
                 pass  # the server went away, and the lock with it
             self._lock_connection = None
+        if self._locker is not None:
+            self._locker.dispose()
         if self._file_lock is not None:
             self._file_lock.release()
             self._file_lock = None
