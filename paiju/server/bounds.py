@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 from functools import cache, lru_cache
+from typing import Any
 
 from paiju.engine import family, variant_family
 from paiju.server.errors import Params, RoomError
@@ -11,7 +12,10 @@ from paiju.server.protocol import RoomSettings
 from paiju.variants import REGISTRY, Problem, Variant, VariantError, get_variant
 from paiju.variants.files import with_overrides
 
-__all__ = ["MAX_BID", "MAX_LEAD_MOVES", "TableError", "build_variant", "largest_hand", "lead_moves", "most_cards_in_hand"]
+__all__ = [
+    "MAX_BID", "MAX_LEAD_MOVES", "TableError", "build_variant", "largest_hand", "lead_moves", "most_cards_in_hand",
+    "stored_settings",
+]
 
 #: Most moves one dealt hand may lead with; the built-in tables stay under 1,500.
 MAX_LEAD_MOVES = 10_000
@@ -68,6 +72,16 @@ def lead_moves(variant: Variant) -> int:
     deals (fixed seeds: a property of the table)."""
     most_actions = family(variant_family(variant)).most_actions
     return max(most_actions(variant, seed) for seed in range(PROBE_DEALS))
+
+
+def stored_settings(stored: dict[str, Any]) -> RoomSettings:
+    """A stored room's settings without the keys that name or describe its table: a room made before they were
+    refused still loads, titled by its variant."""
+    settings = RoomSettings.model_validate(stored)
+    if not any(key in TEXT_KEYS for key in settings.rules or {}):
+        return settings
+    rules = {key: value for key, value in (settings.rules or {}).items() if key not in TEXT_KEYS}
+    return settings.model_copy(update={"rules": rules or None})
 
 
 def build_variant(settings: RoomSettings) -> Variant:

@@ -14,7 +14,7 @@ from contextlib import suppress
 from typing import Any, TypeVar
 
 from paiju.engine import HandEngine
-from paiju.server.bounds import TableError, build_variant
+from paiju.server.bounds import TableError, build_variant, stored_settings
 from paiju.server.config import ServerConfig
 from paiju.server.connection import Connection
 from paiju.server.errors import RoomError
@@ -66,7 +66,7 @@ class Room:
         self.config = config
         self.players: dict[str, PlayerRow] = {p.id: p for p in players}
         self.connections: set[Connection] = set()
-        self.settings = RoomSettings.model_validate(row.settings)
+        self.settings = stored_settings(row.settings)
         self.variant = build_variant(self.settings)
         #: Held by every change, so two requests never interleave inside a room.
         self.lock = asyncio.Lock()

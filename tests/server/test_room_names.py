@@ -12,6 +12,8 @@ from fastapi.testclient import TestClient
 
 from paiju.server import create_app
 from paiju.server.bounds import CUSTOM_TITLE
+from paiju.server.schema import RoomRow
+from paiju.server.storage import Store
 from paiju.variants import get_variant
 from tests.server.wire import create_room, error, hello, until
 
@@ -88,3 +90,15 @@ def test_every_refusal_reason_has_words_in_both_languages() -> None:
     words = (ROOT / "paiju" / "web" / "js" / "i18n_refusals.js").read_text(encoding="utf-8")
     for reason in sorted(reasons):
         assert words.count(f"'refusal.{reason}':") == 2, reason
+
+
+def test_a_room_stored_with_a_title_in_its_rules_still_loads_titled_by_its_table(tmp_path: Path) -> None:
+    """A room made before titles were refused opens again after an upgrade, its table keeping its other rules."""
+    url = f"sqlite:///{tmp_path / 'paiju.sqlite3'}"
+    store = Store(url)
+    settings = {"variant": "classic", "rules": {"title": "<b>FREE</b>", "max_bid": 2}}
+    store.add_room(RoomRow(code="OLDROOM2", settings=settings, host_id="h", created_at=0.0))
+    store.close()
+    with TestClient(create_app(url, bot_delay=0)) as c:
+        state = c.get("/api/rooms/OLDROOM2").json()
+    assert state["title"] == get_variant("classic").title + CUSTOM_TITLE and state["settings"]["rules"] == {"max_bid": 2}
