@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from paiju.bots import make_bot, play_out
+from paiju.bots import bot_maker, play_out
 from paiju.engine import HandTally, family, new_session, variant_family
 from paiju.variants import Variant
 
@@ -139,8 +139,16 @@ class SimulationReport:
             counted[kind] = counted.get(kind, 0) + 1
         for s, score in enumerate(scores):
             role = tally.roles[s]
-            self.roles.setdefault(role, RoleStats()).add(score)
-            self.by_bot.setdefault(self.bots[s], {}).setdefault(role, RoleStats()).add(score)
+            _stats(self.roles, role).add(score)
+            _stats(self.by_bot.setdefault(self.bots[s], {}), role).add(score)
+
+
+def _stats(table: dict[str, RoleStats], role: str) -> RoleStats:
+    """``table``'s stats of ``role``, made at its first hand (not a new one thrown away at every hand)."""
+    found = table.get(role)
+    if found is None:
+        found = table[role] = RoleStats()
+    return found
 
 
 def simulate(
@@ -158,9 +166,10 @@ def simulate(
     played_by = family(variant_family(variant))
     session = new_session(variant, seed)
     step = max(1, games // PROGRESS_STEPS)
+    makers = [bot_maker(name, played_by.name) for name in bots]
     for i in range(games):
         game = session.game
-        players = [make_bot(name, game.seed * 16 + s, played_by.name) for s, name in enumerate(bots)]
+        players = [make(game.seed * 16 + s) for s, make in enumerate(makers)]
         result = play_out(game, players)
         report.add(played_by.tally(game), result.scores)
         if progress is not None and ((i + 1) % step == 0 or i + 1 == games):

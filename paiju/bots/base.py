@@ -8,7 +8,7 @@ from typing import Any, Protocol
 
 from paiju.engine import CLIMBING, HandEngine, HandResult, family_of
 
-__all__ = ["BOTS", "Bot", "LegalOnly", "make_bot", "play_out", "register"]
+__all__ = ["BOTS", "Bot", "LegalOnly", "bot_maker", "make_bot", "play_out", "register"]
 
 
 class Bot(Protocol):
@@ -48,12 +48,18 @@ def register(name: str, family: str | None = None) -> Callable[[Callable[[int], 
     return wrap
 
 
-def make_bot(name: str, seed: int = 0, family: str = CLIMBING) -> Bot:
-    """A bot by registry name that plays ``family``'s hands; the error lists the names it knows for it."""
+def bot_maker(name: str, family: str = CLIMBING) -> Callable[[int], Bot]:
+    """What makes the bot ``name`` from a seed, for ``family``'s hands (looked up once for many hands); the error
+    lists the names it knows for it."""
     if name not in BOTS or _FAMILY_OF.get(name, family) != family:
         known = [n for n in BOTS if _FAMILY_OF.get(n, family) == family]
         raise ValueError(f"unknown bot {name!r}; known bots: {', '.join(known)}")
-    return BOTS[name](seed)
+    return BOTS[name]
+
+
+def make_bot(name: str, seed: int = 0, family: str = CLIMBING) -> Bot:
+    """A bot by registry name that plays ``family``'s hands; the error lists the names it knows for it."""
+    return bot_maker(name, family)(seed)
 
 
 def play_out(game: HandEngine, bots: Sequence[Bot]) -> HandResult:
