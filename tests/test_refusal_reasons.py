@@ -7,16 +7,18 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from paiju.bots import make_bot
 from paiju.cards import card_colour, card_rank, format_cards
 from paiju.climbing import Game, Partner, PhaseName, Play, observe
-from paiju.engine import family
+from paiju.engine import family, new_session
 from paiju.server.acts import chosen_action
 from paiju.server.errors import RoomError
 from paiju.server.protocol import Act
+from paiju.trick.order import trick_text
 from paiju.variants import get_variant
 
 TWO_COLOUR = ("spec-4p3d-2c", "spec-5p3d-2c")
@@ -24,7 +26,7 @@ CLIMBING = family("climbing")
 LABELS = Path(__file__).resolve().parent.parent / "paiju" / "web" / "js" / "i18n_refusals.js"
 
 
-def _refused(game: Game, seat: int, **act: str) -> RoomError:
+def _refused(game: Any, seat: int, **act: str) -> RoomError:
     with pytest.raises(RoomError) as caught:
         chosen_action(game, seat, Act(type="act", **act))
     return caught.value
@@ -93,17 +95,22 @@ def test_a_seat_to_act_always_has_a_legal_action_and_every_listed_play_s_cards_a
 
 
 def test_every_rule_reason_the_engine_gives_has_words_in_english_and_chinese() -> None:
-    """Each ``Reason`` code of the climbing engine has a ``refusal.rule.<code>`` label in both languages."""
-    source = "\n".join(p.read_text(encoding="utf-8") for p in Path(__file__).resolve().parent.parent.glob("paiju/climbing/**/*.py"))
-    codes = set(re.findall(r'Reason\(\s*"([a-z_]+)"', source))
+    """Each ``Reason`` code of both families' engines has a ``refusal.rule.<code>`` label in both languages (and
+    each 炒地皮 step a refusal names, its words)."""
+    root = Path(__file__).resolve().parent.parent
+    source = "\n".join(p.read_text(encoding="utf-8") for family in ("climbing", "trick") for p in root.glob(f"paiju/{family}/**/*.py"))
+    codes = set(re.findall(r'Reason\(\s*"([a-z0-9_]+)"', source))
     codes |= {f"colour_does_not_beat.{b}.{r}" for b in ("same", "higher") for r in ("any", "equal")}
     codes |= {f"partner_show.{rule}" for rule in ("single", "flip-rank", "pair-or-bottom")}
-    assert len(codes) > 30
+    codes |= {f"not_now.{verb}" for verb in ("pass", "declare", "bury", "play")}
+    assert len(codes) > 50
     labels = LABELS.read_text(encoding="utf-8")
     english, chinese = labels.split("\n  zh: {")
     for code in sorted(codes):
         assert f"'refusal.rule.{code}':" in english, code
         assert f"'refusal.rule.{code}':" in chinese, code
+    for step in ("declare", "chaodi", "bury", "play", "over"):
+        assert f"'refusal.step.{step}':" in english and f"'refusal.step.{step}':" in chinese, step
 
 
 def _partner_step(seed_from: int = 0) -> Game:
@@ -140,3 +147,26 @@ def test_partner_choices_that_name_the_landlord_itself_come_last_and_are_told_to
     for seat in range(game.players):
         if seat != landlord:
             assert observe(game, seat).names_self == () and observe(game, seat).to_json()["names_self"] == []
+
+
+def test_a_chaodipi_follow_that_keeps_back_the_led_suit_is_refused_with_its_rule() -> None:
+    """炒地皮 F2: a follower still holding the led category who plays another is refused with ``rule.follow_suit``
+    and the category as a letter (``s``…) or ``trump`` for the page to word, not a generic line."""
+    trick = family("trick")
+    session = new_session(get_variant("chaodipi"), 4)
+    game = session.game
+    bots = [make_bot("rule", 4 + s, trick.name) for s in range(game.variant.players)]
+    while game.actors():
+        seat = min(game.actors())
+        state = game.state
+        if state.phase.value == "play" and state.trick and len(state.trick[0][1]) == 1:
+            led = state.trumps.category(state.trick[0][1][0])
+            hand = state.hands[seat]
+            other = [c for c in hand if state.trumps.category(c) != led]
+            if other and len(other) < len(hand):
+                refusal = _refused(game, seat, cards=trick_text([other[0]]))
+                assert refusal.reason == "rule.follow_suit", refusal.reason
+                assert refusal.params["category"] in ("s", "h", "d", "c", "trump") and refusal.params["detail"]
+                return
+        game.apply(bots[seat].act(trick.observe(game, seat)), seat)
+    raise AssertionError("no single-card lead with a follower short of nothing")

@@ -16,7 +16,17 @@ from functools import cache
 from itertools import combinations, islice, product
 
 from paiju.cards import Card, Rank, card_rank, card_suit
-from paiju.trick.leads import category_name, face_multisets, group_faces, holds, lead_problem, legal_leads, play_of
+from paiju.patterns import Reason
+from paiju.trick.leads import (
+    category_code,
+    category_name,
+    face_multisets,
+    group_faces,
+    holds,
+    lead_problem,
+    legal_leads,
+    play_of,
+)
 from paiju.trick.order import TRUMP, Trumps, face
 from paiju.trick.units import category_of, decompose, is_five_ten_king, tractor_step
 from paiju.variants.trick_rules import TrickRules, Trump510kFollow
@@ -194,23 +204,40 @@ class _PairSearch:
                     yield from ((*chosen, *tail) for tail in self._pick(i + 1, rest))
 
 
-def _structure_reason(lead: LeadShape, best: tuple[int, ...], mine: tuple[int, ...], name: str) -> str:
+def _structure_reason(lead: LeadShape, best: tuple[int, ...], mine: tuple[int, ...], category: int) -> str:
     """Why a play scoring ``mine`` falls short of ``best`` (F3, F4 or F5), in a player's words."""
+    name, code = category_name(category), category_code(category)
     i = next(i for i, (b, m) in enumerate(zip(best, mine, strict=True)) if b != m)
     want = best[i]
     if i < len(lead.tractors):
         length = lead.tractors[i][0]
         if lead.one_unit:
-            return f"F3: you hold a {length}-pair tractor in {name} — follow the led tractor with one"
-        return f"F5: you can match {want} led {length}-pair tractor(s) with {length}-pair tractors of {name} — do so"
+            return Reason(
+                "f3_tractor", f"F3: you hold a {length}-pair tractor in {name} — follow the led tractor with one",
+                length=length, category=code,
+            )  # fmt: skip
+        return Reason(
+            "f5_tractors",
+            f"F5: you can match {want} led {length}-pair tractor(s) with {length}-pair tractors of {name} — do so",
+            n=want, length=length, category=code,
+        )  # fmt: skip
     if i == len(lead.tractors):
         if lead.one_unit:
-            return f"F3: you hold a shorter tractor in {name} — play your longest tractor before loose pairs"
-        return f"F5: you hold tractors in {name} — play tractors covering {want} pairs before loose pairs"
+            return Reason(
+                "f3_shorter", f"F3: you hold a shorter tractor in {name} — play your longest tractor before loose pairs",
+                category=code,
+            )  # fmt: skip
+        return Reason(
+            "f5_cover", f"F5: you hold tractors in {name} — play tractors covering {want} pairs before loose pairs",
+            n=want, category=code,
+        )  # fmt: skip
     if lead.one_unit and lead.pairs == 1:
-        return f"F4: you hold a pair of {name} — follow the led pair with a pair"
+        return Reason("f4_pair", f"F4: you hold a pair of {name} — follow the led pair with a pair", category=code)
     rule = "F4" if lead.one_unit else "F5"
-    return f"{rule}: you hold pairs of {name} — the lead has pairs, so play {want} pairs"
+    return Reason(
+        "pairs", f"{rule}: you hold pairs of {name} — the lead has pairs, so play {want} pairs",
+        rule=rule, n=want, category=code,
+    )  # fmt: skip
 
 
 def _led_category(lead: Sequence[Card], trumps: Trumps) -> int:
@@ -246,32 +273,39 @@ def follow_problem(
     naming the rule in a player's words; ``None`` when it is legal."""
     size = len(lead)
     if len(play) != size or not holds(hand, play):
-        return f"F1: play {size} card(s) from your hand — as many as were led"
+        return Reason("f1_size", f"F1: play {size} card(s) from your hand — as many as were led", n=size)
     category = _led_category(lead, trumps)
-    name = category_name(category)
+    name, code = category_name(category), category_code(category)
     held = [c for c in hand if trumps.category(c) == category]
     if is_five_ten_king(lead, trumps):
         own = _own_five_ten_king(held, category, trumps)
         if _must_play_own(category, own, rules):
             assert own is not None
             mine = sorted(map(face, play)) == sorted(map(face, own))
-            return None if mine else f"S2: you hold a 5-10-K of {name} — you must play it (it counts small)"
+            return None if mine else Reason(
+                "s2_own", f"S2: you hold a 5-10-K of {name} — you must play it (it counts small)", category=code
+            )  # fmt: skip
         if category == TRUMP and len(held) >= size:
             mine = sorted((trumps.strength(c) for c in play), reverse=True) == _top_three(held, trumps)
-            return None if mine else "S3: a trump 5-10-K was led — play your three highest trumps"
+            return None if mine else Reason("s3_top", "S3: a trump 5-10-K was led — play your three highest trumps")
     rule = ("S3" if category == TRUMP else "S4") if is_five_ten_king(lead, trumps) else "F2"
     if len(held) < size:
         mine = holds(play, held)
-        return None if mine else f"{rule}: you hold only {len(held)} {name} — play all of them, then any cards"
+        return None if mine else Reason(
+            "play_all", f"{rule}: you hold only {len(held)} {name} — play all of them, then any cards",
+            rule=rule, n=len(held), category=code,
+        )  # fmt: skip
     if any(trumps.category(c) != category for c in play):
-        return f"{rule}: you still hold {name} — play {name} before other cards"
+        return Reason(
+            "follow_suit", f"{rule}: you still hold {name} — play {name} before other cards", rule=rule, category=code
+        )
     shape = lead_shape(lead, trumps, rules.trump_tractor_by_trump_order)
     if not shape.pairs:
         return None
     search = _PairSearch(held, size, trumps, rules.trump_tractor_by_trump_order)
     best = search.best(shape)
     mine_score = _score(search.shape_of(f for f, n in Counter(map(face, play)).items() if n == 2), shape)
-    return None if mine_score == best else _structure_reason(shape, best, mine_score, name)
+    return None if mine_score == best else _structure_reason(shape, best, mine_score, category)
 
 
 def legal_follows(

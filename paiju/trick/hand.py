@@ -18,7 +18,7 @@ from typing import Any, Self
 from paiju.cards import Card
 from paiju.engine.shared_rng import own_rng
 from paiju.engine.undo import last_pushed
-from paiju.patterns import IllegalMoveError
+from paiju.patterns import IllegalMoveError, Reason
 from paiju.trick import dealing
 from paiju.trick.actions import Action, Bury, Declare, Pass, Play
 from paiju.trick.declare import Declaration, declaration_problem, declarations, kitty_flip_is_joker, kitty_trump
@@ -145,19 +145,19 @@ class TrickHand:
         """Why ``seat`` may not take ``action`` now, in a player's words (``None``: it may)."""
         state = self.state
         if self.is_over:
-            return "the hand is over"
+            return Reason("hand_over", "the hand is over")
         if seat not in self.actors():
             if state.paced:
-                return f"seat {seat} has let this round of the deal go by: wait for the next card"
-            return f"it is seat {state.to_act}'s turn, not seat {seat}'s"
+                return Reason("round_passed", f"seat {seat} has let this round of the deal go by: wait for the next card")
+            return Reason("not_seat_turn", f"it is seat {state.to_act}'s turn, not seat {seat}'s", seat=seat)
         phase = state.phase
         if isinstance(action, Pass):
-            return None if phase in (Phase.DECLARE, Phase.CHAODI) else f"you cannot pass now: {_ASKED[phase]}"
+            return None if phase in (Phase.DECLARE, Phase.CHAODI) else _not_now("pass", phase)
         if isinstance(action, Declare):
             if phase not in (Phase.DECLARE, Phase.CHAODI):
-                return f"you cannot declare now: {_ASKED[phase]}"
+                return _not_now("declare", phase)
             if action.declaration.seat != seat:
-                return "a declaration shows your own cards"
+                return Reason("own_declaration", "a declaration shows your own cards")
             chaodi = phase is Phase.CHAODI
             return declaration_problem(
                 action.declaration,
@@ -169,10 +169,10 @@ class TrickHand:
             )
         if isinstance(action, Bury):
             if phase is not Phase.BURY:
-                return f"you cannot bury now: {_ASKED[phase]}"
+                return _not_now("bury", phase)
             return _bury_problem(state.hands[seat], action.cards, state.variant.bottom_size)
         if phase is not Phase.PLAY:
-            return f"you cannot play cards now: {_ASKED[phase]}"
+            return _not_now("play", phase)
         missing = _missing(state.hands[seat], action.cards)
         return missing or play_problem(state, seat, action.cards)
 
@@ -328,17 +328,23 @@ _ASKED = {
 }
 
 
+def _not_now(verb: str, phase: Phase) -> Reason:
+    """An action of another step (``pass``, ``declare``, ``bury``, ``play``): what this step asks instead."""
+    words = "play cards" if verb == "play" else verb
+    return Reason(f"not_now.{verb}", f"you cannot {words} now: {_ASKED[phase]}", phase=phase.value)
+
+
 def _missing(hand: Sequence[Card], cards: Sequence[Card]) -> str | None:
     """Cards named that the hand does not hold (as many times as named)."""
     held = Counter(hand)
     short = [c for c, n in Counter(cards).items() if n > held[c]]
-    return f"you do not hold {trick_text(short)}" if short else None
+    return Reason("dont_hold", f"you do not hold {trick_text(short)}", cards=trick_text(short)) if short else None
 
 
 def _bury_problem(hand: Sequence[Card], cards: Sequence[Card], size: int) -> str | None:
     """A burial is exactly ``size`` cards of the hand."""
     if len(cards) != size:
-        return f"bury exactly {size} cards, not {len(cards)}"
+        return Reason("bury_size", f"bury exactly {size} cards, not {len(cards)}", n=size, given=len(cards))
     return _missing(hand, cards)
 
 

@@ -8,11 +8,12 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from itertools import islice
 
-from paiju.cards import Card, sort_cards
+from paiju.cards import SUIT_CHARS, Card, sort_cards
+from paiju.patterns import Reason
 from paiju.trick.order import TRUMP, Trumps, face
 from paiju.trick.units import category_of
 
-__all__ = ["category_name", "face_multisets", "group_faces", "holds", "lead_problem", "legal_leads", "play_of"]
+__all__ = ["category_code", "category_name", "face_multisets", "group_faces", "holds", "lead_problem", "legal_leads", "play_of"]
 
 _SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
 
@@ -20,6 +21,11 @@ _SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
 def category_name(category: int) -> str:
     """A category as a player says it: ``trumps`` or the side suit's name."""
     return "trumps" if category == TRUMP else _SUIT_NAMES[category]
+
+
+def category_code(category: int) -> str:
+    """A category as a refusal names it for a client to word: ``trump`` or the side suit's letter (``s``)."""
+    return "trump" if category == TRUMP else SUIT_CHARS[category]
 
 
 def holds(hand: Sequence[Card], cards: Sequence[Card]) -> bool:
@@ -65,11 +71,14 @@ def lead_problem(cards: Sequence[Card], hand: Sequence[Card], trumps: Trumps) ->
     """Why ``cards`` cannot be led from ``hand`` (``None``: they may be attempted): a lead is cards of the hand all in
     one category (§7.8; a 5-10-K always is, S1).  Whether a throw stands is checked later against the other hands."""
     if not cards:
-        return "Lead: play at least one card"
+        return Reason("lead_empty", "Lead: play at least one card")
     if not holds(hand, cards):
-        return "Lead: you can only lead cards from your hand"
+        return Reason("lead_not_held", "Lead: you can only lead cards from your hand")
     if category_of(cards, trumps) is None:
-        return "Lead (§7.8): a lead must be all trumps or all of one side suit — 甩 only cards of one category"
+        return Reason(
+            "lead_one_category",
+            "Lead (§7.8): a lead must be all trumps or all of one side suit — 甩 only cards of one category",
+        )
     return None
 
 

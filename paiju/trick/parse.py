@@ -7,7 +7,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from paiju.cards import Card, InvalidCardsError, names_every_colour, parse_cards
-from paiju.patterns import IllegalMoveError
+from paiju.patterns import IllegalMoveError, Reason
 from paiju.trick.actions import Action, Bury, Declare, Pass, Play
 from paiju.trick.declare import parse_declaration
 from paiju.trick.hand import TrickHand
@@ -30,7 +30,7 @@ def held_cards(hand: Sequence[Card], text: str) -> tuple[Card, ...]:
         chosen.extend(copies[:n])
         short.extend([f] * max(0, n - len(copies)))
     if short:
-        raise IllegalMoveError(f"you do not hold {trick_text(short)}")
+        raise IllegalMoveError(Reason("dont_hold", f"you do not hold {trick_text(short)}", cards=trick_text(short)))
     return tuple(chosen)
 
 

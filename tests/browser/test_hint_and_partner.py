@@ -118,7 +118,7 @@ def test_a_colour_mixed_selection_is_refused_with_the_engine_s_reason_in_the_rea
     browser: Browser, server_url: str, lang: str
 ) -> None:
     """The refusal of two copies of one rank in both colours, as the server sends it, reads as the colour rule in
-    the page's language, its cards and colours in words, never the generic line."""
+    the page's language, its cards and colours in words (and a 炒地皮 follow rule its suit), never the generic line."""
     page = browser.new_page()
     page.add_init_script(language_script(lang))
     page.goto(server_url)
@@ -131,16 +131,19 @@ def test_a_colour_mixed_selection_is_refused_with_the_engine_s_reason_in_the_rea
           refusalText({ code: 'illegal_move', reason: 'rule.one_colour_as', params }),
           refusalText({ code: 'illegal_move', reason: 'rule.some_rule_of_a_newer_server', params }),
           refusalText({ code: 'illegal_move', reason: 'rule.must_lead', params: { detail: 'you lead' } }),
+          refusalText({ code: 'illegal_move', reason: 'rule.follow_suit', params: { rule: 'F2', category: 'h', detail: 'F2' } }),
         ];
     }"""
     )
-    one_colour, unknown, lead = text
+    one_colour, unknown, lead, follow = text
     if lang == "en":
         assert one_colour.startswith("99: a combination is all one colour") and "black, red" in one_colour
         assert lead.startswith("You lead this trick")
+        assert follow == "F2: you still hold hearts: play hearts before other cards."
     else:
         assert "同一种颜色" in one_colour and "黑色、红色" in one_colour
         assert "必须出牌" in lead
+        assert follow == "F2：你还有红桃，先出红桃再出别的牌。"
     assert "99: a combination is one colour" in unknown  # a rule this page has no words for: the engine's own
     for said in text:
         assert "cannot be played now" not in said and "现在不能出" not in said

@@ -27,8 +27,15 @@ const colourWord = (colour) => (hasLabel(`refusal.colour.${colour}`) ? t(`refusa
 /** A play as the engine writes it (`77 red`, `333 black / 333 red`), its colour words in the reader's language. */
 const playWords = (text) => text.replace(/\b(red|black)\b/g, colourWord);
 
-/** How the params of a rule's refusal (`rule.<code>`, the engine's reason) read: plays and colours in words. */
-const RULE_WORDS = { cards: playWords, beat: playWords, colour: colourWord, colours: listOf(colourWord) };
+/** How the params of a rule's refusal (`rule.<code>`, the engine's reason) read: plays, colours, 炒地皮's suits and steps in words. */
+const RULE_WORDS = {
+  cards: playWords,
+  beat: playWords,
+  colour: colourWord,
+  colours: listOf(colourWord),
+  category: (category) => t(`trick.suit.${category}`),
+  phase: (phase) => t(`refusal.step.${phase}`),
+};
 
 /**
  * A refusal (`{code, reason?, params?}`) as one sentence for a toast or a notice. A rule's refusal the client has no
