@@ -103,6 +103,7 @@ def test_every_rule_reason_the_engine_gives_has_words_in_english_and_chinese() -
     codes |= {f"colour_does_not_beat.{b}.{r}" for b in ("same", "higher") for r in ("any", "equal")}
     codes |= {f"partner_show.{rule}" for rule in ("single", "flip-rank", "pair-or-bottom")}
     codes |= {f"not_now.{verb}" for verb in ("pass", "declare", "bury", "play")}
+    codes |= {f"{kind}.{verb}" for kind in ("bottom_size", "not_bottom") for verb in ("keep", "return")}
     assert len(codes) > 50
     labels = LABELS.read_text(encoding="utf-8")
     english, chinese = labels.split("\n  zh: {")

@@ -35,6 +35,7 @@ from paiju.climbing.actions import (
 from paiju.climbing.hand import Hand as Game
 from paiju.climbing.partner import face
 from paiju.climbing.phase_name import PhaseName
+from paiju.climbing.phases.emperor import not_in_bottom, too_many_back
 from paiju.climbing.speculator import marked_card
 from paiju.patterns import IllegalMoveError, Reason, classify_ranks
 from paiju.patterns.colour import colours_fit
@@ -179,13 +180,14 @@ def _bottom_choice(game: Game, word: str) -> Action:
     v, bottom = game.variant, game.state.bottom
     named = parse_cards(rest, v.decks, v.removed_rank_indices)
     keeping = _CHOOSE_WORDS[verb]
+    verb = "keep" if keeping else "return"  # 留 and 扣 as the refusals name them
     if len(named) > len(bottom):
-        raise IllegalMoveError(f"the bottom has {len(bottom)} cards: you cannot {verb} {len(named)}")
+        raise IllegalMoveError(too_many_back(verb, len(bottom), len(named)))
     left = list(bottom)
     for card in named:
         copy = next((c for c in left if format_card(c) == format_card(card)), None)
         if copy is None:
-            raise IllegalMoveError(f"you may {verb} only bottom cards: {format_card(card)} is not one of them")
+            raise IllegalMoveError(not_in_bottom(verb, format_card(card)))
         left.remove(copy)
     chosen = tuple(c for c in bottom if c not in left)
     back = tuple(sorted(left if keeping else chosen))
@@ -238,6 +240,6 @@ def _gift_for_text(game: Game, text: str) -> Action:
     if choice is None:
         copies = [c for c in game.hands[seat] if card_rank(c) == ranks[0]]
         if not copies:
-            raise IllegalMoveError(f"you hold no {RANK_CHARS[ranks[0]]}")
+            raise IllegalMoveError(Reason("hold_none", f"you hold no {RANK_CHARS[ranks[0]]}", rank=RANK_CHARS[ranks[0]]))
         raise IllegalMoveError(game.explain(Give(copies[0])))
     return choice

@@ -12,8 +12,19 @@ from paiju.climbing.events import ReturnEvent
 from paiju.climbing.phase_name import PhaseName
 from paiju.climbing.phases.step import CONTINUE, DONE, Step, Turn
 from paiju.climbing.state import HandState
+from paiju.patterns import Reason
 
-__all__ = ["ChooseBottom", "returnable"]
+__all__ = ["ChooseBottom", "not_in_bottom", "returnable", "too_many_back"]
+
+
+def too_many_back(verb: str, bottom: int, named: int) -> Reason:
+    """More cards named to ``keep`` or ``return`` than the bottom holds."""
+    return Reason(f"bottom_size.{verb}", f"the bottom has {bottom} cards: you cannot {verb} {named}", bottom=bottom, n=named)
+
+
+def not_in_bottom(verb: str, card: str) -> Reason:
+    """A card named to ``keep`` or ``return`` that is not one of the bottom's."""
+    return Reason(f"not_bottom.{verb}", f"you may {verb} only bottom cards: {card} is not one of them", cards=card)
 
 
 def returnable(bottom: list[Card]) -> list[Return]:
@@ -45,11 +56,11 @@ class ChooseBottom(Turn):
         """Why the choice is refused: cards that are not from the bottom, or more than it holds."""
         if isinstance(action, Return):
             if len(action.cards) > len(state.bottom):
-                return f"the bottom has {len(state.bottom)} cards: you cannot put back {len(action.cards)}"
+                return too_many_back("return", len(state.bottom), len(action.cards))
             stray = Counter(action.cards) - Counter(state.bottom)
             if stray:
-                return f"you may put back only bottom cards: {format_card(next(iter(stray)))} is not one of them"
-        return "keep the bottom cards you want: put the others back (return 3c 5d), or pass to keep all"
+                return not_in_bottom("return", format_card(next(iter(stray))))
+        return Reason("keep_or_return", "keep the bottom cards you want: put the others back (return 3c 5d), or pass to keep all")
 
     def apply(self, state: HandState, seat: int, action: Action) -> Step:
         """The cards put back leave the landlord's hand and the hand's play."""

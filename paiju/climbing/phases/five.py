@@ -22,6 +22,7 @@ from paiju.climbing.phase_name import PhaseName
 from paiju.climbing.phases.play import Playing
 from paiju.climbing.phases.step import CONTINUE, DONE, Automatic, Finish, Step, Turn
 from paiju.climbing.state import Factor, HandState, Result
+from paiju.patterns import Reason
 
 __all__ = ["Doubling", "FiveSettle", "Identity", "MarkedLandlord", "TeamPlaying", "pair_unit"]
 
@@ -88,10 +89,10 @@ class Identity:
     def explain(self, state: HandState, seat: int, action: Action) -> str:
         """Why the action is refused."""
         if isinstance(action, Reveal):
-            return "only a landlord may reveal its identity (亮出身份): pass to decline"
+            return Reason("reveal_landlords_only", "only a landlord may reveal its identity (亮出身份): pass to decline")
         if seat in _landlords(state):
-            return "亮出身份: reveal the landlords' team (×2), or pass to decline (放弃)"
-        return "the landlords are deciding whether to reveal themselves: pass"
+            return Reason("reveal_or_pass", "亮出身份: reveal the landlords' team (×2), or pass to decline (放弃)")
+        return Reason("reveal_wait", "the landlords are deciding whether to reveal themselves: pass")
 
     def apply(self, state: HandState, seat: int, action: Action) -> Step:
         """Seal the seat's answer; once every seat has answered, make the outcome public."""
@@ -137,7 +138,7 @@ class Doubling(Turn):
 
     def explain(self, state: HandState, seat: int, action: Action) -> str:
         """Why the action is refused."""
-        return "加倍: double (×2 on your settlements), or pass"
+        return Reason("double_or_pass", "加倍: double (×2 on your settlements), or pass")
 
     def apply(self, state: HandState, seat: int, action: Action) -> Step:
         """Record the seat's choice (under ``global_double`` a 加倍 doubles the whole stake, Q5.6 (i))."""

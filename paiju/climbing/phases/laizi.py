@@ -10,6 +10,7 @@ from paiju.climbing.parts import Auction, OpenPart
 from paiju.climbing.phase_name import PhaseName
 from paiju.climbing.phases.step import CONTINUE, DONE, Automatic, Step, Turn
 from paiju.climbing.state import Factor, HandState, Stake
+from paiju.patterns import Reason
 
 __all__ = ["GrabRound", "OpenLandlord", "OpenStart", "WildDraw"]
 
@@ -51,7 +52,7 @@ class OpenStart:
 
     def explain(self, state: HandState, seat: int, action: Action) -> str:
         """Why the action is refused."""
-        return "before the deal: open to play with your cards face up (明牌开始, ×4), or pass"
+        return Reason("open_start_or_pass", "before the deal: open to play with your cards face up (明牌开始, ×4), or pass")
 
     def apply(self, state: HandState, seat: int, action: Action) -> Step:
         """Record the seat's choice; once every seat has chosen the cards are dealt."""
@@ -98,7 +99,7 @@ class GrabRound(Turn):
 
     def explain(self, state: HandState, seat: int, action: Action) -> str:
         """Why the action is refused."""
-        return "抢地主: grab the landlord's seat (grab, ×2), or pass"
+        return Reason("grab_or_pass", "抢地主: grab the landlord's seat (grab, ×2), or pass")
 
     def apply(self, state: HandState, seat: int, action: Action) -> Step:
         """Record the choice; the temporary landlord answers last, and only if someone grabbed."""
@@ -158,7 +159,7 @@ class OpenLandlord(Turn):
 
     def explain(self, state: HandState, seat: int, action: Action) -> str:
         """Why the action is refused."""
-        return "明牌: open to play with your cards face up (×2), or pass"
+        return Reason("open_or_pass", "明牌: open to play with your cards face up (×2), or pass")
 
     def apply(self, state: HandState, seat: int, action: Action) -> Step:
         """Show the landlord's hand to every seat, or keep it hidden."""

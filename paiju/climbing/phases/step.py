@@ -9,6 +9,7 @@ from typing import Protocol
 from paiju.climbing.actions import Action
 from paiju.climbing.phase_name import PhaseName
 from paiju.climbing.state import HandState
+from paiju.patterns import Reason
 
 __all__ = ["CONTINUE", "DONE", "Automatic", "Continue", "Done", "Finish", "Phase", "Redeal", "Step", "Turn"]
 
@@ -90,7 +91,7 @@ class Automatic:
 
     def explain(self, state: HandState, seat: int, action: Action) -> str:
         """An automatic phase refuses every action."""
-        return "nothing is to be decided now"
+        return Reason("nothing_to_decide", "nothing is to be decided now")
 
     def apply(self, state: HandState, seat: int, action: Action) -> Step:
         """Never called: the driver checks ``legal`` first."""
