@@ -51,6 +51,15 @@ HOST_ACTIONS = {
 }
 
 
+def bot_name(seat: int) -> str:
+    """A bot's display name at ``seat`` (counted from 1 for a reader), read alike in 中文 and English."""
+    return f"AI {seat + 1}"
+
+
+#: What no person may call itself: a bot's name at any seat, so nobody passes for a bot that may come later.
+BOT_NAME_KEYS = frozenset(name_key(bot_name(seat)) for seat in range(10))
+
+
 def new_player(room: str, name: str, seat: int | None = None, bot: str | None = None) -> PlayerRow:
     """A player with a fresh public id and a fresh secret token."""
     return PlayerRow(id=secrets.token_hex(8), room=room, token=secrets.token_urlsafe(24), name=name, seat=seat, bot=bot, auto=False)
@@ -250,9 +259,9 @@ class Room:
 
     def _name_free(self, name: str, player: PlayerRow | None = None) -> None:
         """Refuse ``name`` when another of the room's people or bots goes by it (``name_key``: case and width
-        aside), so nobody can pass for the host or a seat's player."""
+        aside), or when it is a bot's name, so nobody can pass for the host, a seat's player or a bot."""
         key = name_key(name)
-        if any(p is not player and name_key(p.name) == key for p in self.players.values()):
+        if key in BOT_NAME_KEYS or any(p is not player and name_key(p.name) == key for p in self.players.values()):
             raise RoomError("bad_message", "that name is taken in this room", reason="name_taken", params={"name": name})
 
     async def leave(self, conn: Connection) -> None:
@@ -339,7 +348,7 @@ class Room:
                 holder = self.seat_holder(s)
                 if holder is not None:
                     await self._remove_player(holder)
-                bot = new_player(self.code, f"AI {s + 1}", seat=s, bot=strength)  # a name read alike in 中文 and English
+                bot = new_player(self.code, bot_name(s), seat=s, bot=strength)
                 await self.store_op(self.store.save_player, copy_row(bot))
                 self.players[bot.id] = bot
         finally:  # the seats stored so far are filled, even when a later one failed

@@ -53,12 +53,12 @@ def test_a_room_s_title_is_its_table_s_and_says_when_its_rules_are_changed(app_c
 
 
 def test_a_newcomer_cannot_take_a_name_someone_in_the_room_goes_by(app_client: TestClient) -> None:
-    """The host's exact name, its case or full-width twin, or a seated player's name is refused in both
+    """The host's exact name, its case or full-width twin, a seated player's name or a bot's is refused in both
     languages' words (``name_taken``); another name joins, and a person keeps its own name on returning."""
     room = create_room(app_client, name="Ann")
     code = room["code"]
     with app_client.websocket_connect(f"/ws/{code}") as ws:
-        for taken in ("Ann", "ann", "ＡＮＮ", " Ann  "):
+        for taken in ("Ann", "ann", "ＡＮＮ", " Ann  ", "ａｉ 2"):  # the last: a bot's name, though no bot sits yet
             ws.send_json({"type": "hello", "name": taken})
             refused = until(ws, "error")
             assert (refused["code"], refused["reason"], refused["message"]) == (
