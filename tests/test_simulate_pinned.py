@@ -19,12 +19,13 @@ from typing import Any
 
 import pytest
 
+import paiju.simulate as simulation
 from paiju.bots import BOTS, Bot, make_bot
 from paiju.bots.random_bot import RandomBot
 from paiju.engine import FAMILY_MODULES, HandEngine, family, new_session
 from paiju.patterns.compiled import fastgen
 from paiju.patterns.generate import use_compiled
-from paiju.simulate import PROGRESS_STEPS, simulate
+from paiju.simulate import simulate
 from paiju.variants import REGISTRY, get_variant
 
 PINNED = Path(__file__).resolve().parent / "golden" / "simulate.json"
@@ -32,13 +33,13 @@ REGEN = os.environ.get("PAIJU_REGEN") == "1"
 #: (table, hands, seed) of random play pinned: plain legal lists, lazy ones (wild readings), 五人's hidden
 #: landlord, the trick family's.
 RANDOM_RUNS = [("classic", 40, 7), ("laizi", 12, 5), ("spec-5p3d", 3, 2), ("five-player", 6, 1), ("chaodipi-live", 4, 8)]
-#: (table, bots) played both ways: every bot beside the random one.
+#: (table, bots, hands) played both ways: every bot beside the random one.
 MIXED_RUNS = [
-    ("classic", "heuristic,minimal,random"),
-    ("spec-6p3d", "heuristic,random,minimal,random,heuristic,random"),
-    ("spec-5p1d", "random,heuristic,random,heuristic,random"),
-    ("dou-dizhu-emperor", "random,heuristic,random"),
-    ("chaodipi", "rule,random,rule,random"),
+    ("classic", "heuristic,minimal,random", 6),
+    ("spec-6p3d", "heuristic,random,minimal,random,heuristic,random", 6),
+    ("spec-5p1d", "random,heuristic,random,heuristic,random", 6),
+    ("dou-dizhu-emperor", "random,heuristic,random", 6),
+    ("chaodipi", "rule,random,rule,random", 2),
 ]
 
 
@@ -68,12 +69,12 @@ def test_a_seeded_random_simulation_reports_what_it_always_did(table: str, hands
     assert pinned[key] == report
 
 
-@pytest.mark.parametrize(("table", "bots"), MIXED_RUNS, ids=[r[0] for r in MIXED_RUNS])
+@pytest.mark.parametrize(("table", "bots", "hands"), MIXED_RUNS, ids=[r[0] for r in MIXED_RUNS])
 def test_a_bot_given_the_legal_list_alone_plays_as_with_its_whole_view(
-    table: str, bots: str, monkeypatch: pytest.MonkeyPatch
+    table: str, bots: str, hands: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Every bot beside the random one: the report is the same when each bot is handed its whole view."""
-    names, hands = bots.split(","), 6
+    names = bots.split(",")
     direct = simulate(get_variant(table), hands, names, 3).to_json()
     for name in set(names):
         made = BOTS[name]
@@ -139,9 +140,10 @@ def test_the_random_bot_picks_alike_compiled_and_in_python() -> None:
     assert [compiled.pick(legal) for _ in range(200)] == [python.pick(legal) for _ in range(200)]
 
 
-def test_a_long_simulation_tells_its_progress_a_few_hundred_times() -> None:
-    """A bar redraws a few times a second: simulate tells it how far it is every few hands, not after each, and
-    always after the last."""
+def test_a_long_simulation_tells_its_progress_a_few_hundred_times(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bar redraws a few times a second: simulate tells it how far it is every few hands (at most
+    ``PROGRESS_STEPS`` times, here 10), not after each, and always after the last."""
+    monkeypatch.setattr(simulation, "PROGRESS_STEPS", 10)
     told: list[int] = []
-    simulate(get_variant("classic"), 2 * PROGRESS_STEPS + 1, ["random"] * 3, 4, told.append)
-    assert len(told) <= PROGRESS_STEPS + 1 and told[-1] == 2 * PROGRESS_STEPS + 1 and told == sorted(set(told))
+    simulate(get_variant("classic"), 21, ["random"] * 3, 4, told.append)
+    assert told == [2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 21]
