@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from paiju.bots import make_bot, play_out
-from paiju.climbing import Game, Play, game_log, replay
+from paiju.climbing import Game, Play
 from paiju.engine import HandEngine, family, open_hand
 from paiju.engine import game_log as any_game_log
 from paiju.engine import replay as any_replay
@@ -71,10 +71,9 @@ def _counts(variant: Variant) -> dict[str, list[int]]:
         answers = 0
         for lead in leads:
             assert isinstance(lead, Play)
-            log = game_log(game)
-            child = replay(log)
-            child.apply(lead)
-            answers += len(child.legal_actions()) if not child.is_over else 0
+            game.push(lead)  # tried and taken back: the counts of a log's replay, at a fraction of its cost
+            answers += len(game.legal_actions()) if not game.is_over else 0
+            game.pop()
         out[str(seed)] = [len(leads), answers]
     return out
 
