@@ -293,9 +293,10 @@ def test_play_a_whole_chaodipi_hand_from_the_keyboard_and_replay_it(tmp_path: Pa
             proc.stdin.flush()
             listing = _read_until_prompt(proc, deadline)
             transcript += listing
-            reply = listing.splitlines()[0].split(" · ")[0]
+            first = listing.splitlines()[0].split("): ", 1)[-1]  # a group of plays: `trumps, singles (3): 2s · …`
+            reply = first.split(" · ")[0]
             if reply == "pass":  # a paced deal: the declaration listed after the pass
-                reply, typed = listing.splitlines()[0].split(" · ")[1], [*typed, "declared"]
+                reply, typed = first.split(" · ")[1], [*typed, "declared"]
         typed.append(reply)
         proc.stdin.write(reply.encode() + b"\n")
         proc.stdin.flush()
