@@ -135,7 +135,7 @@ def cmd_serve(args: argparse.Namespace, out: Console) -> int:
     """Run the web server (imported here so the other subcommands start without it); bad flags and a database
     it cannot use are one line and status 2."""
     from paiju.server.launch import serve, server_config
-    from paiju.server.storage import StoreError
+    from paiju.server.store_errors import StoreError
 
     if args.bot_delay < 0:
         raise UsageError("--bot-delay must be 0 or more seconds")

@@ -1,7 +1,7 @@
-"""A room: its people (seats, tokens, host, spectators, sockets) over its table (the hand, in ``table.py``).
-Every change runs under the room's lock: check, change, store, broadcast. Database writes and engine work run in
-worker threads, so one room's slow hand or a locked database holds up only that room. A write that fails leaves
-memory as it was and is refused with ``RoomError``."""
+"""A room: its people (seats, tokens, host, spectators, sockets) over its table (the hand, in ``table.py``); what
+only its host may do is in ``host.py``. Every change runs under the room's lock: check, change, store, broadcast.
+Database writes and engine work run in worker threads, so one room's slow hand or a locked database holds up only
+that room. A write that fails leaves memory as it was and is refused with ``RoomError``."""
 
 from __future__ import annotations
 
@@ -14,13 +14,14 @@ from contextlib import suppress
 from typing import Any, TypeVar
 
 from paiju.engine import HandEngine
-from paiju.server.bounds import TableError, build_variant, stored_settings
+from paiju.server.bounds import build_variant, stored_settings
 from paiju.server.config import ServerConfig
 from paiju.server.connection import Connection
 from paiju.server.errors import RoomError
 from paiju.server.history import redacted_log
 from paiju.server.lateness import takes_over_when_gone
 from paiju.server.match import charge_escape, escapes_of, match_info
+from paiju.server.names import refuse_taken_name
 from paiju.server.protocol import (
     Act,
     ResultMessage,
@@ -28,41 +29,34 @@ from paiju.server.protocol import (
     RoomState,
     RoomStatus,
     SeatInfo,
-    Settings,
     SpectatorInfo,
     Welcome,
-    name_key,
 )
 from paiju.server.schema import PlayerRow, RoomRow, copy_row
-from paiju.server.storage import LockLost, Store, StoreError
+from paiju.server.storage import Store
+from paiju.server.store_errors import LockLost, StoreError
 from paiju.server.table import Table
 
-__all__ = ["Room", "RoomError", "new_player"]
+__all__ = ["Room", "RoomError", "new_player", "no_such_seat", "seat_taken"]
 
 log = logging.getLogger("paiju.server")
 T = TypeVar("T")
-
-#: Settings whose change makes a different table, and so a new session.
-TABLE_FIELDS = ("variant", "rules", "seats")
-#: What only the host may do, by the key a refusal names (``not_host``'s ``params.what``), in English.
-HOST_ACTIONS = {
-    "add_bots": "add bots", "change_settings": "change the settings", "remove_player": "remove a player",
-    "start_hand": "start a hand",
-}
-
-
-def bot_name(seat: int) -> str:
-    """A bot's display name at ``seat`` (counted from 1 for a reader), read alike in 中文 and English."""
-    return f"AI {seat + 1}"
-
-
-#: What no person may call itself: a bot's name at any seat, so nobody passes for a bot that may come later.
-BOT_NAME_KEYS = frozenset(name_key(bot_name(seat)) for seat in range(10))
 
 
 def new_player(room: str, name: str, seat: int | None = None, bot: str | None = None) -> PlayerRow:
     """A player with a fresh public id and a fresh secret token."""
     return PlayerRow(id=secrets.token_hex(8), room=room, token=secrets.token_urlsafe(24), name=name, seat=seat, bot=bot, auto=False)
+
+
+def no_such_seat(players: int) -> RoomError:
+    """The refusal of a seat a table of ``players`` seats does not have."""
+    last = players - 1
+    return RoomError("bad_message", f"this table has seats 0 to {last}", reason="no_such_seat", params={"last": last})
+
+
+def seat_taken(seat: int, holder: PlayerRow) -> RoomError:
+    """The refusal of ``seat``, which ``holder`` has."""
+    return RoomError("seat_taken", f"seat {seat} is taken by {holder.name}", params={"seat": seat, "name": holder.name})
 
 
 class Room:
@@ -98,7 +92,8 @@ class Room:
         for key, value in changes.items():
             setattr(player, key, value)
 
-    async def _remove_player(self, player: PlayerRow) -> None:
+    async def remove_player(self, player: PlayerRow) -> None:
+        """Delete the player from the store, then from the room."""
         await self.store_op(self.store.delete_player, player.id)
         self.players.pop(player.id, None)
 
@@ -120,10 +115,6 @@ class Room:
         await room.store_op(store.add_room, copy_row(row))
         await room.store_op(store.save_player, copy_row(host))
         return room, host
-
-    async def restore(self, events: list[dict[str, Any]]) -> None:
-        """Rebuild the running hand and its session from the store (after a restart)."""
-        await self.table.restore(events)
 
     # ------------------------------------------------------------------ queries
     @property
@@ -238,7 +229,7 @@ class Room:
             if player is None:
                 raise RoomError("bad_token", "this room does not know that token; join with a name instead", reason="unknown_token")
             if player.name != name:
-                self._name_free(name, player)
+                refuse_taken_name(name, self.players.values(), player)
                 await self.save_player(player, name=name)
         else:
             if len(self.players) >= self.config.max_people:
@@ -246,7 +237,7 @@ class Room:
                     "room_full", f"this room already has {self.config.max_people} people; it cannot take more",
                     params={"people": self.config.max_people},
                 )
-            self._name_free(name)
+            refuse_taken_name(name, self.players.values())
             player = new_player(self.code, name)
             await self.store_op(self.store.save_player, copy_row(player))
             self.players[player.id] = player
@@ -256,13 +247,6 @@ class Room:
         log.info("room %s: %r joined (%s)", self.code, player.name, "reclaimed" if token else "new")
         self.broadcast_room()
         await self.catch_up(conn)
-
-    def _name_free(self, name: str, player: PlayerRow | None = None) -> None:
-        """Refuse ``name`` when another of the room's people or bots goes by it (``name_key``: case and width
-        aside), or when it is a bot's name, so nobody can pass for the host, a seat's player or a bot."""
-        key = name_key(name)
-        if key in BOT_NAME_KEYS or any(p is not player and name_key(p.name) == key for p in self.players.values()):
-            raise RoomError("bad_message", "that name is taken in this room", reason="name_taken", params={"name": name})
 
     async def leave(self, conn: Connection) -> None:
         """A socket closed: a seated player keeps its seat and token; a spectator (not the host) leaves the room."""
@@ -276,19 +260,19 @@ class Room:
                 await self.set_auto(player, True)
         if player.seat is None and player.bot is None and player.id != self.row.host_id and not self.connected(player):
             try:
-                await self._remove_player(player)
+                await self.remove_player(player)
             except RoomError:
                 pass  # logged; the spectator stays in the room, listed once it connects again
         self.broadcast_room()
 
     async def sit(self, player: PlayerRow, seat: int) -> None:
         if not 0 <= seat < self.variant.players:
-            raise self._no_seat()
+            raise no_such_seat(self.variant.players)
         holder = self.seat_holder(seat)
         if holder is player:
             return
         if holder is not None:
-            raise self._taken(seat, holder)
+            raise seat_taken(seat, holder)
         if player.seat is not None and self.table.playing:
             raise RoomError("bad_state", "you can't change seats during a hand", reason="seat_change_in_hand")
         await self.save_player(player, seat=seat, auto=False)
@@ -320,106 +304,6 @@ class Room:
         if player.seat is None:
             raise RoomError("not_seated", "take a seat to play")
         await self.table.act(player.seat, msg)
-
-    # ------------------------------------------------------------------ host actions
-    def _host(self, player: PlayerRow, what: str) -> None:
-        if player.id != self.row.host_id:
-            raise RoomError("not_host", f"only the room's host can {HOST_ACTIONS[what]}", params={"what": what})
-
-    def _no_seat(self) -> RoomError:
-        last = self.variant.players - 1
-        return RoomError("bad_message", f"this table has seats 0 to {last}", reason="no_such_seat", params={"last": last})
-
-    @staticmethod
-    def _taken(seat: int, holder: PlayerRow) -> RoomError:
-        return RoomError("seat_taken", f"seat {seat} is taken by {holder.name}", params={"seat": seat, "name": holder.name})
-
-    async def add_bots(self, player: PlayerRow, strength: str, seats: list[int] | None) -> None:
-        self._host(player, "add_bots")
-        targets = seats if seats is not None else [s for s in range(self.variant.players) if self.seat_holder(s) is None]
-        for s in targets:
-            if not 0 <= s < self.variant.players:
-                raise self._no_seat()
-            holder = self.seat_holder(s)
-            if holder is not None and holder.bot is None:
-                raise self._taken(s, holder)
-        try:
-            for s in targets:
-                holder = self.seat_holder(s)
-                if holder is not None:
-                    await self._remove_player(holder)
-                bot = new_player(self.code, bot_name(s), seat=s, bot=strength)
-                await self.store_op(self.store.save_player, copy_row(bot))
-                self.players[bot.id] = bot
-        finally:  # the seats stored so far are filled, even when a later one failed
-            self.table.make_bots()
-            self.broadcast_room()
-            self.table.schedule()
-
-    async def change_settings(self, player: PlayerRow, msg: Settings) -> None:
-        self._host(player, "change_settings")
-        if self.table.playing:
-            raise RoomError("bad_state", "settings change between hands, not during one", reason="settings_in_hand")
-        changes = msg.model_dump(exclude={"type"}, exclude_none=True)
-        settings = RoomSettings.model_validate({**self.settings.model_dump(), **changes})
-        try:
-            variant = await asyncio.to_thread(build_variant, settings)
-        except TableError as err:
-            raise err.refusal() from err
-        new_table = any(getattr(settings, f) != getattr(self.settings, f) for f in TABLE_FIELDS)
-        row_changes: dict[str, Any] = {"settings": settings.model_dump()}
-        if new_table:
-            row_changes.update(session_hands=[], hand_header=None, last_hand_id=None, escapes=[])
-        row = copy_row(self.row, **row_changes)
-        await self.store_op(self.store.save_room, row)
-        self.row, self.settings, self.variant = row, settings, variant
-        if new_table:
-            self.table.close()
-            self.table = Table(self)
-            for p in list(self.players.values()):
-                if p.seat is not None and p.seat >= variant.players:
-                    await self._unseat(p)
-        log.info("room %s: settings changed to %s", self.code, self.row.settings)
-        self.broadcast_room()
-
-    async def _unseat(self, p: PlayerRow) -> None:
-        """Free a seat: a bot leaves the room, a person watches."""
-        if p.bot is not None:
-            await self._remove_player(p)
-        else:
-            await self.save_player(p, seat=None, auto=False)
-
-    async def kick(self, player: PlayerRow, player_id: str) -> None:
-        self._host(player, "remove_player")
-        target = self.players.get(player_id)
-        if target is None:
-            raise RoomError("bad_message", "no such player in this room", reason="no_such_player")
-        if target is player:
-            raise RoomError("bad_message", "the host can't remove itself", reason="kick_self")
-        seat = target.seat
-        await self._remove_player(target)
-        for c in list(self.connections):
-            if c.player is target:
-                c.send(RoomError("bad_token", "the host removed you from this room", reason="removed").frame())
-                c.player = None
-                c.close()
-                self.connections.discard(c)
-        log.info("room %s: host removed %r", self.code, target.name)
-        self.broadcast_room()
-        if seat is not None:
-            await self.table.waiting_on(seat)
-
-    async def start(self, player: PlayerRow) -> None:
-        self._host(player, "start_hand")
-        if self.table.playing:
-            raise RoomError("bad_state", "a hand is already being played", reason="hand_running")
-        empty = [s for s in range(self.variant.players) if self.seat_holder(s) is None]
-        if empty:
-            raise RoomError(
-                "bad_state", f"seats {', '.join(map(str, empty))} are empty: fill them with players or bots",
-                reason="seats_empty", params={"seats": ", ".join(str(s + 1) for s in empty)},
-            )
-        await self.table.start(new_session=self.session_over())
 
     def close(self) -> None:
         """Stop the table's timers (the server is shutting down, or the room expired)."""

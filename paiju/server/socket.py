@@ -11,6 +11,7 @@ from typing import Any
 from pydantic import ValidationError
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from paiju.server import host
 from paiju.server.api import client_of
 from paiju.server.connection import Connection, TokenBucket
 from paiju.server.errors import RoomError, invalid_field
@@ -169,13 +170,13 @@ async def dispatch(room: Room, conn: Connection, msg: Any) -> None:
     elif isinstance(msg, (Stand, Watch)):
         await room.stand(player)
     elif isinstance(msg, Bots):
-        await room.add_bots(player, msg.strength, msg.seats)
+        await host.add_bots(room, player, msg.strength, msg.seats)
     elif isinstance(msg, Settings):
-        await room.change_settings(player, msg)
+        await host.change_settings(room, player, msg)
     elif isinstance(msg, Kick):
-        await room.kick(player, msg.player_id)
+        await host.kick(room, player, msg.player_id)
     elif isinstance(msg, Start):
-        await room.start(player)
+        await host.start(room, player)
     elif isinstance(msg, Act):
         await room.act(player, msg)
     elif isinstance(msg, Auto):

@@ -14,8 +14,10 @@ from paiju.server.bounds import TableError
 from paiju.server.config import ServerConfig
 from paiju.server.errors import RoomError, http_error
 from paiju.server.guard import ClientLimits
+from paiju.server.restore import restore
 from paiju.server.rooms import Room
-from paiju.server.storage import LockLost, Store, StoreError
+from paiju.server.storage import Store
+from paiju.server.store_errors import LockLost, StoreError
 
 __all__ = ["Server"]
 
@@ -73,7 +75,7 @@ class Server:
                 if stored is None:
                     return None
                 room = Room(stored.room, stored.players, self.store, self.bot_delay, self.config)
-                await room.restore(stored.events)
+                await restore(room.table, stored.events)
             except (StoreError, LogError, RoomError, TableError, ValueError, KeyError, TypeError) as err:
                 log.error("room %s could not be loaded: %s", code, err)
                 return None

@@ -2,22 +2,17 @@
 
 Rooms, their players, presets and finished hands are rows; the running hand is its log header on
 the room row plus one row per engine event, appended as they happen, so a restart replays it.
-One server owns a database (a lock file, or a PostgreSQL advisory lock); Alembic keeps its schema.
-
-PostgreSQL's advisory lock lives as long as the session that took it, and a database restart ends that
-session: so every write runs on the lock's own session, after a statement that shows the session is still
-alive. A write that finds it gone takes the lock again, and goes on if nobody else holds it; if another server
-does, this one stops writing for good (``LockLost``) and says why.
+One server owns a database (``db_lock.py``: a lock file, or a PostgreSQL advisory lock on whose session every
+write runs); Alembic keeps its schema.
 """
 
 from __future__ import annotations
 
 import json
-import logging
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import AbstractContextManager, contextmanager, nullcontext, suppress
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -26,7 +21,6 @@ from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.util import CommandError
-from filelock import FileLock, Timeout
 from sqlalchemy import (
     Connection,
     create_engine,
@@ -39,33 +33,22 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.engine import URL, Engine, make_url
-from sqlalchemy.exc import DBAPIError, SQLAlchemyError
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
-from sqlalchemy.pool import NullPool, QueuePool
+from sqlalchemy.pool import QueuePool
 
+from paiju.server.db_lock import DatabaseLock, sqlite_file
 from paiju.server.schema import EventRow, HandRow, PlayerRow, PresetRow, RoomRow
+from paiju.server.store_errors import StoreError, driver_message
 
-__all__ = ["LockLost", "Store", "StoreError", "StoredRoom", "alembic_config"]
-
-log = logging.getLogger("paiju.server")
+__all__ = ["Store", "StoredRoom", "alembic_config"]
 
 #: The Alembic scripts (env.py and versions/), shipped inside the package.
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 #: The revision that is the schema of the databases made before migrations existed.
 FIRST_REVISION = "0001"
-#: The key of the PostgreSQL advisory lock that one server holds on its database ("paiju" in ASCII).
-ADVISORY_KEY = 0x7061696A75
 #: Drivers to name when an async one is given.
 _SYNC_DRIVERS = {"postgresql": "postgresql+psycopg", "sqlite": "sqlite", "mysql": "mysql+pymysql"}
-
-
-class StoreError(Exception):
-    """A database failure, said in one line a person can act on (the driver's error is chained)."""
-
-
-class LockLost(StoreError):
-    """This server no longer owns its database: its lock went with a cut connection and another server holds it
-    now. Nothing more is written until the server is restarted (its rooms in memory may be behind the database)."""
 
 
 @dataclass
@@ -102,20 +85,6 @@ def _check_lengths(session: Session, _context: Any, _instances: Any) -> None:
                 )
 
 
-def _sqlite_file(url: URL) -> Path | None:
-    """The database file of a SQLite URL (``file:`` URIs included); None for an in-memory database."""
-    name = url.database or ""
-    if url.query.get("uri") in ("true", "1"):
-        name = name.removeprefix("file:").split("?")[0]
-    return None if name in ("", ":memory:") or url.query.get("mode") == "memory" else Path(name)
-
-
-def _reason(err: BaseException) -> str:
-    """The driver's own message, on one line (SQLAlchemy's adds the statement, its parameters and a link)."""
-    cause = err.orig if isinstance(err, DBAPIError) else err
-    return " ".join(str(cause).split()) or type(cause).__name__
-
-
 def alembic_config(connection: Connection) -> Config:
     """An Alembic configuration that runs paiju's migrations over ``connection``."""
     config = Config()
@@ -132,7 +101,7 @@ class Store:
             parsed = make_url(url)
             dialect = parsed.get_dialect()
         except SQLAlchemyError as err:
-            raise StoreError(f"not a database URL paiju can use ({_reason(err)})") from err
+            raise StoreError(f"not a database URL paiju can use ({driver_message(err)})") from err
         if dialect.is_async:
             backend = parsed.get_backend_name()
             raise StoreError(
@@ -140,12 +109,7 @@ class Store:
             )
         self.busy_timeout = busy_timeout
         self.shown = parsed.render_as_string(hide_password=True)
-        self._file_lock: FileLock | None = None
-        #: PostgreSQL: the engine (no pool) of the session that holds the advisory lock, and that session.
-        self._locker: Engine | None = None
-        self._lock_connection: Connection | None = None
-        #: Why this server writes nothing more (another server took its database), once it is so.
-        self.lost: str | None = None
+        self.lock = DatabaseLock(self.shown)
         try:
             self.engine: Engine = self._engine(parsed)
         except ImportError as err:
@@ -156,7 +120,7 @@ class Store:
         self._reads = sessionmaker(self.engine, expire_on_commit=False)
         event.listen(self._writes, "before_flush", _check_lengths)
         try:
-            self._lock(parsed)
+            self.lock.acquire(parsed)
             self._migrate()
             self._probe()
         except BaseException:
@@ -171,107 +135,13 @@ class Store:
         }
         if url.get_backend_name() == "sqlite":
             kwargs["connect_args"] = {"check_same_thread": False, "timeout": self.busy_timeout}
-            if _sqlite_file(url) is None:  # one connection, so every thread sees the same in-memory database
+            if sqlite_file(url) is None:  # one connection, so every thread sees the same in-memory database
                 kwargs.update(poolclass=QueuePool, pool_size=1, max_overflow=0)
         engine = create_engine(url, **kwargs)
         if url.get_backend_name() == "sqlite":
             event.listen(engine, "connect", _sqlite_connect)
             event.listen(engine, "begin", _sqlite_begin)
         return engine
-
-    def _lock(self, url: URL) -> None:
-        """Make this the only server on the database: a lock file beside a SQLite file, else an advisory lock."""
-        if url.get_backend_name() == "sqlite":
-            path = _sqlite_file(url)
-            if path is None:
-                return
-            lock = FileLock(f"{path}.lock", thread_local=False)
-            try:
-                lock.acquire(blocking=False)
-            except Timeout as err:
-                raise StoreError(f"another paiju serve is using this database (lock file {lock.lock_file})") from err
-            except OSError as err:
-                raise StoreError(f"cannot write to the database folder {path.parent}: {err.strerror}") from err
-            self._file_lock = lock
-        elif url.get_backend_name() == "postgresql":
-            self._locker = create_engine(url, poolclass=NullPool)
-            try:
-                self._lock_connection = self._take_lock()
-            except SQLAlchemyError as err:
-                raise StoreError(f"cannot open the database {self.shown}: {_reason(err)}") from err
-            if self._lock_connection is None:
-                raise StoreError(f"another paiju serve is using this database (advisory lock {ADVISORY_KEY})")
-
-    def _take_lock(self) -> Connection | None:
-        """A new session that holds the advisory lock; None when another session holds it."""
-        assert self._locker is not None
-        conn = self._locker.connect()
-        try:
-            held = conn.scalar(select(func.pg_try_advisory_lock(ADVISORY_KEY)))
-            conn.commit()  # the lock is the session's, not the transaction's; no transaction is left open
-        except BaseException:
-            conn.close()
-            raise
-        if not held:
-            conn.close()
-            return None
-        return conn
-
-    @staticmethod
-    def _answers(conn: Connection) -> bool:
-        """Whether ``conn``'s session is alive (a statement it runs begins the transaction a write joins); a dead
-        one is invalidated and closed, never reconnected (a new session would not hold the lock)."""
-        if conn.invalidated or conn.closed:
-            return False
-        try:
-            conn.exec_driver_sql("SELECT 1")
-            return True
-        except DBAPIError:
-            with suppress(SQLAlchemyError):
-                conn.invalidate()
-                conn.close()
-            return False
-
-    def _holder(self) -> Connection:
-        """The lock's session, shown alive and in a transaction: a write on it is a write of the lock's holder.
-        A session that died (the database restarted) is replaced by one that takes the lock again; if another
-        server took it meanwhile, ``LockLost``, now and for every later write."""
-        if self.lost is not None:
-            raise LockLost(self.lost)
-        conn = self._lock_connection
-        if conn is not None and self._answers(conn):
-            return conn
-        self._lock_connection = None
-        log.warning("the session holding the database lock is gone (did the database restart?): taking the lock again")
-        conn = self._take_lock()
-        if conn is None:
-            self.lost = (
-                "another paiju serve took over this database while this one's connection to it was cut: "
-                "this server saves nothing more until it is restarted"
-            )
-            log.error("%s", self.lost)
-            raise LockLost(self.lost)
-        log.warning("the database lock is held again; nobody else held it meanwhile")
-        self._lock_connection = conn
-        if not self._answers(conn):
-            raise StoreError(f"the database {self.shown} cut the connection that holds its lock")
-        return conn
-
-    @contextmanager
-    def _held(self) -> Iterator[Session]:
-        """A writing session on the lock's own connection (PostgreSQL), committed when the block ends."""
-        conn = self._holder()
-        session = self._writes(bind=conn)
-        try:
-            yield session
-            session.commit()  # joined to the connection's transaction: flushes; the connection commits it
-            conn.commit()
-        except BaseException:
-            with suppress(SQLAlchemyError):
-                conn.rollback()
-            raise
-        finally:
-            session.close()
 
     def _migrate(self) -> None:
         """Bring the schema to the newest revision; a database made before migrations is taken as revision 0001."""
@@ -299,11 +169,11 @@ class Store:
                 conn.execute(text("UPDATE alembic_version SET version_num = version_num"))
                 conn.rollback()
         except SQLAlchemyError as err:
-            raise StoreError(f"cannot write to the database {self.shown}: {_reason(err)}") from err
+            raise StoreError(f"cannot write to the database {self.shown}: {driver_message(err)}") from err
 
     def _explain(self, err: BaseException, doing: str) -> str:
         """One line for a failure: a lock held too long and a read-only database are named as such."""
-        reason = _reason(err)
+        reason = driver_message(err)
         if isinstance(err, ValueError):
             return f"{doing}: a stored value does not decode ({reason})"
         if "locked" in reason:
@@ -321,7 +191,7 @@ class Store:
         writing = sessions is self._writes
         turn = self._one_writer if writing and self._one_writer is not None else nullcontext()
         try:
-            with turn, (self._held() if writing and self._locker is not None else sessions.begin()) as s:
+            with turn, (self.lock.held(sessions) if writing and self.lock.on_its_session else sessions.begin()) as s:
                 yield s
         except (SQLAlchemyError, ValueError) as err:  # ValueError: a stored JSON value that does not decode
             raise StoreError(self._explain(err, doing)) from err
@@ -332,19 +202,7 @@ class Store:
 
     def close(self) -> None:
         """Release the lock and the connection pool; safe to call twice."""
-        if self._lock_connection is not None:
-            try:  # unlocked first: the lock would end with the session, but only once its backend has gone
-                if not self._lock_connection.invalidated:  # (an invalidated one would reconnect to unlock)
-                    self._lock_connection.scalar(select(func.pg_advisory_unlock(ADVISORY_KEY)))
-                self._lock_connection.close()
-            except SQLAlchemyError:
-                pass  # the server went away, and the lock with it
-            self._lock_connection = None
-        if self._locker is not None:
-            self._locker.dispose()
-        if self._file_lock is not None:
-            self._file_lock.release()
-            self._file_lock = None
+        self.lock.release()
         self.engine.dispose()
 
     # ------------------------------------------------------------------ rooms and players

@@ -1,6 +1,7 @@
 """A room's table: the session of hands, its bots, the turn timer and 托管, and the storing of every move.
 It knows seats, not people (it asks its room), nor any family (it asks the kernel), and runs under the room's
-lock (the automatic turn takes it). Several seats may act at once: they share one deadline."""
+lock (the automatic turn takes it). Several seats may act at once: they share one deadline. ``restore.py`` rebuilds
+it after a restart."""
 
 from __future__ import annotations
 
@@ -18,7 +19,6 @@ from paiju.server.acts import check_turn, chosen_action
 from paiju.server.clock import DealClock
 from paiju.server.errors import RoomError
 from paiju.server.frames import result_message, view_message
-from paiju.server.history import rebuild, resume_session
 from paiju.server.lateness import Lateness, released_by_own_move, smallest_on_takeover
 from paiju.server.protocol import Act, Escape, ResultMessage, ViewMessage
 from paiju.server.schema import copy_row
@@ -112,44 +112,13 @@ class Table:
         message = result_message(game, room.hand_names(), totals, self.last_public_id, room.row.hand_number)
         return None if message is None else message.model_copy(update={"escapes": [Escape(**e) for e in room.row.escapes]})
 
-    # ------------------------------------------------------------------ restart
-    async def restore(self, events: list[dict[str, Any]]) -> None:
-        """Rebuild the session and its running hand from the stored logs; events that no longer replay
-        are logged and dropped, and a hand that cannot be rebuilt at all is given up (scores kept)."""
-        room = self.room
-        header = room.row.hand_header
-        if header is None:
-            return
-        current, kept = await asyncio.to_thread(rebuild, header, events)
-        if kept < len(events) or current is None:
-            log.warning("room %s: stored events %d to %d of the running hand do not replay and are dropped%s",
-                        room.code, kept, len(events) - 1, "" if current else "; the hand is given up")
-            if current is not None:  # the events as rebuilt (a hand rebuilt from its seed alone has its deal again)
-                await room.store_op(room.store.start_hand, copy_row(room.row), list(current.events))
-        ids = list(room.row.session_hands)
-        if current is not None and current.is_over and room.row.last_hand_id is None:
-            await self._finish(current)  # the server stopped between the hand's last event and storing it
-        if current is not None and current.is_over and ids and ids[-1] == room.row.last_hand_id:
-            ids = ids[:-1]
-        finished = await asyncio.to_thread(room.store.hand_logs, ids)
-        if current is None and finished:
-            current = await asyncio.to_thread(replay, finished.pop())
-        if current is None:
-            return
-        if room.row.last_hand_id is not None and self.last_public_id is None:
-            stored = await asyncio.to_thread(room.store.hand_by_id, room.row.last_hand_id)
-            self.last_public_id = stored.public_id if stored is not None else None
-        self.session = await asyncio.to_thread(resume_session, current.variant, finished, current, secret_seed)
-        self.make_bots()
-        self.schedule()
-
     # ------------------------------------------------------------------ dealing and playing
     async def start(self, new_session: bool) -> None:
         """Deal the next hand (of a new session when asked), stored before it is shown."""
         room = self.room
         game = self.game
         if game is not None and game.is_over and room.row.last_hand_id is None:
-            await self._finish(game, strict=True)  # the last hand's storing failed: store it before the next
+            await self.finish(game, strict=True)  # the last hand's storing failed: store it before the next
         saved = None if self.session is None else (self.session.game, list(self.session.totals), list(self.session.results))
         changes: dict[str, Any] = {"hand_number": room.row.hand_number + 1, "last_hand_id": None}
         if self.session is None or new_session:
@@ -210,10 +179,10 @@ class Table:
             self.session.game = await asyncio.to_thread(replay, {**header, "events": game.events[:first]})
             raise
         if game.is_over:
-            await self._finish(game)
+            await self.finish(game)
         await self._after_change()
 
-    async def _finish(self, game: HandEngine, strict: bool = False) -> None:
+    async def finish(self, game: HandEngine, strict: bool = False) -> None:
         """Store the finished hand; a failure is logged (and raised when ``strict``) and retried at the next start."""
         assert game.result is not None
         room = self.room

@@ -13,8 +13,10 @@ from starlette.testclient import WebSocketTestSession
 
 from paiju.climbing import action_text
 from paiju.server import create_app
+from paiju.server.db_lock import ADVISORY_KEY
 from paiju.server.schema import EventRow, RoomRow
-from paiju.server.storage import ADVISORY_KEY, Store, StoreError
+from paiju.server.storage import Store
+from paiju.server.store_errors import StoreError
 
 from .conftest import Postgres
 from .wire import create_room, hello, room_where, until
@@ -36,7 +38,7 @@ def test_finding_19_a_restarted_postgresql_does_not_fail_the_first_call_after_it
     postgres.restart()
     assert store.room_exists("BEFORE23")
     store.add_room(RoomRow(code="AFTER234", settings={}, host_id="h", created_at=0.0))
-    assert store.room_exists("AFTER234") and store.lost is None  # nobody else held the lock: it was taken again
+    assert store.room_exists("AFTER234") and store.lock.lost is None  # nobody else held the lock: it was taken again
     with pytest.raises(StoreError, match="another paiju serve"):
         Store(postgres_url)
     store.close()  # its advisory lock went with the old server: closing must not fail either
@@ -131,6 +133,6 @@ def test_a_server_whose_lock_another_server_took_after_a_restart_stops_writing(
                         break
             assert _stored_events(postgres_url, code) == list(played.events) and len(played.events) > len(dealt)
             assert _stored_events(postgres_url, code)[: len(dealt)] == dealt
-            assert first.app.state.server.store.lost is not None  # type: ignore[attr-defined]
+            assert first.app.state.server.store.lock.lost is not None  # type: ignore[attr-defined]
             again = _refusal(seats[to_act], action)
             assert again is not None and again["reason"] == "database_taken"

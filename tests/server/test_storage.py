@@ -34,7 +34,8 @@ from sqlalchemy import (
 )
 
 from paiju.server.schema import Base, PlayerRow, RoomRow
-from paiju.server.storage import Store, StoreError, alembic_config
+from paiju.server.storage import Store, alembic_config
+from paiju.server.store_errors import StoreError
 
 #: The tables as paiju made them before migrations existed (storage.py at the start of issue 9).
 BEFORE = MetaData()
