@@ -89,8 +89,8 @@ def test_a_seat_to_act_always_has_a_legal_action_and_every_listed_play_s_cards_a
         for play in plays[:4] + plays[-4:]:
             text = CLIMBING.action_text(play)
             cards = CLIMBING.play_cards(game, seat, play)
-            assert cards is not None and len({card_colour(c) for c in cards}) <= 2
-            taken = chosen_action(game, seat, Act(type="act", cards=format_cards(cards), action=text))
+            assert cards is not None
+            taken = chosen_action(game, seat, Act(type="act", cards=cards, action=text))
             assert CLIMBING.action_text(taken) == text
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from paiju.cards import format_cards
 from paiju.climbing.actions import Action, Play, action_text
 from paiju.climbing.hand import Hand
 from paiju.climbing.log import game_log, replay
@@ -10,6 +11,7 @@ from paiju.climbing.parse import actions_for_text
 from paiju.climbing.phases.play import holding_of
 from paiju.climbing.report import frame_fields, most_leads, tally
 from paiju.climbing.session import Session
+from paiju.climbing.speculator import marked_card
 from paiju.engine import CLIMBING, Family
 from paiju.patterns import IllegalMoveError, engine_of
 from paiju.settlement import settlement
@@ -24,11 +26,12 @@ def _parse_action(hand: Hand, text: str, seat: int | None) -> list[Action]:
     return actions_for_text(hand, text, seat)
 
 
-def _play_cards(hand: Hand, seat: int, action: Action) -> tuple[int, ...] | None:
-    """The cards ``seat`` plays for a legal play, as the engine takes them when only the play is named."""
+def _play_cards(hand: Hand, seat: int, action: Action) -> str | None:
+    """The cards ``seat`` plays for a legal play, as the engine takes them when only the play is named (written as
+    views write them: the table's marked card as ``7c*``)."""
     if not isinstance(action, Play):
         return None
-    return holding_of(hand.state, seat).cards_for(action.move, action.cards)
+    return format_cards(holding_of(hand.state, seat).cards_for(action.move, action.cards), marked=marked_card(hand.variant))
 
 
 FAMILY: Family[Hand] = Family(

@@ -83,8 +83,9 @@ class Family(Generic[H]):
     #: Which engine serves a table's moves: ``compiled`` (the C hot path) or ``python``.
     engine: Callable[[Variant], str] = lambda variant: "python"
     #: The cards of its hand a seat's legal action plays, as the engine picks them (a two-colour play's own colour, a
-    #: wild reading's wild cards), for a client to lift; ``None`` for an action that plays no cards or names its own.
-    play_cards: Callable[[H, int, Any], Sequence[int] | None] = lambda hand, seat, action: None
+    #: wild reading's wild cards) and as its views write them, for a client to lift; ``None`` for an action that plays
+    #: no cards or names its own.
+    play_cards: Callable[[H, int, Any], str | None] = lambda hand, seat, action: None
     #: Where the match of a session's hands stands (its last hand dealt or finished); ``None`` where each hand stands
     #: alone (the climbing tables).
     match: Callable[[Session[H]], MatchStanding | None] = lambda session: None

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import dataclasses
 
-from paiju.cards import format_cards
 from paiju.engine import FrameFields, HandEngine, family_of
 from paiju.server.history import card_counter, settled
 from paiju.server.protocol import ResultLine, ResultMessage, ViewMessage
@@ -47,7 +46,7 @@ def view_message(
         bids=fields.get("bids", []),
         redeals=fields.get("redeals", []),
         legal_total=total,
-        legal_cards=[None if cards is None else format_cards(cards) for cards in legal_cards],
+        legal_cards=legal_cards,
     )
 
 
