@@ -170,9 +170,8 @@ class Hand:
         return self._pipeline.phases[self._at]
 
     def actors(self) -> frozenset[int]:
-        """The seats that may act now; empty once the hand is over."""
-        state = self.state  # asked at every turn: the phase and the state read once, without the properties
-        return _NOBODY if state.phase is _OVER else self._pipeline.phases[self._at].actors(state)
+        """The seats that may act now; empty once the hand is over (asked at every turn: read without properties)."""
+        return _NOBODY if self.state.phase is _OVER else self._pipeline.phases[self._at].actors(self.state)
 
     @_compiled(applies=False)
     def legal_actions(self, seat: int | None = None) -> Sequence[Action]:

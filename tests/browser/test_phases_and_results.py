@@ -207,7 +207,7 @@ def test_notices_tell_a_redeal_the_landlord_and_the_result_and_the_mute_switch_i
         for on in (-1, 0)
     ]
     page.evaluate(feed, [rooms, 0])
-    expect(page.locator("#notices .banner-auto")).to_contain_text("托管")
+    expect(page.locator("#notices .banner-auto")).to_contain_text("Auto-play")
     page.wait_for_timeout(400)  # the banners have slid in
     page.screenshot(path=str(artifacts / "phase-notices-phone.png"))
     # The speculator changing sides mid-play, and a bomb's burst (seed 10: a side change, later a bomb).
