@@ -35,7 +35,6 @@ from paiju.variants import Variant
 __all__ = ["Hand"]
 
 _OVER = PhaseName.OVER  # read on every turn: an enum member's lookup costs more than a name's
-_NOBODY: frozenset[int] = frozenset()
 _Method = TypeVar("_Method", bound=Callable[..., Any])
 
 
@@ -171,7 +170,7 @@ class Hand:
 
     def actors(self) -> frozenset[int]:
         """The seats that may act now; empty once the hand is over (asked at every turn: read without properties)."""
-        return _NOBODY if self.state.phase is _OVER else self._pipeline.phases[self._at].actors(self.state)
+        return frozenset() if self.state.phase is _OVER else self._pipeline.phases[self._at].actors(self.state)
 
     @_compiled(applies=False)
     def legal_actions(self, seat: int | None = None) -> Sequence[Action]:
