@@ -19,9 +19,11 @@ from typing import Any
 
 import pytest
 
+import paiju.climbing.report as climbing_report
 import paiju.simulate as simulation
-from paiju.bots import BOTS, Bot, make_bot
+from paiju.bots import BOTS, Bot, make_bot, play_out
 from paiju.bots.random_bot import RandomBot
+from paiju.climbing.observation import observe
 from paiju.engine import FAMILY_MODULES, HandEngine, family, new_session
 from paiju.patterns.compiled import fastgen
 from paiju.patterns.generate import use_compiled
@@ -97,6 +99,40 @@ def test_a_random_bot_is_handed_no_view(monkeypatch: pytest.MonkeyPatch) -> None
         monkeypatch.setattr(module, "FAMILY", replace(played_by, observe=counted))
         simulate(variant, 3, ["random"] * variant.players, 1)
     assert [s for s in seen if s is not None] == []
+
+
+def test_a_finished_hand_is_counted_without_a_view(monkeypatch: pytest.MonkeyPatch) -> None:
+    """simulate's tally reads the finished hand itself: it makes no spectator's view to count a hand's roles."""
+    made: list[int | None] = []
+
+    def counted(hand: Any, seat: int | None) -> Any:
+        made.append(seat)
+        return observe(hand, seat)
+
+    monkeypatch.setattr(climbing_report, "observe", counted)
+    simulate(get_variant("classic"), 3, ["random"] * 3, 1)
+    assert made == []
+
+
+@pytest.mark.parametrize("table", [name for name, v in REGISTRY.items() if v.family == "climbing"])
+def test_a_tally_counts_the_roles_a_spectator_sees_at_the_end(table: str) -> None:
+    """The roles a hand is counted under are those the spectator's view shows once it is over (the winner's side
+    for an instant win before any bid), on every climbing table."""
+    variant = get_variant(table)
+    session = new_session(variant, 21)
+    for _ in range(4):
+        game = session.game
+        play_out(game, [make_bot("random", game.seed + s) for s in range(variant.players)])
+        seen, result = observe(game, None), game.result
+        assert result is not None
+        shown = [
+            "speculator" if s == seen.speculator
+            else ("landlord" if s == result.winner else "farmer") if seen.landlord is None
+            else seen.role(s)
+            for s in range(variant.players)
+        ]  # fmt: skip
+        assert list(climbing_report.tally(game).roles) == shown
+        session.next_hand()
 
 
 @pytest.mark.parametrize("table", list(REGISTRY))

@@ -18,7 +18,7 @@ from paiju.climbing.phases.small_landlord import names_self
 from paiju.climbing.speculator import THREE, flip_wild_suits, marked_card, side_of_speculator
 from paiju.climbing.state import Factor, HandState, PlayRecord
 
-__all__ = ["Observation", "Observed", "forced_pass_shown", "in_auction", "observe"]
+__all__ = ["Observation", "Observed", "forced_pass_shown", "in_auction", "observe", "over_role", "seat_role"]
 
 
 class Observed(Protocol):
@@ -133,20 +133,8 @@ class Observation:
         return self.seat is not None and self.seat in self.actors
 
     def role(self, seat: int) -> str:
-        """``landlord``, ``small_landlord`` (五人: ``hidden_landlord``; once this seat knows it), ``farmer`` or
-        ``speculator`` for ``seat`` (``bidder`` before the landlord is known); 五人's public landlord is
-        ``lone_landlord`` once everyone knows it holds both marked cards (1 vs 4, other-games.md §5.1)."""
-        if seat == self.speculator:
-            return "speculator"
-        if self.landlord is None:
-            return "bidder"
-        if seat == self.small_landlord:
-            return "hidden_landlord" if self.identity else "small_landlord"
-        if seat == self.landlord and self.identity and self.small_landlord is None and (
-            self.identity == "alone" or self.phase == PhaseName.OVER
-        ):
-            return "lone_landlord"
-        return "landlord" if seat == self.landlord else "farmer"
+        """``seat``'s role as this view shows it (``seat_role``)."""
+        return seat_role(seat, self.phase, self.landlord, self.small_landlord, self.speculator, self.identity)
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready form of the view (cards as notation strings)."""
@@ -223,6 +211,29 @@ def _gift_colours(state: HandState) -> tuple[str, ...]:
     return tuple(
         rules.landlord_gift_colours if i == 0 else rules.farmer_gift_colours for i in range(len(state.spec.gift_sizes))
     )
+
+
+def seat_role(
+    seat: int, phase: PhaseName, landlord: int | None, small_landlord: int | None, speculator: int | None, identity: str
+) -> str:
+    """``landlord``, ``small_landlord`` (五人: ``hidden_landlord``; once the seat seeing it knows it), ``farmer`` or
+    ``speculator`` for ``seat`` (``bidder`` before the landlord is known); 五人's public landlord is ``lone_landlord``
+    once everyone knows it holds both marked cards (1 vs 4, other-games.md §5.1). The arguments are what a view shows:
+    the landlord once known, the small landlord where the viewer knows it, 五人's ``identity`` (``_identity``)."""
+    if seat == speculator:
+        return "speculator"
+    if landlord is None:
+        return "bidder"
+    if seat == small_landlord:
+        return "hidden_landlord" if identity else "small_landlord"
+    if seat == landlord and identity and small_landlord is None and (identity == "alone" or phase == PhaseName.OVER):
+        return "lone_landlord"
+    return "landlord" if seat == landlord else "farmer"
+
+
+def over_role(state: HandState, seat: int) -> str:
+    """``seat``'s role in a finished hand, as everyone sees it then (what a view at the end shows, made without one)."""
+    return seat_role(seat, PhaseName.OVER, state.landlord, state.small_landlord, state.speculator, _identity(state))
 
 
 def observe(game: Observed, seat: int | None) -> Observation:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from paiju.climbing.events import RedealEvent
 from paiju.climbing.hand import Hand
-from paiju.climbing.observation import Observation, observe
+from paiju.climbing.observation import observe, over_role
 from paiju.climbing.state import Factor, Result
 from paiju.engine import FrameFields, HandTally
 from paiju.patterns import generate
@@ -14,22 +14,21 @@ from paiju.variants import Variant
 __all__ = ["frame_fields", "most_leads", "tally"]
 
 
-def _role(seen: Observation, result: Result, seat: int) -> str:
+def _role(hand: Hand, result: Result, seat: int) -> str:
     """The role ``seat`` played in a finished hand, as every seat sees it once the hand is over."""
-    if seat == seen.speculator:
-        return "speculator"
-    if seen.landlord is None:  # an instant win before bidding: the winner played as landlord
+    if seat != hand.state.speculator and hand.state.landlord is None:  # an instant win before bidding: as landlord
         return "landlord" if seat == result.winner else "farmer"
-    return seen.role(seat)
+    return over_role(hand.state, seat)
 
 
 def tally(hand: Hand) -> HandTally:
     """Roles, redeals, instant wins, the speculator's side, the partnership, 明牌, the grabs and (五人斗地主) how
-    the landlords' team became known of a finished hand."""
+    the landlords' team became known of a finished hand (read from the hand, no view made: a simulation asks at
+    every hand)."""
     result = hand.result
     if result is None:
         raise ValueError("the hand is not over yet")
-    seen = observe(hand, None)
+    state = hand.state
     opened = "start" if Factor.OPEN_START in result.factors else "landlord" if Factor.OPEN in result.factors else ""
     grabs = str(result.factors.count(Factor.GRAB)) if hand.variant.grab_round else ""
     kinds = {
@@ -37,14 +36,15 @@ def tally(hand: Hand) -> HandTally:
         "partnerships": result.partnership,
         "open_hands": opened,
         "grabs": grabs,
-        "identities": (hand.state.five.known or "never") if hand.state.five is not None else "",
+        "identities": (state.five.known or "never") if state.five is not None else "",
     }
+    declared = state.partner is not None and state.partner.declared
     return HandTally(
-        roles=tuple(_role(seen, result, s) for s in range(hand.players)),
+        roles=tuple(_role(hand, result, s) for s in range(hand.players)),
         counts={
-            "redeals": hand.state.deal_count - 1,  # a hand nobody reads never makes its turns into events
+            "redeals": state.deal_count - 1,  # a hand nobody reads never makes its turns into events
             "instant_wins": int(result.instant),
-            "declared": int(seen.declared) if result.partnership else 0,
+            "declared": int(declared) if result.partnership else 0,
         },
         kinds={name: kind for name, kind in kinds.items() if kind},
     )
