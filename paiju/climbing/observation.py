@@ -15,10 +15,11 @@ from paiju.climbing.actions import Action
 from paiju.climbing.partner import face
 from paiju.climbing.phase_name import PhaseName
 from paiju.climbing.phases.small_landlord import names_self
+from paiju.climbing.roles import public_identity, seat_role
 from paiju.climbing.speculator import THREE, flip_wild_suits, marked_card, side_of_speculator
 from paiju.climbing.state import Factor, HandState, PlayRecord
 
-__all__ = ["Observation", "Observed", "forced_pass_shown", "in_auction", "observe", "over_role", "seat_role"]
+__all__ = ["Observation", "Observed", "forced_pass_shown", "in_auction", "observe"]
 
 
 class Observed(Protocol):
@@ -213,29 +214,6 @@ def _gift_colours(state: HandState) -> tuple[str, ...]:
     )
 
 
-def seat_role(
-    seat: int, phase: PhaseName, landlord: int | None, small_landlord: int | None, speculator: int | None, identity: str
-) -> str:
-    """``landlord``, ``small_landlord`` (五人: ``hidden_landlord``; once the seat seeing it knows it), ``farmer`` or
-    ``speculator`` for ``seat`` (``bidder`` before the landlord is known); 五人's public landlord is ``lone_landlord``
-    once everyone knows it holds both marked cards (1 vs 4, other-games.md §5.1). The arguments are what a view shows:
-    the landlord once known, the small landlord where the viewer knows it, 五人's ``identity`` (``_identity``)."""
-    if seat == speculator:
-        return "speculator"
-    if landlord is None:
-        return "bidder"
-    if seat == small_landlord:
-        return "hidden_landlord" if identity else "small_landlord"
-    if seat == landlord and identity and small_landlord is None and (identity == "alone" or phase == PhaseName.OVER):
-        return "lone_landlord"
-    return "landlord" if seat == landlord else "farmer"
-
-
-def over_role(state: HandState, seat: int) -> str:
-    """``seat``'s role in a finished hand, as everyone sees it then (what a view at the end shows, made without one)."""
-    return seat_role(seat, PhaseName.OVER, state.landlord, state.small_landlord, state.speculator, _identity(state))
-
-
 def observe(game: Observed, seat: int | None) -> Observation:
     """What ``seat`` may know about ``game``: its own hand and the public record.
 
@@ -316,7 +294,7 @@ def observe(game: Observed, seat: int | None) -> Observation:
         open_hands=_open_hands(state),
         max_bid=state.variant.max_bid,
         wild_rank=card_rank(state.deal.wild) if state.deal.wild is not None and phase in _WILD_KNOWN else None,
-        identity=_identity(state),
+        identity=public_identity(state),
         doubles=tuple(state.five.doubles) if state.five is not None else (),
         ally_hands=_ally_hands(state, seat),
         names_self=names_self(state, seat) if seat is not None and seat in actors else (),
@@ -364,16 +342,6 @@ def _open_hands(state: HandState) -> tuple[tuple[int, tuple[Card, ...]], ...]:
     if opened is None or not state.hands or not any(state.hands):
         return ()
     return tuple((s, tuple(sorted(state.hands[s]))) for s in sorted(opened.open))
-
-
-def _identity(state: HandState) -> str:
-    """五人斗地主: the identity step's public outcome so far (empty on other tables)."""
-    five = state.five
-    if five is None:
-        return ""
-    if state.phase is PhaseName.IDENTITY:
-        return "deciding"
-    return five.known or "hidden"
 
 
 def _ally_hands(state: HandState, seat: int | None) -> tuple[tuple[int, tuple[Card, ...]], ...]:

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from paiju.climbing.events import RedealEvent
 from paiju.climbing.hand import Hand
-from paiju.climbing.observation import observe, over_role
+from paiju.climbing.observation import observe
+from paiju.climbing.roles import over_role
 from paiju.climbing.state import Factor, Result
 from paiju.engine import FrameFields, HandTally
 from paiju.patterns import generate

@@ -1,0 +1,41 @@
+"""Who played what in a climbing hand, by the rule every view and count reads: a seat's role, 五人's public identity."""
+
+from __future__ import annotations
+
+from paiju.climbing.phase_name import PhaseName
+from paiju.climbing.state import HandState
+
+__all__ = ["over_role", "public_identity", "seat_role"]
+
+
+def seat_role(
+    seat: int, phase: PhaseName, landlord: int | None, small_landlord: int | None, speculator: int | None, identity: str
+) -> str:
+    """``landlord``, ``small_landlord`` (五人: ``hidden_landlord``; once the seat seeing it knows it), ``farmer`` or
+    ``speculator`` for ``seat`` (``bidder`` before the landlord is known); 五人's public landlord is ``lone_landlord``
+    once everyone knows it holds both marked cards (1 vs 4, other-games.md §5.1). The arguments are what a view shows:
+    the landlord once known, the small landlord where the viewer knows it, 五人's ``public_identity``."""
+    if seat == speculator:
+        return "speculator"
+    if landlord is None:
+        return "bidder"
+    if seat == small_landlord:
+        return "hidden_landlord" if identity else "small_landlord"
+    if seat == landlord and identity and small_landlord is None and (identity == "alone" or phase == PhaseName.OVER):
+        return "lone_landlord"
+    return "landlord" if seat == landlord else "farmer"
+
+
+def over_role(state: HandState, seat: int) -> str:
+    """``seat``'s role in a finished hand, as everyone sees it then (what a view at the end shows, made without one)."""
+    return seat_role(seat, PhaseName.OVER, state.landlord, state.small_landlord, state.speculator, public_identity(state))
+
+
+def public_identity(state: HandState) -> str:
+    """五人斗地主: the identity step's public outcome so far (empty on other tables)."""
+    five = state.five
+    if five is None:
+        return ""
+    if state.phase is PhaseName.IDENTITY:
+        return "deciding"
+    return five.known or "hidden"
