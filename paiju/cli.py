@@ -7,19 +7,32 @@ combination); 2 bad input (unknown variant, mistyped cards, bad file), with a on
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 from rich.console import Console
 
 from paiju.commands import UsageError
-from paiju.commands.cards import cmd_classify, cmd_moves
-from paiju.commands.games import cmd_play, cmd_replay, cmd_serve, cmd_simulate
 from paiju.commands.tables import add_table_args, cmd_variants
 
 __all__ = ["main"]
+
+#: A subcommand: the parsed arguments and the console in, the exit status out.
+Command = Callable[[argparse.Namespace, Console], int]
+
+
+def lazy(module: str, name: str) -> Command:
+    """The command ``name`` of ``paiju.commands.<module>``, imported when it runs: a command's start-up pays for its
+    own modules only (``simulate`` never loads the card commands, nor ``classify`` the games')."""
+
+    def run(args: argparse.Namespace, out: Console) -> int:
+        found: Command = getattr(importlib.import_module(f"paiju.commands.{module}"), name)
+        return found(args, out)
+
+    return run
 
 
 def add_trump_args(parser: argparse.ArgumentParser) -> None:
@@ -51,7 +64,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_trump_args(s)
     s.add_argument("--json", action="store_true")
     s.add_argument("cards", help="cards, e.g. 333444 or '3s 3h 3d 4c'")
-    s.set_defaults(func=cmd_classify)
+    s.set_defaults(func=lazy("cards", "cmd_classify"))
 
     s = sub.add_parser("moves", help="every legal move of a hand")
     add_table_args(s, numbers=False)
@@ -68,7 +81,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="whose play --beat is (default farmer): with speculator its 3s are wild (33 alone ranks between AA and 22)",
     )
     s.add_argument("--json", action="store_true")
-    s.set_defaults(func=cmd_moves)
+    s.set_defaults(func=lazy("cards", "cmd_moves"))
 
     s = sub.add_parser("play", help="play in the terminal against bots")
     add_table_args(s)
@@ -77,7 +90,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--bots", help="bot names for the other seats, comma-separated (default: the table's own bot)")
     s.add_argument("--save", help="file or folder for the hand log (default ~/.paiju/hands)")
     s.add_argument("--hands", type=int, help="stop after this many hands")
-    s.set_defaults(func=cmd_play)
+    s.set_defaults(func=lazy("games", "cmd_play"))
 
     s = sub.add_parser("simulate", help="bot games with per-role statistics")
     add_table_args(s)
@@ -87,7 +100,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     s.add_argument("--seed", type=int, default=0)
     s.add_argument("--json", action="store_true")
-    s.set_defaults(func=cmd_simulate)
+    s.set_defaults(func=lazy("games", "cmd_simulate"))
 
     s = sub.add_parser("serve", help="serve the lobby: play with friends in the browser")
     s.add_argument("--host", default="127.0.0.1", help="address to listen on (0.0.0.0: every network)")
@@ -126,12 +139,12 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument(
         "--room-ttl", type=float, default=30.0, metavar="DAYS", help="delete rooms idle this long (0: never)"
     )
-    s.set_defaults(func=cmd_serve)
+    s.set_defaults(func=lazy("games", "cmd_serve"))
 
     s = sub.add_parser("replay", help="show a saved hand move by move")
     s.add_argument("file")
     s.add_argument("--json", action="store_true", help="print the checked log and final scores")
-    s.set_defaults(func=cmd_replay)
+    s.set_defaults(func=lazy("games", "cmd_replay"))
     return p
 
 

@@ -121,6 +121,23 @@ def test_simulate_rejects_wrong_bot_count(capsys: pytest.CaptureFixture[str]) ->
     assert code == 2 and "3 players" in err
 
 
+def test_a_classic_simulation_loads_only_what_it_plays() -> None:
+    """`simulate` at a classic table starts without the card commands or 炒地皮's engine and bots (its start-up is
+    part of its run), and a 炒地皮 table's own bot still comes when it is asked for."""
+    probe = (
+        "import sys\n"
+        "from paiju.cli import main\n"
+        "main(['simulate', '--variant', 'classic', '--games', '2', '--bots', 'random,random,random', '--json'])\n"
+        "loaded = sorted(m for m in sys.modules if m.startswith(('paiju.commands.cards', 'paiju.trick', 'paiju.bots.trick')))\n"
+        "print('loaded', loaded)\n"
+        "main(['simulate', '--variant', 'chaodipi', '--games', '1', '--bots', 'rule', '--json'])\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120, check=True)
+    lines = done.stdout.splitlines()
+    assert "loaded []" in lines, done.stdout
+    assert json.loads(lines[-1])["bots"] == ["rule"] * 4
+
+
 def _play(tmp_path: Path, keys: str, *extra: str) -> subprocess.CompletedProcess[str]:
     env = dict(os.environ, PAIJU_HOME=str(tmp_path), COLUMNS="120")
     return subprocess.run(

@@ -1,8 +1,9 @@
-"""Bots: the protocol, the registry, and the built-in players."""
+"""Bots: the protocol, the registry, and the built-in players (炒地皮's, ``trick_rule``, loaded with its first use:
+``FAMILY_BOTS``)."""
 
-from paiju.bots import heuristic, minimal, random_bot, trick_rule
-from paiju.bots.base import BOTS, Bot, LegalOnly, bot_maker, make_bot, play_out
+from paiju.bots import heuristic, minimal, random_bot
+from paiju.bots.base import BOTS, FAMILY_BOTS, Bot, LegalOnly, bot_maker, make_bot, play_out
 
 __all__ = [
-    "BOTS", "Bot", "LegalOnly", "bot_maker", "heuristic", "make_bot", "minimal", "play_out", "random_bot", "trick_rule",
+    "BOTS", "FAMILY_BOTS", "Bot", "LegalOnly", "bot_maker", "heuristic", "make_bot", "minimal", "play_out", "random_bot",
 ]  # fmt: skip

@@ -3,12 +3,13 @@ the registry of bots by name and family."""
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from paiju.engine import CLIMBING, HandEngine, HandResult, family_of
 
-__all__ = ["BOTS", "Bot", "LegalOnly", "bot_maker", "make_bot", "play_out", "register"]
+__all__ = ["BOTS", "FAMILY_BOTS", "Bot", "LegalOnly", "bot_maker", "make_bot", "play_out", "register"]
 
 
 class Bot(Protocol):
@@ -31,6 +32,10 @@ class LegalOnly(Bot, Protocol):
 
 
 BOTS: dict[str, Callable[[int], Bot]] = {}
+#: The module of the bots that play one family's hands only, where importing it loads that family's engine: imported
+#: when a bot of that family is first asked for, so a table of another family never loads it (a classic simulation
+#: loads nothing of 炒地皮's).
+FAMILY_BOTS = {"trick": "paiju.bots.trick_rule"}
 #: Bots that play one family's hands only, with that family (the others play every family's).
 _FAMILY_OF: dict[str, str] = {}
 
@@ -51,6 +56,8 @@ def register(name: str, family: str | None = None) -> Callable[[Callable[[int], 
 def bot_maker(name: str, family: str = CLIMBING) -> Callable[[int], Bot]:
     """What makes the bot ``name`` from a seed, for ``family``'s hands (looked up once for many hands); the error
     lists the names it knows for it."""
+    if family in FAMILY_BOTS:
+        importlib.import_module(FAMILY_BOTS[family])
     if name not in BOTS or _FAMILY_OF.get(name, family) != family:
         known = [n for n in BOTS if _FAMILY_OF.get(n, family) == family]
         raise ValueError(f"unknown bot {name!r}; known bots: {', '.join(known)}")
@@ -67,9 +74,10 @@ def play_out(game: HandEngine, bots: Sequence[Bot]) -> HandResult:
     reads only the legal list (``LegalOnly``) is given that list, and no view is made for it."""
     observe = family_of(game).observe
     picks: list[Callable[[Sequence[Any]], Any] | None] = [getattr(bot, "pick", None) for bot in bots]
-    while actors := game.actors():
-        seat = min(actors)
+    actors, legal_actions, apply = game.actors, game.legal_actions, game.apply  # looked up once, not at every turn
+    while seats := actors():
+        seat = min(seats)
         pick = picks[seat]
-        game.apply(bots[seat].act(observe(game, seat)) if pick is None else pick(game.legal_actions(seat)), seat)
+        apply(bots[seat].act(observe(game, seat)) if pick is None else pick(legal_actions(seat)), seat)
     assert game.result is not None
     return game.result
