@@ -7,6 +7,7 @@ combination); 2 bad input (unknown variant, mistyped cards, bad file), with a on
 from __future__ import annotations
 
 import argparse
+import functools
 import importlib
 import sys
 from collections.abc import Callable, Sequence
@@ -41,8 +42,10 @@ def add_trump_args(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--trump", help="炒地皮: the trump suit, s h d c, or none for no-trump")
 
 
+@functools.cache
 def build_parser() -> argparse.ArgumentParser:
-    """The argument parser (its flags are a stable contract)."""
+    """The argument parser (its flags are a stable contract), built once a process: parsing changes nothing in it,
+    and a program that calls ``main`` many times (a test, a script) pays for its hundred flags once."""
     p = argparse.ArgumentParser(prog="paiju", description="Dou Dizhu family card games: play, analyse, simulate.")
     sub = p.add_subparsers(dest="command", required=True)
     role: dict[str, Any] = {
