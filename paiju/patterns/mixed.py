@@ -99,14 +99,17 @@ class Supply:
             meant = sorted(stands + fixed)
             wild = tuple([(f, s) for s in meant])
             return [new_move(Move, (kind, key, length, tuple(sorted(nat + (f,) * len(meant))), tier, bomb, wild, NO_COLOUR))]
-        left = Counter(dict(self.stock))
-        left.subtract(fixed)
+        left = dict(self.stock)  # face -> wild cards of that face not yet given a meaning (asked per reading: no Counter)
+        for face in fixed:
+            left[face] -= 1
         choices: list[tuple[tuple[int, ...], tuple[tuple[int, int], ...]]] = [((), ())]
         for stand, k in sorted(Counter(stands).items()):
             grown = []
             for used, pairs in choices:
-                spare = left - Counter(used)
-                for pick in kicker_sets(sorted(spare.items()), k):
+                spare = dict(left)
+                for face in used:
+                    spare[face] -= 1
+                for pick in kicker_sets([(face, n) for face, n in sorted(spare.items()) if n > 0], k):
                     grown.append((used + pick, pairs + tuple((face, stand) for face in pick)))
             choices = grown
         own = tuple((face, face) for face in fixed)
