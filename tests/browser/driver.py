@@ -93,6 +93,32 @@ def record_frames(page: Page, frames: list[dict[str, Any]] | None = None) -> lis
     return frames
 
 
+def lobby_page(browser: Browser, server_url: str, viewport: dict[str, int], lang: str) -> tuple[Page, list[dict[str, Any]]]:
+    """A new page of the lobby in ``lang`` at ``viewport``, and the frames it will receive."""
+    page = browser.new_page(viewport=viewport)
+    page.add_init_script(f"localStorage.setItem('paiju.lang', '{lang}');")
+    frames = record_frames(page)
+    page.goto(server_url)
+    page.wait_for_selector(".create-room")
+    return page, frames
+
+
+def mount_table(page: Page, view: dict[str, Any], names: list[str]) -> None:
+    """Draw ``view`` as its seat's table in the page's main part, with an action bar whose frames go to
+    ``window.sent`` (the seat may act)."""
+    page.evaluate(
+        """async ([view, names]) => {
+        const { TableView } = await import('/static/js/table.js');
+        const root = document.createElement('div');
+        document.querySelector('main').replaceChildren(root);
+        window.sent = [];
+        window.table = new TableView(root, { onAct: (f) => window.sent.push(f), onAuto: () => {} });
+        window.table.update({ view, names, deadline: null, counter: null, seatInfo: null, auto: false });
+    }""",
+        [view, names[: view["players"]]],
+    )
+
+
 def _acted(page: Page, before: ElementHandle, click: str) -> None:
     """Click, then wait until the action bar is drawn anew (the server answered with a new view)."""
     page.click(click)

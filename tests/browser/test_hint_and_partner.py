@@ -22,6 +22,7 @@ from tests.browser.driver import (
     fill_bots_and_start,
     host_page,
     language_script,
+    mount_table,
     record_frames,
     take_turn,
 )
@@ -163,21 +164,6 @@ def _partner_view() -> dict[str, Any]:
     raise AssertionError("no seeded spec-6p3d hand names the landlord itself")
 
 
-def _mount(page: Page, view: dict[str, Any]) -> None:
-    """Draw ``view`` as the seat's table in the page's main part, with its action bar."""
-    page.evaluate(
-        """async ([view, names]) => {
-        const { TableView } = await import('/static/js/table.js');
-        const root = document.createElement('div');
-        document.querySelector('main').replaceChildren(root);
-        window.sent = [];
-        window.table = new TableView(root, { onAct: (f) => window.sent.push(f), onAuto: () => {} });
-        window.table.update({ view, names, deadline: null, counter: null, seatInfo: null, auto: false });
-    }""",
-        [view, NAMES[: view["players"]]],
-    )
-
-
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_the_partner_step_offers_real_partners_first_and_says_when_a_card_names_nobody(
     browser: Browser, server_url: str, artifacts: Path, lang: str
@@ -192,7 +178,7 @@ def test_the_partner_step_offers_real_partners_first_and_says_when_a_card_names_
     frames = record_frames(page)
     page.goto(server_url)
     page.wait_for_selector(".create-room")
-    _mount(page, view)
+    mount_table(page, view, NAMES)
     page.click("button.act-hint")
     expect(page.locator(".hand .card.selected").first).to_be_visible()
     expect(page.locator(".chosen-action")).to_be_visible()

@@ -28,6 +28,7 @@ from tests.browser.driver import (
     errors,
     expect_settlement,
     join_room,
+    lobby_page,
     record_frames,
     remember_identity,
     sit,
@@ -75,15 +76,6 @@ def _first(frames: list[dict[str, Any]], test: Any) -> dict[str, Any]:
     return next(f for f in frames if test(f["view"]))
 
 
-def _page(browser: Browser, server_url: str, viewport: dict[str, int], lang: str) -> tuple[Page, list[dict[str, Any]]]:
-    page = browser.new_page(viewport=viewport)
-    page.add_init_script(f"localStorage.setItem('paiju.lang', '{lang}');")
-    frames = record_frames(page)
-    page.goto(server_url)
-    page.wait_for_selector(".create-room")
-    return page, frames
-
-
 def _mount_panels(page: Page, frames: list[dict[str, Any]], names: list[str]) -> None:
     """Draw the phase panel of each frame on the felt, in #panels, replacing the lobby."""
     page.evaluate(
@@ -119,7 +111,7 @@ def test_every_phase_is_explained_in_words(browser: Browser, server_url: str, ar
     )
     names = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"]
     for viewport, size in ((LAPTOP, "laptop"), (PHONE, "phone")):
-        page, page_frames = _page(browser, server_url, viewport, lang)
+        page, page_frames = lobby_page(browser, server_url, viewport, lang)
         _mount_panels(page, [gift, bid, partner, declare, play, secret], names)
         panels = page.locator("#panels .phase-panel")
         expect(panels).to_have_count(6)
@@ -173,7 +165,7 @@ def test_notices_tell_a_redeal_the_landlord_and_the_result_and_the_mute_switch_i
         if i and f["view"]["phase"] == "gift" and frames[i - 1]["view"]["phase"] == "bid"
     )
     reveal_at = next(i for i, f in enumerate(frames) if f["view"]["phase"] == "play")
-    page, page_frames = _page(browser, server_url, PHONE, "en")
+    page, page_frames = lobby_page(browser, server_url, PHONE, "en")
     page.evaluate(
         "async () => { const { Feedback } = await import('/static/js/notices.js'); window.feedback = new Feedback(); }"
     )
@@ -334,7 +326,7 @@ def test_a_replay_shows_bids_the_redeal_the_result_and_the_final_hands(
     browser: Browser, server_url: str, artifacts: Path
 ) -> None:
     imported = httpx.post(f"{server_url}/api/hands/import", json=_hand_with_a_redeal(), timeout=10).json()
-    page, frames = _page(browser, server_url, LAPTOP, "en")
+    page, frames = lobby_page(browser, server_url, LAPTOP, "en")
     requests: list[str] = []
     page.on("request", lambda r: requests.append(r.url))
     page.goto(f"{server_url}/replay/{imported['hand_id']}")

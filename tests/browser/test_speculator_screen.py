@@ -9,42 +9,18 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, expect
 
 from paiju.bots import make_bot
 from paiju.climbing import Game, Give, PhaseName, observe
 from paiju.variants import get_variant
-from tests.browser.driver import LAPTOP, PHONE, record_frames
+from tests.browser.driver import LAPTOP, PHONE, lobby_page, mount_table
 
 pytestmark = pytest.mark.browser
 
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
 #: The laptop the issue was seen on (the driver's LAPTOP is 768 high).
 LAPTOP_800 = {"width": 1366, "height": 800}
-
-
-def _page(browser: Browser, server_url: str, viewport: dict[str, int], lang: str) -> tuple[Page, list[dict[str, Any]]]:
-    page = browser.new_page(viewport=viewport)
-    page.add_init_script(f"localStorage.setItem('paiju.lang', '{lang}');")
-    frames = record_frames(page)
-    page.goto(server_url)
-    page.wait_for_selector(".create-room")
-    return page, frames
-
-
-def _mount(page: Page, view: dict[str, Any]) -> None:
-    """Draw ``view`` as the seat's table in the page's main part, with an action bar (the seat may act)."""
-    page.evaluate(
-        """async ([view, names]) => {
-        const { TableView } = await import('/static/js/table.js');
-        const root = document.createElement('div');
-        document.querySelector('main').replaceChildren(root);
-        window.sent = [];
-        window.table = new TableView(root, { onAct: (f) => window.sent.push(f), onAuto: () => {} });
-        window.table.update({ view, names, deadline: null, counter: null, seatInfo: null, auto: false });
-    }""",
-        [view, NAMES[: view["players"]]],
-    )
 
 
 def _gift_view(name: str, seed: int, gives: int = 0) -> dict[str, Any]:
@@ -82,8 +58,8 @@ def test_nothing_covers_the_gift_panel_and_a_laptop_shows_all_of_it(browser: Bro
     for name, seed, gives in (("spec-4p1d", 1, 1), ("spec-8p3d", 2, 6)):
         view = _gift_view(name, seed, gives)
         for viewport, size in ((PHONE, "phone"), (LAPTOP_800, "laptop")):
-            page, frames = _page(browser, server_url, viewport, lang)
-            _mount(page, view)
+            page, frames = lobby_page(browser, server_url, viewport, lang)
+            mount_table(page, view, NAMES)
             expect(page.locator(".phase-panel-gift .ungiftable li").first).to_be_attached()
             page.screenshot(path=str(artifacts / f"speculator-gifts-{name}-{lang}-{size}.png"))
             result = page.evaluate(COVER_SCRIPT)
@@ -102,9 +78,9 @@ def test_every_gift_pile_shows_from_the_first_gift_and_5p1d_names_the_others_wil
 ) -> None:
     """(f) Before any card is given, every pile is drawn, empty, the landlord's being filled; (g) on 5p1d the step says
     which suit's highest card becomes each other player's wild card (§15 (a))."""
-    page, frames = _page(browser, server_url, LAPTOP, lang)
+    page, frames = lobby_page(browser, server_url, LAPTOP, lang)
     view = _gift_view("spec-4p1d", 1)
-    _mount(page, view)
+    mount_table(page, view, NAMES)
     piles = page.locator(".phase-panel-gift .pile")
     expect(piles).to_have_count(len(view["gift_piles"]))
     expect(piles.nth(0)).to_have_class("pile filling empty")
@@ -113,7 +89,7 @@ def test_every_gift_pile_shows_from_the_first_gift_and_5p1d_names_the_others_wil
     expect(page.locator(".phase-panel-gift .gift-wilds")).to_have_count(0)
     five = _gift_view("spec-5p1d", 1)
     assert five["flip_wild_suits"] == "s"
-    _mount(page, five)
+    mount_table(page, five, NAMES)
     expect(page.locator(".phase-panel-gift .gift-wilds")).to_contain_text("♠")
     expect(page.locator(".phase-panel-gift .gift-wilds")).to_contain_text("百搭" if lang == "zh" else "wild card")
     expect(page.locator(".phase-panel-gift .pile")).to_have_count(4)
@@ -138,9 +114,9 @@ def test_the_speculator_reads_its_side_in_the_second_person_with_the_rule(
 ) -> None:
     """(b) §12: the speculator is told “you … for now” and the rule (0–1 cards left, 8p3d also 44/55 → the landlord's
     side, else the farmers'); another seat reads the speculator's name and the same rule."""
-    page, frames = _page(browser, server_url, PHONE, lang)
+    page, frames = lobby_page(browser, server_url, PHONE, lang)
     mine, landlords = _play_view("spec-8p3d", 2)
-    _mount(page, mine)
+    mount_table(page, mine, NAMES)
     side = page.locator(".phase-panel-play .side")
     rule = page.locator(".phase-panel-play .side-rule")
     expect(side).to_have_text("你是投机商，目前站农民一边。" if lang == "zh" else "You, the speculator, side with the farmers for now.")
@@ -150,11 +126,11 @@ def test_the_speculator_reads_its_side_in_the_second_person_with_the_rule(
     expect(rule).to_contain_text("你" if lang == "zh" else "you join")
     expect(rule).to_be_in_viewport()
     page.screenshot(path=str(artifacts / f"speculator-side-{lang}-phone.png"))
-    _mount(page, landlords)
+    mount_table(page, landlords, NAMES)
     expect(side).to_contain_text(NAMES[mine["seat"]])
     expect(rule).not_to_contain_text("你" if lang == "zh" else "you")
     page.set_viewport_size(LAPTOP_800)
-    _mount(page, mine)
+    mount_table(page, mine, NAMES)
     expect(rule).to_be_in_viewport()
     page.screenshot(path=str(artifacts / f"speculator-side-{lang}-laptop.png"))
     assert [f for f in frames if f["type"] == "pageerror"] == []
@@ -167,9 +143,9 @@ def test_wild_threes_are_marked_and_every_reading_is_read_out_in_words(
 ) -> None:
     """(c) §10: the speculator's 3s wear the wild badge in its hand; lifted cards that read two ways offer each reading
     in words (never `3(8)9TJQ`); a play on the table says what its wild 3 stood for, from the record the server sends."""
-    page, frames = _page(browser, server_url, PHONE, lang)
+    page, frames = lobby_page(browser, server_url, PHONE, lang)
     gift = _gift_view("spec-4p1d", 1)
-    _mount(page, gift)
+    mount_table(page, gift, NAMES)
     threes = [c for c in gift["hand"].split() if c.startswith("3")]
     assert threes
     for card in threes:
@@ -179,7 +155,7 @@ def test_wild_threes_are_marked_and_every_reading_is_read_out_in_words(
         **gift, "phase": "play", "hand": "3s 9h Ts Jd Qc Ks", "legal": ["pass", "3(8)9TJQ", "9TJQ3(K)", "9TJQK"],
         "trick": {"seat": 1, "cards": "3h Kd", "wilds": [{"card": "3", "as": "K"}]}, "wild_cards": "3s", "gifts": [],
     }
-    _mount(page, play)
+    mount_table(page, play, NAMES)
     expect(page.locator(".trick .wild-as")).to_have_text("百搭：3 当 K" if lang == "zh" else "wild: 3 as K")
     for card in ("3s", "9h", "Ts", "Jd", "Qc"):
         page.locator(f'.hand .card[data-card="{card}"]').click(position={"x": 6, "y": 14})
@@ -206,7 +182,7 @@ def test_a_deal_nobody_bid_on_says_the_gifts_are_void_before_the_next_landlord(
 ) -> None:
     """(d) §5: every bidder passed after the gifts: the speculator is told its gifts are void and the new deal finds
     the speculator anew; (e) the next landlord's banner waits until that notice has been shown on its own."""
-    page, frames = _page(browser, server_url, PHONE, lang)
+    page, frames = lobby_page(browser, server_url, PHONE, lang)
     gift = _gift_view("spec-4p1d", 1)
     bidding = {**gift, "phase": "bid", "legal": [], "to_act": (gift["seat"] + 1) % 4}
     new_deal = {**bidding, "speculator": (gift["seat"] + 2) % 4, "wild_cards": "", "gifts": []}
@@ -251,8 +227,8 @@ def test_the_cards_on_the_table_take_the_middles_place_and_show_every_gift(
     middle gives way until it is closed, and every gift row (the landlord's and the six farmers') is in sight."""
     mine, _ = _play_view("spec-8p3d", 2)
     for viewport, size in ((PHONE, "phone"), (LAPTOP_800, "laptop")):
-        page, frames = _page(browser, server_url, viewport, lang)
-        _mount(page, mine)
+        page, frames = lobby_page(browser, server_url, viewport, lang)
+        mount_table(page, mine, NAMES)
         centre = page.locator(".centre .phase-panel")
         expect(centre).to_be_visible()
         page.locator(".table-cards summary").click()
@@ -283,8 +259,8 @@ def test_at_the_reveal_every_gift_row_is_in_sight(browser: Browser, server_url: 
         game.apply(bots[actor].act(observe(game, actor)), actor)
     view = observe(game, game.state.speculator).to_json()
     for viewport, size in ((PHONE, "phone"), (LAPTOP_800, "laptop")):
-        page, frames = _page(browser, server_url, viewport, lang)
-        _mount(page, view)
+        page, frames = lobby_page(browser, server_url, viewport, lang)
+        mount_table(page, view, NAMES)
         gifts = page.locator(".centre .gifts .gift")
         expect(gifts).to_have_count(7)
         page.screenshot(path=str(artifacts / f"speculator-reveal-{lang}-{size}.png"))
