@@ -44,9 +44,11 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/python -m mypy paiju
 
-# Across every core (pytest-xdist).
+# Two workers per core (pytest-xdist): the browser and server tests spend much of their time waiting on a page or a
+# socket, and a second worker on the same core fills those waits.
+TEST_WORKERS ?= $(shell echo $$(( $$(nproc) * 2 )))
 test: $(STAMP) chromium postgres
-	$(BIN)/python -m pytest -q -n auto
+	$(BIN)/python -m pytest -q -n $(TEST_WORKERS)
 
 test-fast: $(STAMP)
 	$(BIN)/python -m pytest -q -n auto -m "not slow and not browser"
