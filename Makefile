@@ -44,11 +44,9 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/python -m mypy paiju
 
-# Two workers per core (pytest-xdist): the browser and server tests spend much of their time waiting on a page or a
-# socket, and a second worker on the same core fills those waits.
-TEST_WORKERS ?= $(shell echo $$(( $$(nproc) * 2 )))
+# Across every core (pytest-xdist).
 test: $(STAMP) chromium postgres
-	$(BIN)/python -m pytest -q -n $(TEST_WORKERS)
+	$(BIN)/python -m pytest -q -n auto
 
 test-fast: $(STAMP)
 	$(BIN)/python -m pytest -q -n auto -m "not slow and not browser"
