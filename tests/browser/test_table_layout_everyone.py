@@ -5,6 +5,7 @@ settlement and its one Next hand button are in sight, "Your turn" stays readable
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 from typing import Any
 
@@ -32,10 +33,16 @@ Box = dict[str, float]
 
 
 def _box(locator: Locator) -> Box:
-    """The element's box on screen, read in one go (a table redrawn between finding and measuring is found again)."""
-    box = locator.evaluate(
-        "el => { const r = el.getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width, height: r.height }; }"
-    )
+    """The element's box on screen, read in one go (a table redrawn between finding and measuring is found again;
+    one caught mid-redraw, before its first layout, is read again for up to 5 s)."""
+    deadline = time.monotonic() + 5
+    while True:
+        box = locator.evaluate(
+            "el => { const r = el.getBoundingClientRect(); return { x: r.x, y: r.y, width: r.width, height: r.height }; }"
+        )
+        if (box["width"] > 0 and box["height"] > 0) or time.monotonic() > deadline:
+            break
+        time.sleep(0.1)
     assert box["width"] > 0 and box["height"] > 0, (locator, box)
     return dict(box)
 
