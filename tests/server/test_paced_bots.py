@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -76,12 +77,18 @@ async def _deal(seed: int) -> FakeTable:
 @pytest.mark.parametrize("seed", SEEDS)
 def test_the_paced_deals_bots_decide_off_the_lock_once_a_round_and_the_tick_asks_none(seed: int) -> None:
     """Every round asks every seat the server plays exactly once, whatever its cards, never under the room's lock."""
-    table = asyncio.run(_deal(seed))
+    table = _in_own_loop(seed)
     per_round = Counter(step for step, _, _ in table.asked)
     players = table.game.variant.players
     assert per_round and set(per_round.values()) == {players}, per_round
     assert sorted(Counter((step, seat) for step, seat, _ in table.asked).values()) == [1] * len(table.asked)
     assert not any(locked for _, _, locked in table.asked), "a bot decided under the room's lock"
+
+def _in_own_loop(seed: int) -> Any:
+    """``_deal(seed)`` on an event loop of its own thread, whatever loop an earlier test left on this one."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, _deal(seed)).result()
+
 
 
 def test_what_the_paced_deals_bots_decide_is_made_at_the_tick() -> None:
@@ -89,6 +96,6 @@ def test_what_the_paced_deals_bots_decide_is_made_at_the_tick() -> None:
     tick."""
     declared = 0
     for seed in SEEDS:
-        table = asyncio.run(_deal(seed))
+        table = _in_own_loop(seed)
         declared += sum(isinstance(e, DeclareEvent) for e in table.game.typed_events)
     assert declared > 0
