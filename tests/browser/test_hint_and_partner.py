@@ -22,8 +22,8 @@ from tests.browser.driver import (
     fill_bots_and_start,
     host_page,
     language_script,
+    lobby_page,
     mount_table,
-    record_frames,
     take_turn,
 )
 
@@ -173,11 +173,7 @@ def test_the_partner_step_offers_real_partners_first_and_says_when_a_card_names_
     and the landlord plays alone, 1 against 5; pressing it then sends that choice."""
     view = _partner_view()
     alone = view["names_self"]
-    page = browser.new_page(viewport=PHONE)
-    page.add_init_script(language_script(lang))
-    frames = record_frames(page)
-    page.goto(server_url)
-    page.wait_for_selector(".create-room")
+    page, frames = lobby_page(browser, server_url, PHONE, lang)
     mount_table(page, view, NAMES)
     page.click("button.act-hint")
     expect(page.locator(".hand .card.selected").first).to_be_visible()
