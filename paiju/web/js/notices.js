@@ -21,8 +21,8 @@ function layer() {
   return el;
 }
 
-/** Banners shown at once at most; an older one gives way to a new one. */
-const MAX_BANNERS = 3;
+/** Banners shown at once at most (two on a phone, whose top seats sit right under them); an older one gives way. */
+const maxBanners = () => (matchMedia('(max-width: 480px)').matches ? 2 : 3);
 
 /** Until when (epoch ms) a banner that must be read on its own (a new deal's) keeps the others waiting. */
 let aloneUntil = 0;
@@ -39,7 +39,7 @@ function banner(text, kind = 'info', { ms = BANNER_MS, alone = 0 } = {}) {
     const note = h('div', { class: `banner banner-${kind}`, role: 'status' }, text);
     const stack = layer().querySelector('.banners');
     stack.append(note);
-    while (stack.children.length > MAX_BANNERS) stack.firstElementChild.remove();
+    while (stack.children.length > maxBanners()) stack.firstElementChild.remove();
     setTimeout(() => note.remove(), ms);
   };
   if (wait) setTimeout(show, wait);
