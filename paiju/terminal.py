@@ -38,7 +38,7 @@ from paiju.engine import (
     save_log,
     variant_family,
 )
-from paiju.patterns import IllegalMoveError
+from paiju.errors import IllegalMoveError
 from paiju.variants import Variant
 
 __all__ = ["LOOKS", "HandView", "Look", "card_text", "cards_line", "hands_dir", "play_terminal", "show_replay"]

@@ -16,7 +16,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "paiju"
 
 #: Core layers, in order; each may import only itself and the layers before it.
 #: The kernel (paiju.engine) reaches a family only through its registry's lazy lookup by module name.
-LAYERS = ["paiju.cards", "paiju.variants", "paiju.patterns", "paiju.engine", "paiju.climbing", "paiju.bots"]
+LAYERS = ["paiju.errors", "paiju.cards", "paiju.variants", "paiju.patterns", "paiju.engine", "paiju.climbing", "paiju.bots"]
 #: Modules that do I/O or talk to users; no core layer may import them.
 FORBIDDEN_IN_CORE = {
     "asyncio", "socket", "rich", "paiju.cli", "paiju.commands", "paiju.terminal", "paiju.terminal_views", "paiju.server",
@@ -59,7 +59,7 @@ def _module_name(path: Path, package: Path = PACKAGE) -> str:
 
 
 def test_core_layers_import_only_the_layers_above_them() -> None:
-    """cards → variants → patterns → engine → climbing → bots: no layer imports a later one, the CLI or I/O."""
+    """errors → cards → variants → patterns → engine → climbing → bots: no layer imports a later one, the CLI or I/O."""
     problems = []
     for path in sorted(PACKAGE.rglob("*.py")):
         module = _module_name(path)
@@ -189,6 +189,18 @@ def test_no_module_is_over_400_lines() -> None:
     sizes = {path.relative_to(PACKAGE).as_posix(): len(path.read_text(encoding="utf-8").splitlines()) for path in sources}
     assert {name: n for name, n in sizes.items() if n > MODULE_LINES} == {}
     assert sizes["climbing/hand.py"] < DRIVER_LINES
+
+
+def test_the_refusal_errors_sit_at_the_bottom_and_import_nothing_of_paiju() -> None:
+    """A refusal (``IllegalMoveError``, ``AmbiguousMoveError``, ``Reason``) is raised by every family and caught by
+    every app, so it lives below the cards, not in the climbing family's pattern engine."""
+    from paiju import errors
+
+    modules = {_module_name(p) for p in PACKAGE.rglob("*.py")}
+    assert _paiju_imports(PACKAGE / "errors.py", "paiju.errors", modules) == set()
+    assert {errors.IllegalMoveError.__module__, errors.AmbiguousMoveError.__module__, errors.Reason.__module__} == {
+        "paiju.errors"
+    }
 
 
 def test_variants_do_not_depend_on_patterns() -> None:

@@ -17,7 +17,8 @@ from scenario import Scenario
 from paiju.bots import make_bot, play_out
 from paiju.cards import card_rank, parse_cards, parse_ranks
 from paiju.climbing import Bid, Deal, Game, Pass, Play, observe
-from paiju.patterns import IllegalMoveError, Move, classify_ranks
+from paiju.errors import IllegalMoveError
+from paiju.patterns import Move, classify_ranks
 from paiju.variants import Variant, get_variant
 
 CLASSIC: Variant = get_variant("classic")

@@ -20,7 +20,8 @@ from paiju.climbing.holding import Holding
 from paiju.climbing.phase_name import PhaseName
 from paiju.climbing.state import PlayPart
 from paiju.engine.registry import variant_family
-from paiju.patterns import IllegalMoveError, Move
+from paiju.errors import IllegalMoveError
+from paiju.patterns import Move
 from paiju.patterns.compiled import COMPILED, fastgen
 from paiju.patterns.generate import use_compiled
 from paiju.variants import REGISTRY, PatternKind

@@ -18,7 +18,8 @@ from paiju.cli import main
 from paiju.climbing import Bid, Game, Pass, PhaseName, Return, game_log, observe, replay
 from paiju.climbing.parse import actions_for_text
 from paiju.engine import family_of
-from paiju.patterns import IllegalMoveError, classify_ranks
+from paiju.errors import IllegalMoveError
+from paiju.patterns import classify_ranks
 from paiju.server.frames import view_message
 from paiju.server.history import redacted_log
 from paiju.variants import Variant, get_variant

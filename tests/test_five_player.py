@@ -17,7 +17,8 @@ from paiju.climbing.parse import actions_for_text
 from paiju.climbing.phases.five import FiveSettle
 from paiju.climbing.phases.step import Finish
 from paiju.climbing.state import Factor
-from paiju.patterns import IllegalMoveError, Move, beats, classify_ranks
+from paiju.errors import IllegalMoveError
+from paiju.patterns import Move, beats, classify_ranks
 from paiju.settlement import settlement
 from paiju.variants import Variant, get_variant
 

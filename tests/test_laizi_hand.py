@@ -16,7 +16,7 @@ from paiju.climbing.log import game_log, replay
 from paiju.climbing.phases.settle import ClassicSettle
 from paiju.climbing.phases.step import Finish
 from paiju.climbing.state import Factor
-from paiju.patterns import IllegalMoveError
+from paiju.errors import IllegalMoveError
 from paiju.settlement import settlement
 from paiju.variants import Variant, get_variant
 

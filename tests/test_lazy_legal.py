@@ -20,7 +20,8 @@ from paiju.climbing.holding import Holding
 from paiju.climbing.observation import observe
 from paiju.climbing.speculator import THREE
 from paiju.engine import family_of, open_hand
-from paiju.patterns import IllegalMoveError, Move
+from paiju.errors import IllegalMoveError
+from paiju.patterns import Move
 from paiju.patterns.compiled import fastgen
 from paiju.patterns.generate import MoveGenerator, moves_of
 from paiju.server import frames

@@ -16,7 +16,8 @@ from paiju.cli import main
 from paiju.climbing import Bid, Game, Play
 from paiju.climbing.actions import action_text
 from paiju.climbing.parse import actions_for_text
-from paiju.patterns import IllegalMoveError, classify_ranks, key_rank
+from paiju.errors import IllegalMoveError
+from paiju.patterns import classify_ranks, key_rank
 from paiju.patterns.mixed import Wilds
 from paiju.server.acts import chosen_action
 from paiju.server.errors import RoomError

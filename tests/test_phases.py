@@ -10,7 +10,7 @@ from paiju.climbing import Action, Bid, Declare, Game, Pass, PhaseName, observe
 from paiju.climbing.events import DeclareEvent, LandlordEvent, PassEvent
 from paiju.climbing.phases import CONTINUE, DONE, Pipeline, Step, pipeline
 from paiju.climbing.state import Factor, HandState
-from paiju.patterns import IllegalMoveError
+from paiju.errors import IllegalMoveError
 from paiju.variants import get_variant
 
 CLASSIC = get_variant("classic")

@@ -31,7 +31,8 @@ from paiju.cards import (
 )
 from paiju.climbing import Bid, Deal, Game, Give, Pass, Play, Session, observe
 from paiju.climbing import speculator as sp
-from paiju.patterns import IllegalMoveError, classify_ranks
+from paiju.errors import IllegalMoveError
+from paiju.patterns import classify_ranks
 from paiju.variants import Variant, get_variant
 
 # Rank indices: 0 = '3', 2 = '5', 3 = '6', 4 = '7', 5 = '8', 6 = '9', 8 = 'J', 9 = 'Q', 10 = 'K', 11 = 'A', 12 = '2'.

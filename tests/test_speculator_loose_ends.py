@@ -14,7 +14,8 @@ from paiju.cli import main
 from paiju.climbing import Game, load_log, observe, replay, save_log
 from paiju.climbing.parse import held_cards
 from paiju.climbing.speculator import marked_card
-from paiju.patterns import IllegalMoveError, PatternKind, classify_ranks
+from paiju.errors import IllegalMoveError
+from paiju.patterns import PatternKind, classify_ranks
 from paiju.terminal_views.climbing import render
 from paiju.variants import REGISTRY, VariantError
 from paiju.variants.custom import custom_table

@@ -24,7 +24,8 @@ from paiju.cards import RANK_CHARS, Card, Colour, card_colour, card_rank, deck_c
 from paiju.climbing import Bid, Game, Give, Pass, Play, Result, observe
 from paiju.climbing import speculator as sp
 from paiju.climbing.parse import actions_for_text
-from paiju.patterns import IllegalMoveError, Move, classify_ranks
+from paiju.errors import IllegalMoveError
+from paiju.patterns import Move, classify_ranks
 from paiju.patterns.colour import (
     PAIR_KICKER_KINDS,
     body_ranks,

@@ -37,7 +37,8 @@ from paiju.cards import (
 from paiju.climbing import Alone, Bid, Deal, Declare, Game, Give, Partner, Pass, Play, Result, observe
 from paiju.climbing import speculator as sp
 from paiju.climbing.partner import PartnerOption, alone_options, partner_options
-from paiju.patterns import IllegalMoveError, Move, beats, classify_ranks
+from paiju.errors import IllegalMoveError
+from paiju.patterns import Move, beats, classify_ranks
 from paiju.variants import Variant, get_variant
 
 TABLES = ("spec-6p2d", "spec-6p3d", "spec-7p2d", "spec-7p3d", "spec-8p3d")

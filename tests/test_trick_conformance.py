@@ -17,7 +17,7 @@ from helpers import leaks, named_cards
 from paiju.bots import Bot, make_bot
 from paiju.cards import Card, deck_cards, format_card
 from paiju.engine import game_log, replay
-from paiju.patterns import IllegalMoveError
+from paiju.errors import IllegalMoveError
 from paiju.trick import Play, TrickHand, observe
 from paiju.trick.events import DeclareEvent, FlipEvent, KittyEvent, PlayEvent, ThrowFailedEvent
 from paiju.trick.levels import MatchState, SideLevel

@@ -19,7 +19,7 @@ from helpers import leaks, named_cards
 
 from paiju.bots import make_bot
 from paiju.cards import BLACK_JOKER, CARDS_PER_DECK, Card, Rank, Suit, card_rank, deck_cards, format_card, parse_cards
-from paiju.patterns import IllegalMoveError
+from paiju.errors import IllegalMoveError
 from paiju.trick.actions import Declare, Pass
 from paiju.trick.declare import kitty_trump, make_declaration
 from paiju.trick.events import DealEvent, DealtEvent, DeclareEvent, FlipEvent, PassEvent, PlayEvent, RedealEvent

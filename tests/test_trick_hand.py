@@ -11,7 +11,7 @@ from collections.abc import Mapping
 import pytest
 
 from paiju.cards import CARDS_PER_DECK, Card, Rank, Suit, deck_cards, format_cards, parse_cards
-from paiju.patterns import IllegalMoveError
+from paiju.errors import IllegalMoveError
 from paiju.trick.actions import Action, Bury, Declare, Pass
 from paiju.trick.declare import Declaration, parse_declaration
 from paiju.trick.events import BuryEvent, DealEvent, FlipEvent

@@ -12,7 +12,7 @@ from test_trick_hand import CHAODIPI, KITTY, act, bury_taken, first_hand, later_
 from paiju.bots import make_bot
 from paiju.cards import Card, InvalidCardsError, Rank, Suit, deck_cards, format_cards, parse_cards
 from paiju.engine.log import LogError
-from paiju.patterns import IllegalMoveError
+from paiju.errors import IllegalMoveError
 from paiju.trick.actions import Bury, Declare, Pass, Play
 from paiju.trick.declare import Declaration
 from paiju.trick.events import BuryEvent, KittyEvent, PlayEvent, ThrowFailedEvent, TrickEvent

@@ -8,7 +8,7 @@ from scenario import Scenario
 from paiju.cards import card_rank, format_card
 from paiju.climbing import Bid, Game, Give, Pass, Play
 from paiju.climbing.parse import actions_for_text
-from paiju.patterns import IllegalMoveError
+from paiju.errors import IllegalMoveError
 from paiju.variants import get_variant
 
 

@@ -11,7 +11,7 @@ import pytest
 
 from paiju.climbing import Hand
 from paiju.engine import HandEngine, open_hand
-from paiju.patterns import IllegalMoveError
+from paiju.errors import IllegalMoveError
 from paiju.variants import REGISTRY, get_variant
 
 

@@ -15,7 +15,7 @@ from rich.console import Console
 from paiju.engine import Family, HandTally, Session, Settlement, SettlementLine, log_rules, log_variant
 from paiju.engine.log import LOG_FORMAT, LOG_VERSION, LogError
 from paiju.engine.undo import last_pushed
-from paiju.patterns import IllegalMoveError
+from paiju.errors import IllegalMoveError
 from paiju.terminal import Look
 from paiju.variants import Variant, get_variant
 

@@ -13,7 +13,8 @@ from paiju.climbing.report import frame_fields, most_leads, tally
 from paiju.climbing.session import Session
 from paiju.climbing.speculator import marked_card
 from paiju.engine import CLIMBING, Family
-from paiju.patterns import IllegalMoveError, engine_of
+from paiju.errors import IllegalMoveError
+from paiju.patterns import engine_of
 from paiju.settlement import settlement
 
 __all__ = ["FAMILY"]

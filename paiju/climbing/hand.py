@@ -28,7 +28,7 @@ from paiju.climbing.phases import Continue, Finish, Phase, Pipeline, Redeal, Ste
 from paiju.climbing.phases.settle import finish
 from paiju.climbing.state import Deal, HandState, Result
 from paiju.climbing.undo import Taken, save, take_back
-from paiju.patterns import IllegalMoveError, Reason
+from paiju.errors import IllegalMoveError, Reason
 from paiju.patterns.compiled import fastgen
 from paiju.variants import Variant
 

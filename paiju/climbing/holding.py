@@ -22,7 +22,8 @@ from paiju.cards import (
 )
 from paiju.climbing.follow import bomb_ranks, forced_answers, speculator_answers
 from paiju.climbing.speculator import THREE, flip_wild_cards, flip_wilds, speculator_wilds
-from paiju.patterns import IllegalMoveError, Move, Reason, Wilds, beats, classify_ranks, describe
+from paiju.errors import IllegalMoveError, Reason
+from paiju.patterns import Move, Wilds, beats, classify_ranks, describe
 from paiju.patterns.colour import (
     PAIR_KICKER_KINDS,
     body_ranks,

@@ -37,7 +37,8 @@ from paiju.climbing.partner import face
 from paiju.climbing.phase_name import PhaseName
 from paiju.climbing.phases.emperor import not_in_bottom, too_many_back
 from paiju.climbing.speculator import marked_card
-from paiju.patterns import IllegalMoveError, Reason, classify_ranks
+from paiju.errors import IllegalMoveError, Reason
+from paiju.patterns import classify_ranks
 from paiju.patterns.colour import colours_fit
 from paiju.patterns.move import NO_COLOUR
 

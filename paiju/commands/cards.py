@@ -34,7 +34,8 @@ from paiju.climbing.speculator import THREE, marked_card
 from paiju.commands import UsageError
 from paiju.commands.tables import table_of
 from paiju.commands.trick_cards import classify_trick, moves_trick
-from paiju.patterns import AmbiguousMoveError, Move, classify_ranks, describe, key_rank
+from paiju.errors import AmbiguousMoveError
+from paiju.patterns import Move, classify_ranks, describe, key_rank
 from paiju.patterns.colour import colours_fit
 from paiju.variants import Variant
 

@@ -16,7 +16,7 @@ from rich.table import Table
 from paiju.commands import UsageError
 from paiju.commands.tables import table_of
 from paiju.engine import LogError, family, load_log, replay, variant_family
-from paiju.patterns import IllegalMoveError
+from paiju.errors import IllegalMoveError
 from paiju.variants import Variant, VariantError
 
 if TYPE_CHECKING:

@@ -11,20 +11,17 @@ from dataclasses import replace
 from paiju.cards import Card, card_rank, rank_counts
 from paiju.patterns.generate import PROMOTED_KEY, MoveGenerator, generate_moves, generator_for, promote
 from paiju.patterns.mixed import Wilds
-from paiju.patterns.move import NO_TIER, AmbiguousMoveError, IllegalMoveError, Move, Reason, beats, describe, key_rank
+from paiju.patterns.move import NO_TIER, Move, beats, describe, key_rank
 from paiju.variants import HasPatternRules, PatternKind, PatternRules
 
 __all__ = [
     "NO_TIER",
     "PROMOTED_KEY",
-    "AmbiguousMoveError",
     "HasPatternRules",
-    "IllegalMoveError",
     "Move",
     "MoveGenerator",
     "PatternKind",
     "PatternRules",
-    "Reason",
     "Wilds",
     "beats",
     "classify",

@@ -14,9 +14,6 @@ __all__ = [
     "Move",
     "NO_COLOUR",
     "NO_TIER",
-    "AmbiguousMoveError",
-    "IllegalMoveError",
-    "Reason",
     "beats",
     "describe",
     "key_rank",
@@ -42,33 +39,6 @@ _CHAIN_KINDS = (
 )
 #: A spaceship's key holds its trio chain's top in sixteenths of a rank (every top 3…A fits below 1).
 _TRIO_PART = 16
-
-
-class Reason(str):
-    """Why a move is refused: the words in English (the string itself), and ``code`` with ``params`` (cards as the
-    engine writes them, counts, colours) for a client that words the same reason in its reader's language."""
-
-    code: str
-    params: dict[str, str | int]
-
-    def __new__(cls, code: str, text: str, **params: str | int) -> Reason:
-        reason = super().__new__(cls, text)
-        reason.code, reason.params = code, params
-        return reason
-
-
-class IllegalMoveError(ValueError):
-    """A move the rules do not allow here; the message says why (a ``Reason`` where the rule has a code)."""
-
-    @property
-    def reason(self) -> Reason | None:
-        """The refusal's ``Reason``, or ``None`` where it was given only in words."""
-        first = self.args[0] if self.args else None
-        return first if isinstance(first, Reason) else None
-
-
-class AmbiguousMoveError(ValueError):
-    """Cards that can be played as more than one move; the message lists the readings."""
 
 
 class Move(NamedTuple):

@@ -7,7 +7,7 @@ from typing import Any
 
 from paiju.cards import InvalidCardsError
 from paiju.engine import HandEngine, family_of, parse_action
-from paiju.patterns import IllegalMoveError
+from paiju.errors import IllegalMoveError
 from paiju.server.errors import RoomError
 from paiju.server.protocol import Act
 

@@ -15,7 +15,7 @@ from typing import Any, Protocol
 
 from paiju.bots import Bot
 from paiju.engine import HandEngine, family_of, parse_action
-from paiju.patterns import IllegalMoveError
+from paiju.errors import IllegalMoveError
 from paiju.server.errors import RoomError
 
 __all__ = ["DealClock", "PacedTable"]

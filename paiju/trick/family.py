@@ -6,7 +6,7 @@ from typing import Any
 
 from paiju.engine import Family, Session
 from paiju.engine.protocol import HandResult
-from paiju.patterns import IllegalMoveError
+from paiju.errors import IllegalMoveError
 from paiju.trick.actions import action_text
 from paiju.trick.hand import LIST_CAP, TrickHand
 from paiju.trick.levels import MatchState

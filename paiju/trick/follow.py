@@ -16,7 +16,7 @@ from functools import cache
 from itertools import combinations, islice, product
 
 from paiju.cards import Card, Rank, card_rank, card_suit
-from paiju.patterns import Reason
+from paiju.errors import Reason
 from paiju.trick.leads import (
     category_code,
     category_name,

@@ -18,7 +18,7 @@ from typing import Any, Self
 from paiju.cards import Card
 from paiju.engine.shared_rng import own_rng
 from paiju.engine.undo import last_pushed
-from paiju.patterns import IllegalMoveError, Reason
+from paiju.errors import IllegalMoveError, Reason
 from paiju.trick import dealing
 from paiju.trick.actions import Action, Bury, Declare, Pass, Play
 from paiju.trick.declare import Declaration, declaration_problem, declarations, kitty_flip_is_joker, kitty_trump

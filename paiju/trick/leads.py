@@ -9,7 +9,7 @@ from collections.abc import Iterator, Sequence
 from itertools import islice
 
 from paiju.cards import SUIT_CHARS, Card, sort_cards
-from paiju.patterns import Reason
+from paiju.errors import Reason
 from paiju.trick.order import TRUMP, Trumps, face
 from paiju.trick.units import category_of
 

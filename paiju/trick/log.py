@@ -8,7 +8,7 @@ from typing import Any
 
 from paiju.cards import RANK_CHARS, Rank, Suit
 from paiju.engine.log import LOG_FORMAT, LOG_VERSION, LogError, family_header, log_rules, log_seed, log_variant
-from paiju.patterns import IllegalMoveError
+from paiju.errors import IllegalMoveError
 from paiju.trick.actions import Action, Bury, Declare, Pass, Play
 from paiju.trick.declare import make_declaration
 from paiju.trick.events import DealEvent

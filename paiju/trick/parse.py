@@ -7,7 +7,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from paiju.cards import Card, InvalidCardsError, names_every_colour, parse_cards
-from paiju.patterns import IllegalMoveError, Reason
+from paiju.errors import IllegalMoveError, Reason
 from paiju.trick.actions import Action, Bury, Declare, Pass, Play
 from paiju.trick.declare import parse_declaration
 from paiju.trick.hand import TrickHand

@@ -8,7 +8,7 @@ from paiju.climbing.events import BidEvent, PassEvent
 from paiju.climbing.phase_name import PhaseName
 from paiju.climbing.phases.step import CONTINUE, DONE, Redeal, Step, Turn
 from paiju.climbing.state import HandState
-from paiju.patterns import Reason
+from paiju.errors import Reason
 
 __all__ = ["Bidding"]
 

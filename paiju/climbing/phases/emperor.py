@@ -12,7 +12,7 @@ from paiju.climbing.events import ReturnEvent
 from paiju.climbing.phase_name import PhaseName
 from paiju.climbing.phases.step import CONTINUE, DONE, Step, Turn
 from paiju.climbing.state import HandState
-from paiju.patterns import Reason
+from paiju.errors import Reason
 
 __all__ = ["ChooseBottom", "not_in_bottom", "returnable", "too_many_back"]
 

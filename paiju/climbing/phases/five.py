@@ -22,7 +22,7 @@ from paiju.climbing.phase_name import PhaseName
 from paiju.climbing.phases.play import Playing
 from paiju.climbing.phases.step import CONTINUE, DONE, Automatic, Finish, Step, Turn
 from paiju.climbing.state import Factor, HandState, Result
-from paiju.patterns import Reason
+from paiju.errors import Reason
 
 __all__ = ["Doubling", "FiveSettle", "Identity", "MarkedLandlord", "TeamPlaying", "pair_unit"]
 

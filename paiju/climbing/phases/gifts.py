@@ -11,7 +11,7 @@ from paiju.climbing.parts import SpeculatorPart
 from paiju.climbing.phase_name import PhaseName
 from paiju.climbing.phases.step import CONTINUE, DONE, Step, Turn
 from paiju.climbing.state import HandState
-from paiju.patterns import Reason
+from paiju.errors import Reason
 
 __all__ = ["Gifts"]
 

@@ -10,7 +10,7 @@ from paiju.climbing.parts import Auction, OpenPart
 from paiju.climbing.phase_name import PhaseName
 from paiju.climbing.phases.step import CONTINUE, DONE, Automatic, Step, Turn
 from paiju.climbing.state import Factor, HandState, Stake
-from paiju.patterns import Reason
+from paiju.errors import Reason
 
 __all__ = ["GrabRound", "OpenLandlord", "OpenStart", "WildDraw"]
 

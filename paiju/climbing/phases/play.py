@@ -16,7 +16,7 @@ from paiju.climbing.holding import Holding
 from paiju.climbing.phase_name import PhaseName
 from paiju.climbing.phases.step import CONTINUE, Finish, Step, Turn
 from paiju.climbing.state import Factor, HandState, PlayRecord
-from paiju.patterns import IllegalMoveError, Reason
+from paiju.errors import IllegalMoveError, Reason
 from paiju.patterns.generate import GENERATOR_CACHE_SIZE, MoveGenerator, compiled_module, generator_for
 from paiju.variants import Variant
 

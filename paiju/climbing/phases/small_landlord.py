@@ -19,7 +19,7 @@ from paiju.climbing.parts import PartnerPart
 from paiju.climbing.phase_name import PhaseName
 from paiju.climbing.phases.step import CONTINUE, DONE, Step, Turn
 from paiju.climbing.state import Factor, HandState
-from paiju.patterns import Reason
+from paiju.errors import Reason
 
 __all__ = ["Declaration", "NamePartner", "names_self"]
 

@@ -9,7 +9,7 @@ from typing import Protocol
 from paiju.climbing.actions import Action
 from paiju.climbing.phase_name import PhaseName
 from paiju.climbing.state import HandState
-from paiju.patterns import Reason
+from paiju.errors import Reason
 
 __all__ = ["CONTINUE", "DONE", "Automatic", "Continue", "Done", "Finish", "Phase", "Redeal", "Step", "Turn"]
 
