@@ -153,15 +153,16 @@ def test_the_legal_list_a_bot_is_handed_is_its_views(table: str) -> None:
 
 
 @pytest.mark.skipif(fastgen is None, reason="the compiled extension is not built")
-def test_the_compiled_choice_draws_as_random_choice() -> None:
-    """The random bot's compiled pick takes the very draws of ``random.Random.choice``, lists of 1 to 300 items."""
-    ours, theirs = random.Random(5), random.Random(5)
-    for n in [*range(1, 300), *range(300, 0, -7)]:
-        items: Sequence[int] = list(range(n)) if n % 2 else tuple(range(n))
-        assert fastgen.choice(ours, items) == theirs.choice(items)
-    assert ours.getstate() == theirs.getstate()
+@pytest.mark.parametrize("seed", [0, 1, 9, -9, 2**31, 2**32 - 1, 2**32, -(2**40) - 3, 2**64 + 3, 2**100 - 7])
+def test_a_bots_compiled_draws_are_random_random_choices_of_the_same_seed(seed: int) -> None:
+    """``Draws(seed).choice`` takes the very draws of ``random.Random(seed).choice`` (seeds of one word and of
+    several, negative ones as their size), sequences of 1 to 300 items and one past 2**20."""
+    ours, theirs = fastgen.Draws(seed), random.Random(seed)
+    for n in [*range(1, 300), *range(300, 0, -7), 2**20 + 3]:
+        items: Sequence[int] = list(range(n)) if n % 2 else range(n)
+        assert ours.choice(items) == theirs.choice(items)
     with pytest.raises(IndexError):
-        fastgen.choice(ours, [])
+        ours.choice([])
 
 
 def test_the_random_bot_picks_alike_compiled_and_in_python() -> None:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from functools import partial
 from typing import Any
 
 from paiju.bots.base import register
@@ -20,13 +19,13 @@ class RandomBot:
     (``LegalOnly``)."""
 
     name = "random"
-    #: Any of the legal actions given, uniformly: ``rng.choice``, compiled where it is built (the same draw).
+    #: Any of the legal actions given, uniformly: ``random.Random(seed).choice``, or where the extension is built its
+    #: compiled twin ``Draws(seed).choice`` (the same draws, without a ``random.Random`` seeded through Python).
     pick: Callable[[Sequence[Any]], Any]
 
     def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
         fast = compiled_module()
-        self.pick = self.rng.choice if fast is None else partial(fast.choice, self.rng)
+        self.pick = random.Random(seed).choice if fast is None else fast.Draws(seed).choice
 
     def act(self, obs: Observation) -> Any:
         """Any legal action, uniformly."""

@@ -319,7 +319,6 @@ static PyMethodDef METHODS[] = {
     {"pick", (PyCFunction)(void (*)(void))pick_cards, METH_FASTCALL, "The lowest copies in a hand that make some ranks."},
     {"pairs", (PyCFunction)(void (*)(void))pairs, METH_FASTCALL, "Each item paired with None, as a named tuple."},
     {"shuffle", (PyCFunction)(void (*)(void))shuffle, METH_FASTCALL, "random.Random.shuffle, the same draws."},
-    {"choice", (PyCFunction)(void (*)(void))choice, METH_FASTCALL, "random.Random.choice, the same draw."},
     {"turns", (PyCFunction)(void (*)(void))make_turns, METH_FASTCALL, "A table's compiled play turn."},
     {"hand_method", (PyCFunction)(void (*)(void))hand_method, METH_FASTCALL, "A Hand method's compiled fast path."},
     {"turn_apply", (PyCFunction)(void (*)(void))turn_apply, METH_FASTCALL, "An everyday play or pass, taken."},
@@ -340,9 +339,11 @@ PyMODINIT_FUNC PyInit__fastgen(void) {
     NO_TIER_OBJ = PyLong_FromLong(-1);
     NO_COLOUR_OBJ = PyLong_FromLong(-1);
     if (!EMPTY_STR || !EMPTY_TUPLE || !NO_TIER_OBJ || !NO_COLOUR_OBJ || make_shared() < 0 ||
-        turn_names() < 0 || PyType_Ready(&HandMethodType) < 0 || lazy_ready() < 0)
+        turn_names() < 0 || PyType_Ready(&HandMethodType) < 0 || lazy_ready() < 0 || draws_ready() < 0)
         return NULL;
     PyObject *module = PyModule_Create(&MODULE);
-    if (module != NULL && PyModule_AddObjectRef(module, "Lazy", (PyObject *)&LazyType) < 0) Py_CLEAR(module);
+    if (module != NULL && (PyModule_AddObjectRef(module, "Lazy", (PyObject *)&LazyType) < 0 ||
+                           PyModule_AddObjectRef(module, "Draws", (PyObject *)&DrawsType) < 0))
+        Py_CLEAR(module);
     return module;
 }

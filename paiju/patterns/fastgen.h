@@ -104,7 +104,9 @@ Py_ssize_t pick_into(const int *cards, const char *is_wild, Py_ssize_t n, const 
 int need_of(PyObject *ranks, int *need);
 PyObject *pick_cards(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *shuffle(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
-PyObject *choice(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
+/* A random bot's own draws: random.Random(seed)'s stream, compiled (fastgen_deal.c). */
+extern PyTypeObject DrawsType;
+int draws_ready(void); /* the Draws type made ready, when the module loads */
 /* A field of the hand's Python objects, read from its slot where the object has one (fastgen_fields.c). */
 typedef struct {
     const char *text;

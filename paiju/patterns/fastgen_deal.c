@@ -1,4 +1,4 @@
-/* The deal's shuffle and the random bot's choice, compiled: random.Random.shuffle's and choice's own algorithms and
+/* The deal's shuffle and the random bot's choices, compiled: random.Random.shuffle's and choice's own algorithms and
  * draws (every index comes from getrandbits, redrawn while out of range), so a seed deals the same cards, and a bot
  * picks the same actions, as in Python. */
 #include "fastgen.h"
@@ -55,22 +55,182 @@ PyObject *shuffle(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     Py_RETURN_NONE;
 }
 
-/* choice(rng, items) -> ``rng.choice(items)`` for a random.Random ``rng`` and a non-empty sequence ``items``: the same
- * draw, so a bot that picks with it keeps the stream it had in Python */
-PyObject *choice(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    if (nargs != 2) {
-        PyErr_SetString(PyExc_TypeError, "choice takes a random.Random and a sequence");
+/* ------------------------------------------------------------------ a random bot's own draws */
+
+#define MT_N 624
+#define MT_M 397
+
+/* A Mersenne Twister seeded as random.Random(seed) seeds its own, so its choices are the very draws of
+ * random.Random(seed).choice: a random bot's stream without a random.Random made (and seeded through Python) per
+ * hand, nor a Python call per draw. */
+typedef struct {
+    PyObject_HEAD
+    int index;
+    uint32_t state[MT_N];
+} Draws;
+
+/* The state init_genrand(19650218) leaves, where every seeding by an array starts: made once. */
+static uint32_t SEEDED[MT_N];
+
+static void seeded_start(void) {
+    SEEDED[0] = 19650218U;
+    for (uint32_t i = 1; i < MT_N; i++) SEEDED[i] = 1812433253U * (SEEDED[i - 1] ^ (SEEDED[i - 1] >> 30)) + i;
+}
+
+/* random.Random's init_by_array over the 32-bit words of the seed, lowest first. */
+static void seed_by_array(Draws *d, const uint32_t *key, size_t n) {
+    uint32_t *mt = d->state;
+    memcpy(mt, SEEDED, sizeof SEEDED);
+    size_t i = 1, j = 0;
+    for (size_t k = MT_N > n ? MT_N : n; k; k--) {
+        mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1664525U)) + key[j] + (uint32_t)j;
+        if (++i >= MT_N) {
+            mt[0] = mt[MT_N - 1];
+            i = 1;
+        }
+        if (++j >= n) j = 0;
+    }
+    for (size_t k = MT_N - 1; k; k--) {
+        mt[i] = (mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1566083941U)) - (uint32_t)i;
+        if (++i >= MT_N) {
+            mt[0] = mt[MT_N - 1];
+            i = 1;
+        }
+    }
+    mt[0] = 0x80000000U;
+    d->index = MT_N;
+}
+
+/* The next 32 random bits (random.Random's genrand_uint32). */
+static uint32_t next_word(Draws *d) {
+    static const uint32_t mag01[2] = {0x0U, 0x9908b0dfU};
+    uint32_t *mt = d->state, y;
+    if (d->index >= MT_N) {
+        int kk;
+        for (kk = 0; kk < MT_N - MT_M; kk++) {
+            y = (mt[kk] & 0x80000000U) | (mt[kk + 1] & 0x7fffffffU);
+            mt[kk] = mt[kk + MT_M] ^ (y >> 1) ^ mag01[y & 0x1U];
+        }
+        for (; kk < MT_N - 1; kk++) {
+            y = (mt[kk] & 0x80000000U) | (mt[kk + 1] & 0x7fffffffU);
+            mt[kk] = mt[kk + (MT_M - MT_N)] ^ (y >> 1) ^ mag01[y & 0x1U];
+        }
+        y = (mt[MT_N - 1] & 0x80000000U) | (mt[0] & 0x7fffffffU);
+        mt[MT_N - 1] = mt[MT_M - 1] ^ (y >> 1) ^ mag01[y & 0x1U];
+        d->index = 0;
+    }
+    y = mt[d->index++];
+    y ^= (y >> 11);
+    y ^= (y << 7) & 0x9d2c5680U;
+    y ^= (y << 15) & 0xefc60000U;
+    y ^= (y >> 18);
+    return y;
+}
+
+/* The 32-bit words of abs(seed), lowest first, as random.Random.seed splits an int (one word 0 for 0), into a new
+ * PyMem block; NULL with the error set. */
+static uint32_t *seed_words(PyObject *seed, size_t *n) {
+    PyObject *rest = PyNumber_Absolute(seed), *mask = NULL, *shift = NULL;
+    if (rest == NULL) return NULL;
+    uint32_t *key = NULL;
+    size_t cap = 0;
+    *n = 0;
+    if ((mask = PyLong_FromUnsignedLong(0xffffffffUL)) == NULL || (shift = PyLong_FromLong(32)) == NULL) goto fail;
+    do {
+        PyObject *low = PyNumber_And(rest, mask), *high = low ? PyNumber_Rshift(rest, shift) : NULL;
+        unsigned long word = low ? PyLong_AsUnsignedLong(low) : 0;
+        Py_XDECREF(low);
+        Py_SETREF(rest, high);
+        if (rest == NULL || (word == (unsigned long)-1 && PyErr_Occurred())) goto fail;
+        if (*n == cap) {
+            uint32_t *more = PyMem_Realloc(key, (cap = cap ? 2 * cap : 2) * sizeof(uint32_t));
+            if (more == NULL) {
+                PyErr_NoMemory();
+                goto fail;
+            }
+            key = more;
+        }
+        key[(*n)++] = (uint32_t)word;
+    } while (PyObject_IsTrue(rest) == 1);
+    Py_DECREF(rest);
+    Py_DECREF(mask);
+    Py_DECREF(shift);
+    return key;
+fail:
+    PyMem_Free(key);
+    Py_XDECREF(rest);
+    Py_XDECREF(mask);
+    Py_XDECREF(shift);
+    return NULL;
+}
+
+static PyObject *draws_new(PyTypeObject *type, PyObject *args, PyObject *kwargs) {
+    PyObject *seed;
+    if (kwargs != NULL && PyDict_Size(kwargs)) {
+        PyErr_SetString(PyExc_TypeError, "Draws takes no keyword arguments");
         return NULL;
     }
-    Py_ssize_t n = PySequence_Size(args[1]);
+    if (!PyArg_UnpackTuple(args, "Draws", 1, 1, &seed)) return NULL;
+    if (!PyLong_Check(seed)) {
+        PyErr_SetString(PyExc_TypeError, "Draws takes an int seed");
+        return NULL;
+    }
+    Draws *d = (Draws *)type->tp_alloc(type, 0);
+    if (d == NULL) return NULL;
+    int overflow;
+    long long small = PyLong_AsLongLongAndOverflow(seed, &overflow);
+    if (!overflow && small > -(1LL << 32) && small < (1LL << 32)) { /* one word: no Python arithmetic */
+        uint32_t word = (uint32_t)(small < 0 ? -small : small);
+        seed_by_array(d, &word, 1);
+        return (PyObject *)d;
+    }
+    size_t n;
+    uint32_t *key = seed_words(seed, &n);
+    if (key == NULL) {
+        Py_DECREF(d);
+        return NULL;
+    }
+    seed_by_array(d, key, n);
+    PyMem_Free(key);
+    return (PyObject *)d;
+}
+
+/* Draws.choice(items) -> random.Random(seed).choice's item of the non-empty sequence ``items``: an index of bit_length(n)
+ * random bits, drawn again while it is out of range */
+static PyObject *draws_choice(PyObject *self, PyObject *items) {
+    Py_ssize_t n = PySequence_Size(items);
     if (n < 0) return NULL;
     if (n == 0) {
         PyErr_SetString(PyExc_IndexError, "Cannot choose from an empty sequence");
         return NULL;
     }
-    PyObject *getrandbits = PyObject_GetAttrString(args[0], "getrandbits");
-    if (getrandbits == NULL) return NULL;
-    long i = below(getrandbits, (unsigned long)n);
-    Py_DECREF(getrandbits);
-    return i < 0 ? NULL : PySequence_GetItem(args[1], i);
+    if ((size_t)n > 0xffffffffU) {
+        PyErr_SetString(PyExc_OverflowError, "Draws chooses among fewer than 2**32 items");
+        return NULL;
+    }
+    int k = 0;
+    for (size_t m = (size_t)n; m; m >>= 1) k++;
+    uint32_t r;
+    do r = next_word((Draws *)self) >> (32 - k);
+    while (r >= (uint32_t)n);
+    return PyList_CheckExact(items) ? Py_NewRef(PyList_GET_ITEM(items, r)) : PySequence_GetItem(items, r);
+}
+
+static PyMethodDef DRAWS_METHODS[] = {
+    {"choice", draws_choice, METH_O, "random.Random(seed).choice: the same item, the same draws."},
+    {NULL, NULL, 0, NULL},
+};
+
+PyTypeObject DrawsType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "paiju.patterns._fastgen.Draws",
+    .tp_basicsize = sizeof(Draws),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "Draws(seed): random.Random(seed)'s stream, for a bot's choices.",
+    .tp_new = draws_new,
+    .tp_methods = DRAWS_METHODS,
+};
+
+int draws_ready(void) {
+    seeded_start();
+    return PyType_Ready(&DrawsType);
 }
