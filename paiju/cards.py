@@ -32,7 +32,9 @@ __all__ = [
     "card_deck",
     "card_rank",
     "card_suit",
+    "copy_of",
     "deck_cards",
+    "face",
     "format_card",
     "format_cards",
     "format_ranks",
@@ -124,10 +126,21 @@ def make_card(rank: int, suit: int | None = None, deck: int = 0) -> Card:
         if suit is None:
             raise InvalidCardsError(f"rank {RANK_CHARS[rank]} needs a suit")
         face = rank * 4 + suit
+    return copy_of(face, deck)
+
+
+def face(card: Card) -> int:
+    """The card without its deck copy: copies of one rank and suit from different decks share a face, and two
+    cards are identical (a pair in 炒地皮, the copy that names a small landlord) exactly when their faces are."""
+    return card % CARDS_PER_DECK
+
+
+def copy_of(face: int, deck: int) -> Card:
+    """The card with ``face`` from deck copy ``deck`` (0 for the first deck)."""
     return deck * CARDS_PER_DECK + face
 
 
-#: The rank of each of a deck's 54 faces (a card's face is ``card % CARDS_PER_DECK``).
+#: The rank of each of a deck's 54 faces (a card's face is ``face(card)``).
 FACE_RANK: tuple[int, ...] = tuple(face >> 2 if face < 52 else face - 52 + BLACK_JOKER for face in range(CARDS_PER_DECK))
 
 

@@ -203,6 +203,33 @@ def test_the_refusal_errors_sit_at_the_bottom_and_import_nothing_of_paiju() -> N
     }
 
 
+#: Rules once written in more than one module, each now defined in exactly one.
+ONE_DEFINITION = {"face": "paiju.cards", "copy_of": "paiju.cards", "RED_FIVE_PAIR": "paiju.trick.declare"}
+
+
+def _top_level_names(path: Path) -> set[str]:
+    """The functions, classes and variables a module defines at its top level (not the names it imports)."""
+    names: set[str] = set()
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            names.add(node.name)
+        elif isinstance(node, ast.Assign):
+            names |= {t.id for t in node.targets if isinstance(t, ast.Name)}
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            names.add(node.target.id)
+    return names
+
+
+def test_a_card_face_and_the_red_five_pair_are_each_defined_once() -> None:
+    """A card's face (its identity across decks) and the ♥5 pair's strength are written in one module each, which
+    every other module imports: the two families once each had their own ``face`` and ``RED_FIVE_PAIR``."""
+    defined: dict[str, list[str]] = {name: [] for name in ONE_DEFINITION}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for name in _top_level_names(path) & set(ONE_DEFINITION):
+            defined[name].append(_module_name(path))
+    assert defined == {name: [module] for name, module in ONE_DEFINITION.items()}
+
+
 def test_variants_do_not_depend_on_patterns() -> None:
     """Variants are plain data: the variant layer imports only cards."""
     for path in (PACKAGE / "variants").rglob("*.py"):

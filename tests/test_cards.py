@@ -15,7 +15,9 @@ from paiju.cards import (
     card_deck,
     card_rank,
     card_suit,
+    copy_of,
     deck_cards,
+    face,
     format_cards,
     format_ranks,
     make_card,
@@ -135,6 +137,19 @@ def test_two_decks_hold_two_copies_of_a_card() -> None:
     assert {card_deck(first), card_deck(second)} == {0, 1}
     assert len(set(parse_cards("BB RR", decks=2))) == 4
     assert len(set(parse_cards("33333333", decks=2))) == 8
+
+
+def test_copies_of_one_card_share_a_face_and_no_two_faces_are_alike() -> None:
+    """Identity across decks: two cards are the same card (a 炒地皮 pair, the copy naming a small landlord) exactly
+    when their faces are equal, and ``copy_of`` gives back each deck's copy of a face."""
+    three_decks = deck_cards(3)
+    for card in three_decks:
+        assert copy_of(face(card), card_deck(card)) == card
+        assert (card_rank(copy_of(face(card), 0)), card_suit(copy_of(face(card), 0))) == (card_rank(card), card_suit(card))
+    faces = {(card_rank(c), card_suit(c)): face(c) for c in deck_cards(1)}
+    assert len(set(faces.values())) == len(faces) == 54
+    first, second = parse_cards("Kd Kd", decks=2)
+    assert first != second and face(first) == face(second)
 
 
 def test_too_many_copies_is_an_error() -> None:

@@ -12,9 +12,8 @@ from typing import Any
 import pytest
 
 from paiju.bots import make_bot
-from paiju.cards import Card
+from paiju.cards import Card, face
 from paiju.climbing import Deal, Game, Pass, PhaseName, observe
-from paiju.climbing.partner import face
 from paiju.engine import family_of
 from paiju.server.frames import auto_play, view_message
 from paiju.variants import get_variant

@@ -14,9 +14,9 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from paiju.cards import Card, Rank, Suit, format_cards, parse_cards, sort_cards
+from paiju.cards import Card, Rank, Suit, face, format_cards, parse_cards, sort_cards
 from paiju.trick.follow import follow_problem, lead_problem, lead_shape, legal_follows, legal_leads
-from paiju.trick.order import TRUMP, Trumps, face
+from paiju.trick.order import TRUMP, Trumps
 from paiju.trick.units import category_of, decompose, is_five_ten_king, tractor_step
 from paiju.variants.trick_rules import TrickRules, Trump510kFollow
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from paiju.bots.base import register
-from paiju.cards import BLACK_JOKER, NUM_RANKS, RED_JOKER, card_rank, rank_counts
+from paiju.cards import BLACK_JOKER, NUM_RANKS, RED_JOKER, card_rank, face, rank_counts
 from paiju.climbing import (
     Action,
     Alone,
@@ -28,7 +28,6 @@ from paiju.climbing import (
     Return,
     Reveal,
 )
-from paiju.climbing.partner import face
 from paiju.engine import CLIMBING
 from paiju.patterns import Move
 

@@ -9,11 +9,11 @@ from collections import Counter
 from collections.abc import Sequence
 
 from paiju.bots.base import register
-from paiju.cards import Card
+from paiju.cards import Card, face
 from paiju.trick import Bury, Declare, Pass, Play, TrickObservation
 from paiju.trick.actions import Action
 from paiju.trick.declare import RED_FIVE_PAIR
-from paiju.trick.order import TRUMP, Trumps, face
+from paiju.trick.order import TRUMP, Trumps
 from paiju.trick.state import Phase
 from paiju.trick.tricks import points, trick_winner
 

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from paiju.cards import CARDS_PER_DECK, format_card, format_cards
+from paiju.cards import face, format_card, format_cards
 from paiju.patterns import Move
 from paiju.patterns.generate import compiled_module
 
@@ -126,7 +126,7 @@ class Return:
 
     def faces(self) -> tuple[int, ...]:
         """The faces put back, in order (a card's face is the same in every deck copy)."""
-        return tuple(sorted(c % CARDS_PER_DECK for c in self.cards))
+        return tuple(sorted(face(c) for c in self.cards))
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Return) and self.faces() == other.faces()

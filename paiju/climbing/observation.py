@@ -10,9 +10,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from paiju.cards import RANK_CHARS, SUIT_CHARS, Card, card_rank, format_cards
+from paiju.cards import RANK_CHARS, SUIT_CHARS, Card, card_rank, face, format_cards
 from paiju.climbing.actions import Action
-from paiju.climbing.partner import face
 from paiju.climbing.phase_name import PhaseName
 from paiju.climbing.phases.small_landlord import names_self
 from paiju.climbing.roles import public_identity, seat_role

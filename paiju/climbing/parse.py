@@ -11,6 +11,7 @@ from paiju.cards import (
     InvalidCardsError,
     card_rank,
     deck_cards,
+    face,
     format_card,
     names_suits,
     parse_cards,
@@ -33,7 +34,6 @@ from paiju.climbing.actions import (
     action_text,
 )
 from paiju.climbing.hand import Hand as Game
-from paiju.climbing.partner import face
 from paiju.climbing.phase_name import PhaseName
 from paiju.climbing.phases.emperor import not_in_bottom, too_many_back
 from paiju.climbing.speculator import marked_card

@@ -1,7 +1,7 @@
 """The small landlord (小地主) of the two-landlord tables: which cards the landlord may show, and
 whose card names the partner (speculator.md §7).
 
-A *face* is a card without its deck copy (``card % 54``).  Every option pairs the cards the
+A *face* is a card without its deck copy (``paiju.cards.face``).  Every option pairs the cards the
 landlord shows with the one remaining copy that names the partner, so the holder is simply the
 seat holding that copy.
 """
@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from paiju.cards import CARDS_PER_DECK, Card, card_rank
+from paiju.cards import Card, card_rank, copy_of, face
 from paiju.variants.speculator import SpeculatorRules
 
-__all__ = ["PartnerOption", "alone_options", "face", "partner_options"]
+__all__ = ["PartnerOption", "alone_options", "partner_options"]
 
 
 class PartnerOption(NamedTuple):
@@ -22,11 +22,6 @@ class PartnerOption(NamedTuple):
 
     shown: tuple[Card, ...]
     partner: Card
-
-
-def face(card: Card) -> int:
-    """The card without its deck copy: same rank and suit give the same face."""
-    return card % CARDS_PER_DECK
 
 
 def _copies(hand: Sequence[Card]) -> dict[int, list[Card]]:
@@ -39,7 +34,7 @@ def _copies(hand: Sequence[Card]) -> dict[int, list[Card]]:
 
 def _missing(f: int, held: Sequence[Card], decks: int, elsewhere: Sequence[Card] = ()) -> list[Card]:
     """The copies of face ``f`` neither in ``held`` nor in ``elsewhere``."""
-    return [f + d * CARDS_PER_DECK for d in range(decks) if f + d * CARDS_PER_DECK not in (*held, *elsewhere)]
+    return [c for c in (copy_of(f, d) for d in range(decks)) if c not in (*held, *elsewhere)]
 
 
 def partner_options(

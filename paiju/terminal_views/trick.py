@@ -9,10 +9,11 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
-from paiju.cards import RANK_CHARS, Card, card_rank
+from paiju.cards import RANK_CHARS, Card, card_rank, face
 from paiju.terminal import Look, card_text, cards_line
 from paiju.trick import Action, Declare, Pass, TrickHand, TrickObservation, observe
 from paiju.trick.actions import Play, action_text
+from paiju.trick.declare import RED_FIVE_PAIR
 from paiju.trick.observation import suit_name
 from paiju.trick.order import TRUMP, Trumps, natural
 from paiju.trick.state import Phase
@@ -114,7 +115,7 @@ class TrickView:
 
 def _shown(cards: list[Card]) -> str:
     """Cards as the table shows them (``A♥``, ``RJ``), low to high in this game's order (2 lowest)."""
-    return card_text(sorted(cards, key=lambda c: (natural(card_rank(c)), c % 54)), in_order=True).plain
+    return card_text(sorted(cards, key=lambda c: (natural(card_rank(c)), face(c))), in_order=True).plain
 
 
 def _lines(names: Sequence[str], events: list[dict[str, Any]], pacing: bool = False) -> tuple[list[str], bool]:
@@ -138,7 +139,7 @@ def _lines(names: Sequence[str], events: list[dict[str, Any]], pacing: bool = Fa
             verb = "takes the kitty (抄底) with" if e["retake"] else "declares"
             named = (
                 ""
-                if e["strength"] != 8
+                if e["strength"] != RED_FIVE_PAIR
                 else f", naming {_SUIT_WORDS[suit_name(e['trump'])]}"
             )
             out.append(f"{who} {verb} " + _shown(e["cards"]) + named)

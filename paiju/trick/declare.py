@@ -10,7 +10,6 @@ from dataclasses import dataclass
 
 from paiju.cards import (
     BLACK_JOKER,
-    CARDS_PER_DECK,
     RANK_CHARS,
     RED_JOKER,
     SUIT_CHARS,
@@ -18,12 +17,14 @@ from paiju.cards import (
     Suit,
     card_rank,
     card_suit,
+    copy_of,
+    face,
     format_card,
     names_every_colour,
     parse_cards,
     parse_ranks,
 )
-from paiju.trick.order import face, is_red_five, natural
+from paiju.trick.order import is_red_five, natural
 from paiju.variants.trick_rules import TrickRules
 
 __all__ = [
@@ -60,7 +61,7 @@ def _canonical(cards: Sequence[Card]) -> tuple[Card, ...]:
     """The cards by face, sorted, each repeat of a face taking the next deck copy: two showings of the same faces
     are the same declaration whichever copies a hand holds (shown cards go back to the hand, D8)."""
     faces = sorted(face(c) for c in cards)
-    return tuple(f + CARDS_PER_DECK * faces[:i].count(f) for i, f in enumerate(faces))
+    return tuple(copy_of(f, faces[:i].count(f)) for i, f in enumerate(faces))
 
 
 def _show(cards: Sequence[Card]) -> str:

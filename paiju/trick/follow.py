@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import combinations, islice, product
 
-from paiju.cards import Card, Rank, card_rank, card_suit
+from paiju.cards import Card, Rank, card_rank, card_suit, face
 from paiju.errors import Reason
 from paiju.trick.leads import (
     category_code,
@@ -27,7 +27,7 @@ from paiju.trick.leads import (
     legal_leads,
     play_of,
 )
-from paiju.trick.order import TRUMP, Trumps, face
+from paiju.trick.order import TRUMP, Trumps
 from paiju.trick.units import category_of, decompose, is_five_ten_king, tractor_step
 from paiju.variants.trick_rules import TrickRules, Trump510kFollow
 

@@ -21,7 +21,14 @@ from paiju.engine.undo import last_pushed
 from paiju.errors import IllegalMoveError, Reason
 from paiju.trick import dealing
 from paiju.trick.actions import Action, Bury, Declare, Pass, Play
-from paiju.trick.declare import Declaration, declaration_problem, declarations, kitty_flip_is_joker, kitty_trump
+from paiju.trick.declare import (
+    RED_FIVE_PAIR,
+    Declaration,
+    declaration_problem,
+    declarations,
+    kitty_flip_is_joker,
+    kitty_trump,
+)
 from paiju.trick.events import BuryEvent, DealEvent, DeclareEvent, FlipEvent, PassEvent, RedealEvent, TrickHandEvent
 from paiju.trick.leads import face_multisets, group_faces, play_of
 from paiju.trick.levels import MatchState
@@ -36,8 +43,6 @@ __all__ = ["LIST_CAP", "TrickHand"]
 
 #: The most actions ``legal_actions`` lists; any other legal action is still accepted when typed.
 LIST_CAP = 400
-#: The strength of a ♥5 pair: nothing overturns it (§7.3).
-RED_FIVE_PAIR = 8
 
 
 class TrickHand:

@@ -8,9 +8,9 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from itertools import islice
 
-from paiju.cards import SUIT_CHARS, Card, sort_cards
+from paiju.cards import SUIT_CHARS, Card, face, sort_cards
 from paiju.errors import Reason
-from paiju.trick.order import TRUMP, Trumps, face
+from paiju.trick.order import TRUMP, Trumps
 from paiju.trick.units import category_of
 
 __all__ = ["category_code", "category_name", "face_multisets", "group_faces", "holds", "lead_problem", "legal_leads", "play_of"]

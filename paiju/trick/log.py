@@ -10,7 +10,7 @@ from paiju.cards import RANK_CHARS, Rank, Suit
 from paiju.engine.log import LOG_FORMAT, LOG_VERSION, LogError, family_header, log_rules, log_seed, log_variant
 from paiju.errors import IllegalMoveError
 from paiju.trick.actions import Action, Bury, Declare, Pass, Play
-from paiju.trick.declare import make_declaration
+from paiju.trick.declare import RED_FIVE_PAIR, make_declaration
 from paiju.trick.events import DealEvent
 from paiju.trick.hand import TrickHand
 from paiju.trick.levels import MatchState, SideLevel
@@ -57,7 +57,7 @@ def _action(event: dict[str, Any], level: int) -> Action | None:
     if kind == "declare":
         trump = None if event["trump"] is None else Suit(event["trump"])
         return Declare(
-            make_declaration(event["seat"], event["cards"], level, trump if event["strength"] == 8 else None)
+            make_declaration(event["seat"], event["cards"], level, trump if event["strength"] == RED_FIVE_PAIR else None)
         )
     if kind == "bury":
         return Bury(tuple(event["cards"]))

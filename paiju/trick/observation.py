@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from paiju.cards import RANK_CHARS, Card, format_card
+from paiju.cards import RANK_CHARS, Card, face, format_card
 from paiju.trick.actions import Action, action_text
 from paiju.trick.declare import Declaration
 from paiju.trick.events import ThrowFailedEvent, TrickEvent
@@ -72,7 +72,7 @@ class TrickObservation:
         """The seat's cards by category, trumps first, each from its highest card down (as a player holds them)."""
         trumps = self.trumps
         found: dict[int, list[Card]] = {}
-        for card in sorted(self.hand, key=lambda c: (-trumps.strength(c), c % 54, c)):
+        for card in sorted(self.hand, key=lambda c: (-trumps.strength(c), face(c), c)):
             found.setdefault(trumps.category(card), []).append(card)
         return sorted(found.items(), key=lambda item: (item[0] != TRUMP, item[0]))
 

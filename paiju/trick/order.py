@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from paiju.cards import BLACK_JOKER, RED_JOKER, Card, Rank, Suit, card_rank, card_suit, format_card
+from paiju.cards import BLACK_JOKER, RED_JOKER, Card, Rank, Suit, card_rank, card_suit, face, format_card
 
-__all__ = ["TRUMP", "Trumps", "face", "is_red_five", "natural", "trick_text"]
+__all__ = ["TRUMP", "Trumps", "is_red_five", "natural", "trick_text"]
 
 #: The category of every trump; a side card's category is its suit (``Suit``, 0–3).
 TRUMP = 4
@@ -22,12 +22,7 @@ def natural(rank: int) -> int:
 
 def trick_text(cards: Iterable[Card]) -> str:
     """Cards as 炒地皮 writes them: by rank in its own order (2 lowest … A, then the jokers), then suit."""
-    return " ".join(format_card(c) for c in sorted(cards, key=lambda c: (natural(card_rank(c)), c % 54, c)))
-
-
-def face(card: Card) -> int:
-    """The card without its deck copy: two cards are identical (a pair, §7.7) when their faces are equal."""
-    return card % 54
+    return " ".join(format_card(c) for c in sorted(cards, key=lambda c: (natural(card_rank(c)), face(c), c)))
 
 
 def is_red_five(card: Card) -> bool:

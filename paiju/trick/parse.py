@@ -6,12 +6,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from paiju.cards import Card, InvalidCardsError, names_every_colour, parse_cards
+from paiju.cards import Card, InvalidCardsError, face, names_every_colour, parse_cards
 from paiju.errors import IllegalMoveError, Reason
 from paiju.trick.actions import Action, Bury, Declare, Pass, Play
 from paiju.trick.declare import parse_declaration
 from paiju.trick.hand import TrickHand
-from paiju.trick.order import face, trick_text
+from paiju.trick.order import trick_text
 from paiju.trick.state import Phase
 
 __all__ = ["actions_for_text", "held_cards"]

@@ -13,8 +13,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from paiju.cards import Card, Rank, card_rank, card_suit
-from paiju.trick.order import TRUMP, Trumps, face
+from paiju.cards import Card, Rank, card_rank, card_suit, face
+from paiju.trick.order import TRUMP, Trumps
 
 __all__ = [
     "Unit",

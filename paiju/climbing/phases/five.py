@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from paiju.cards import Card, rank_counts
+from paiju.cards import Card, face, rank_counts
 from paiju.climbing.actions import Action, Double, Pass, Play, Reveal
 from paiju.climbing.events import (
     DoubleEvent,
@@ -16,7 +16,6 @@ from paiju.climbing.events import (
     PassEvent,
     TeamEvent,
 )
-from paiju.climbing.partner import face
 from paiju.climbing.parts import HiddenPart
 from paiju.climbing.phase_name import PhaseName
 from paiju.climbing.phases.play import Playing
