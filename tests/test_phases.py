@@ -3,22 +3,28 @@ seats at once, and every consumer of ``actors()`` (the driver, views, bots) work
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from paiju.bots import make_bot, play_out
 from paiju.climbing import Action, Bid, Declare, Game, Pass, PhaseName, observe
 from paiju.climbing.events import DeclareEvent, LandlordEvent, PassEvent
 from paiju.climbing.phases import CONTINUE, DONE, Pipeline, Step, pipeline
+from paiju.climbing.phases.emperor import ChooseBottom
+from paiju.climbing.phases.five import Doubling
+from paiju.climbing.phases.laizi import GrabRound, OpenLandlord, OpenStart, WildDraw
+from paiju.climbing.phases.step import AtOnce
 from paiju.climbing.state import Factor, HandState
 from paiju.errors import IllegalMoveError
-from paiju.variants import get_variant
+from paiju.variants import Variant, get_variant
 
 CLASSIC = get_variant("classic")
 
 
-class EveryFarmerDoubles:
-    """A test phase: once the landlord has its bottom, both farmers decide at once whether to double (×2 each);
-    play starts when both have answered, in whichever order."""
+class EveryFarmerDoubles(AtOnce):
+    """A test phase, a decision several seats take at once (``AtOnce``): once the landlord has its bottom, both
+    farmers decide at once whether to double (×2 each); play starts when both have answered, in whichever order."""
 
     name = PhaseName.DECLARE
 
@@ -127,3 +133,38 @@ def test_a_clone_acts_alone() -> None:
     twin = g.clone()
     twin.apply(Declare(), first)
     assert g.actors() == {first, second} and twin.actors() == {second}
+
+
+def _phase_kinds(variant: Variant) -> set[type]:
+    return {type(p) for p in pipeline(variant).phases}
+
+
+@pytest.mark.parametrize(
+    ("table", "switch", "phase"),
+    [
+        ("laizi", "open_start", OpenStart),
+        ("laizi", "grab_round", GrabRound),
+        ("laizi", "open_landlord", OpenLandlord),
+        ("laizi", "wild_rank", WildDraw),
+        ("dou-dizhu-emperor", "bottom_choice", ChooseBottom),
+        ("five-player", "seat_doubles", Doubling),
+    ],
+)
+def test_a_phase_the_table_switches_off_is_left_out_of_the_pipeline(table: str, switch: str, phase: type) -> None:
+    """``pipeline`` alone reads a table's switches: with the switch on the phase is listed, with it off it is not
+    there at all (rather than listed and standing aside when entered)."""
+    on = replace(get_variant(table), **{switch: True})
+    off = replace(on, **{switch: False})
+    assert phase in _phase_kinds(on)
+    assert phase not in _phase_kinds(off)
+
+
+def test_a_laizi_table_without_its_grab_round_plays_to_the_end_without_one() -> None:
+    """A 癞子 table with 抢地主 switched off: no grab is ever asked, and bots finish its hands with scores summing to
+    zero (the pipeline without the phase still holds together)."""
+    table = replace(get_variant("laizi"), grab_round=False)
+    for seed in range(3):
+        g = Game(table, seed)
+        result = play_out(g, [make_bot("heuristic", seed + s) for s in range(3)])
+        assert sum(result.scores) == 0
+        assert not any(e["type"] == "grab" for e in g.events)

@@ -1,9 +1,8 @@
-"""One hand of a Dou Dizhu-family game: the driver that runs a table's ``pipeline`` over a ``HandState``.
+"""One hand of a Dou Dizhu-family game: the engine's driver (``paiju.engine.driver``) running a table's ``pipeline``
+over a ``HandState``, with what the kernel and the views read of it, ``clone`` and ``push``/``pop``.
 
-``legal_actions(seat)`` lists what an acting seat may do; ``apply(action, seat)`` checks the action once —
-the seat must be an actor and the action legal, else ``IllegalMoveError`` with the phase's explanation and
-the state untouched — then lets the phase act and follows its ``Step`` through the automatic phases. Where the
-play has a compiled turn (``phases.play.compiled_turns``), both methods run in C for the seat to act: they list its
+``legal_actions(seat)`` and ``apply(action, seat)`` are the driver's: one legality check, then the phase acts and
+its ``Step`` is followed through the automatic phases. Where the play has a compiled turn (``phases.play.compiled_turns``), both methods run in C for the seat to act: they list its
 actions and take the everyday plays and passes, and leave the rest to the Python methods and the phase.
 Randomness comes only from the seeded RNG in the state, all of it drawn with the deal, so the event log
 (``paiju.climbing.log``) replays to the identical state.
@@ -14,33 +13,29 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Callable, Sequence
-from itertools import repeat
-from operator import is_
 from typing import Any, Self, TypeVar, cast
 
 from paiju.cards import Card
 from paiju.climbing.actions import Action
-from paiju.climbing.events import Event, Facts, RedealEvent
+from paiju.climbing.events import Event, Facts
 from paiju.climbing.holding import Holding
 from paiju.climbing.observation import observe
 from paiju.climbing.phase_name import PhaseName
-from paiju.climbing.phases import Continue, Finish, Phase, Pipeline, Redeal, Step, holding_of, pipeline
-from paiju.climbing.phases.settle import finish
+from paiju.climbing.phases import Pipeline, holding_of, pipeline
 from paiju.climbing.state import Deal, HandState, Result
 from paiju.climbing.undo import Taken, save, take_back
-from paiju.errors import IllegalMoveError, Reason
+from paiju.engine.driver import Driver
 from paiju.patterns.compiled import fastgen
 from paiju.variants import Variant
 
 __all__ = ["Hand"]
 
-_OVER = PhaseName.OVER  # read on every turn: an enum member's lookup costs more than a name's
 _Method = TypeVar("_Method", bound=Callable[..., Any])
 
 
 def _compiled(applies: bool) -> Callable[[_Method], _Method]:
     """Where the extension is built, the method in C (``_fastgen.hand_method``) for the seat to act while the play has
-    a compiled turn, the Python method below for everything else; ``applies``: it is ``apply``."""
+    a compiled turn, the driver's Python method for everything else; ``applies``: it is ``apply``."""
 
     def wrap(method: _Method) -> _Method:
         return method if fastgen is None else cast(_Method, fastgen.hand_method(method, PhaseName.PLAY, applies))
@@ -48,7 +43,7 @@ def _compiled(applies: bool) -> Callable[[_Method], _Method]:
     return wrap
 
 
-class Hand:
+class Hand(Driver[HandState, Action]):
     """A single hand; it satisfies ``paiju.engine.HandEngine``.
 
     ``dealer`` is the seat that deals; ``previous`` the seat that went out first in the session's previous hand,
@@ -65,13 +60,10 @@ class Hand:
         previous: int | None = None,
         phases: Pipeline | None = None,
     ) -> None:
-        self.state = HandState(variant, seed, dealer % variant.players, previous, random.Random(seed), list(deals))
-        self._pipeline = pipeline(variant) if phases is None else phases
-        self._at = 0
-        self._legal: tuple[int, Sequence[Action]] | None = None
+        state = HandState(variant, seed, dealer % variant.players, previous, random.Random(seed), list(deals))
         self._events_json: list[dict[str, Any]] = []
         self._taken: list[Taken] = []
-        self._follow(self._current.enter(self.state))
+        super().__init__(state, pipeline(variant) if phases is None else phases)
 
     @classmethod
     def new(cls, variant: Variant, seed: int | None = None, dealer: int = 0) -> Self:
@@ -127,11 +119,6 @@ class Hand:
         return self.state.result
 
     @property
-    def is_over(self) -> bool:
-        """Whether the hand has been settled."""
-        return self.state.phase is _OVER
-
-    @property
     def typed_events(self) -> list[Event]:
         """What happened, in order."""
         return self.state.events
@@ -164,58 +151,8 @@ class Hand:
         return twin
 
     # ------------------------------------------------------------------ deciding
-    @property
-    def _current(self) -> Phase:
-        return self._pipeline.phases[self._at]
-
-    def actors(self) -> frozenset[int]:
-        """The seats that may act now; empty once the hand is over (asked at every turn: read without properties)."""
-        return frozenset() if self.state.phase is _OVER else self._pipeline.phases[self._at].actors(self.state)
-
-    @_compiled(applies=False)
-    def legal_actions(self, seat: int | None = None) -> Sequence[Action]:
-        """Everything ``seat`` (by default the seat to act) may do now; empty when it may not act."""
-        state = self.state
-        seat = state.to_act if seat is None else seat
-        cached = self._legal
-        if cached is not None and cached[0] == seat:
-            return cached[1]
-        if state.phase is _OVER:
-            return []
-        phase = self._pipeline.phases[self._at]
-        if seat not in phase.actors(state):
-            return []
-        actions = phase.legal(state, seat)
-        self._legal = (seat, actions)
-        return actions
-
-    def is_legal(self, action: Action, seat: int | None = None) -> bool:
-        """Whether ``action`` is among ``legal_actions(seat)``."""
-        return _listed(action, self.legal_actions(seat))
-
-    def explain(self, action: Action, seat: int | None = None) -> str:
-        """Why ``action`` is refused for ``seat`` (by default the seat to act), in words for a player."""
-        seat = self.state.to_act if seat is None else seat
-        if self.is_over:
-            return Reason("hand_over", "the hand is over")
-        actors = self.actors()
-        if seat not in actors:
-            whose = " and ".join(f"seat {s}" for s in sorted(actors))
-            return Reason("not_seat_turn", f"it is {whose}'s turn, not seat {seat}'s", seat=seat)
-        return self._current.explain(self.state, seat, action)
-
-    @_compiled(applies=True)
-    def apply(self, action: Action, seat: int | None = None) -> None:
-        """Take ``action`` for ``seat`` (by default the seat to act); raise ``IllegalMoveError`` (and change
-        nothing) if it is not allowed."""
-        state = self.state
-        seat = state.to_act if seat is None else seat
-        if not _listed(action, self.legal_actions(seat)):
-            raise IllegalMoveError(self.explain(action, seat))
-        step = self._pipeline.phases[self._at].apply(state, seat, action)
-        self._legal = None
-        if not isinstance(step, Continue):
-            self._follow(step)
+    legal_actions = _compiled(applies=False)(Driver.legal_actions)
+    apply = _compiled(applies=True)(Driver.apply)
 
     def push(self, action: Action, seat: int | None = None) -> None:
         """``apply``, keeping what ``pop`` needs to take it back: a search's walk down one hand and back up."""
@@ -227,23 +164,3 @@ class Hand:
         """Take back the last action ``push`` applied that is not yet taken back; ``IndexError`` when none is left."""
         self.state, self._at, self._legal, shown = take_back(self.state, self._taken)
         del self._events_json[shown:]
-
-    def _follow(self, step: Step) -> None:
-        """Move through the pipeline until a phase waits for a decision or the hand is settled."""
-        state, phases = self.state, self._pipeline.phases
-        while not isinstance(step, Continue):
-            if isinstance(step, Finish):
-                finish(state, self._pipeline.settle, step)
-                return
-            if isinstance(step, Redeal):
-                state.log(RedealEvent(step.reason))
-                self._at = 0
-            else:
-                self._at += 1
-            step = phases[self._at].enter(state)
-
-
-def _listed(action: Action, legal: Sequence[Action]) -> bool:
-    """Whether ``action`` is in ``legal``: one of the listed objects itself is found without comparing moves (the
-    usual case, a bot or a player picking from the list; a ``Lazy`` list looks among the plays it has made)."""
-    return (isinstance(legal, list) and any(map(is_, legal, repeat(action)))) or action in legal

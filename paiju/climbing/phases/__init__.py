@@ -2,20 +2,21 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from paiju.climbing.actions import Action
 from paiju.climbing.phases.auction import Bidding
 from paiju.climbing.phases.deal import DealPhase, check_deal
 from paiju.climbing.phases.emperor import ChooseBottom
 from paiju.climbing.phases.find_speculator import FindSpeculator
 from paiju.climbing.phases.five import Doubling, FiveSettle, Identity, MarkedLandlord, TeamPlaying
 from paiju.climbing.phases.gifts import Gifts
-from paiju.climbing.phases.laizi import GrabRound, OpenLandlord, OpenStart, WildDraw
+from paiju.climbing.phases.laizi import CountOpenStart, GrabRound, OpenLandlord, OpenStart, OpenTable, WildDraw
 from paiju.climbing.phases.play import Playing, holding_of
 from paiju.climbing.phases.reveal import Reveal, TakeBottom
 from paiju.climbing.phases.settle import ClassicSettle, Settle, SpeculatorSettle
 from paiju.climbing.phases.small_landlord import Declaration, NamePartner
 from paiju.climbing.phases.step import CONTINUE, DONE, Continue, Done, Finish, Phase, Redeal, Step
+from paiju.climbing.state import HandState
+from paiju.engine import phase as machine
 from paiju.variants import BidStyle, Variant
 
 __all__ = [
@@ -35,30 +36,37 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True)
-class Pipeline:
-    """A table's phases in order (the first deals, and a redeal starts over from it) and its settlement."""
-
-    phases: tuple[Phase, ...]
-    settle: Settle
+#: A climbing table's phases and settlement.
+Pipeline = machine.Pipeline[HandState, Action]
 
 
 def pipeline(variant: Variant) -> Pipeline:
-    """The phases ``variant`` plays: deal → (find the speculator → gifts) → bid → take the bottom, or reveal
-    → (name the partner → declare) → play; the brackets only on speculator and two-landlord tables. 癞子 tables:
-    明牌开始 → deal → bid → 抢地主 → take the bottom → the wild rank → 明牌 → play. Marked tables (五人斗地主): deal →
-    the marked card's landlord takes the bottom → the sealed identity step → 加倍 → play. 斗帝主 (bottom_choice): the landlord keeps any of the bottom after taking it."""
+    """The phases ``variant`` plays, the only place a table's switches are read to choose them (a phase that does
+    not apply is left out): deal → (find the speculator → gifts) → bid → take the bottom, or reveal → (name the
+    partner → declare) → play; the brackets only on speculator and two-landlord tables. 癞子 tables: 明牌开始 → deal
+    → bid → 抢地主 → take the bottom → the wild rank → 明牌 → play, each of the four where its switch is on. Marked
+    tables (五人斗地主): deal → the marked card's landlord takes the bottom → the sealed identity step → 加倍 (where
+    the table doubles) → play. 斗帝主 (bottom_choice): the landlord keeps any of the bottom after taking it."""
     rules = variant.speculator
     if variant.bid_style is BidStyle.MARKED:
-        return Pipeline((DealPhase(), MarkedLandlord(), Identity(), Doubling(), TeamPlaying()), FiveSettle())
-    if variant.open_start or variant.grab_round or variant.open_landlord or variant.wild_rank:
-        # 癞子 (other-games.md §1.2): each of these phases stands aside when its switch is off.
-        return Pipeline(
-            (OpenStart(), DealPhase(), Bidding(), GrabRound(), TakeBottom(), WildDraw(), OpenLandlord(), Playing()),
-            ClassicSettle(),
+        doubling: tuple[Phase, ...] = (Doubling(),) if variant.seat_doubles or variant.global_double else ()
+        return Pipeline((DealPhase(), MarkedLandlord(), Identity(), *doubling, TeamPlaying()), FiveSettle())
+    if variant.open_start or variant.grab_round or variant.open_landlord or variant.wild_rank:  # 癞子 (§1.2)
+        counted = CountOpenStart() if variant.open_start else None  # 明牌开始 counts where the landlord may not open
+        laizi: tuple[Phase | None, ...] = (
+            OpenStart() if variant.open_start else OpenTable(),
+            DealPhase(),
+            Bidding(),
+            GrabRound() if variant.grab_round else None,
+            TakeBottom(),
+            WildDraw() if variant.wild_rank else None,
+            OpenLandlord() if variant.open_landlord else counted,
+            Playing(),
         )
-    if rules is None:  # ChooseBottom stands aside unless the table has 斗帝主's bottom_choice
-        return Pipeline((DealPhase(), Bidding(), TakeBottom(), ChooseBottom(), Playing()), ClassicSettle())
+        return Pipeline(tuple(p for p in laizi if p is not None), ClassicSettle())
+    if rules is None:
+        choose: tuple[Phase, ...] = (ChooseBottom(),) if variant.bottom_choice else ()
+        return Pipeline((DealPhase(), Bidding(), TakeBottom(), *choose, Playing()), ClassicSettle())
     partner: tuple[Phase, ...] = (NamePartner(), Declaration()) if rules.partner else ()
     return Pipeline(
         (DealPhase(), FindSpeculator(), Gifts(), Bidding(), Reveal(), *partner, Playing()), SpeculatorSettle()

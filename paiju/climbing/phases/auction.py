@@ -6,7 +6,7 @@ from __future__ import annotations
 from paiju.climbing.actions import Action, Bid, Pass
 from paiju.climbing.events import BidEvent, PassEvent
 from paiju.climbing.phase_name import PhaseName
-from paiju.climbing.phases.step import CONTINUE, DONE, Redeal, Step, Turn
+from paiju.climbing.phases.step import CONTINUE, DONE, Step, Turn, redeal
 from paiju.climbing.state import HandState
 from paiju.errors import Reason
 
@@ -55,7 +55,7 @@ class Bidding(Turn):
         if not _over(state):
             state.to_act = _next_bidder(state, seat)
             return CONTINUE
-        return Redeal("nobody bid") if state.landlord is None else DONE
+        return redeal(state, "nobody bid") if state.landlord is None else DONE
 
 
 def _next_bidder(state: HandState, seat: int) -> int:

@@ -40,8 +40,8 @@ class ChooseBottom(Turn):
     name = PhaseName.CHOOSE
 
     def enter(self, state: HandState) -> Step:
-        """The landlord decides, on tables with ``bottom_choice``; elsewhere it keeps the bottom."""
-        if not state.variant.bottom_choice or not state.bottom:
+        """The landlord decides (斗帝主's ``bottom_choice``), unless the bottom is empty."""
+        if not state.bottom:
             return DONE
         assert state.landlord is not None
         state.phase = PhaseName.CHOOSE

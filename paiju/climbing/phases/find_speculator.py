@@ -6,7 +6,7 @@ from __future__ import annotations
 from paiju.climbing import speculator as spec_rules
 from paiju.climbing.events import RetreatEvent, SpeculatorEvent
 from paiju.climbing.parts import SpeculatorPart
-from paiju.climbing.phases.step import DONE, Automatic, Finish, Redeal, Step
+from paiju.climbing.phases.step import DONE, Automatic, Finish, Step, redeal
 from paiju.climbing.state import Factor, HandState
 
 __all__ = ["FindSpeculator", "check_retreat"]
@@ -28,7 +28,7 @@ class FindSpeculator(Automatic):
         if by_previous:
             seat = state.previous
         if seat is None:
-            return Redeal("the determination card is in the bottom")
+            return redeal(state, "the determination card is in the bottom")
         # The role from the previous hand comes from no card, even when that seat holds the card too:
         # no card is shown, and none is barred from the gifts.
         determination = None if by_previous else card
@@ -39,7 +39,7 @@ class FindSpeculator(Automatic):
         gift_sizes = [rules.gift_landlord] + [rules.gift_farmer] * (v.players - 2)
         if not spec_rules.can_make_gifts(state.hands[seat], determination, state.promoted, rules, gift_sizes):
             # Too many 3s (and kept cards) to fill the gifts: no rule covers it, so deal again.
-            return Redeal("the speculator cannot make its gifts")
+            return redeal(state, "the speculator cannot make its gifts")
         state.refresh_counts()
         state.spec = SpeculatorPart(seat, determination, holder, gift_sizes, early_bottom=early_bottom)
         state.log(SpeculatorEvent(seat, determination, holder))

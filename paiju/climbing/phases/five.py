@@ -19,7 +19,8 @@ from paiju.climbing.events import (
 from paiju.climbing.parts import HiddenPart
 from paiju.climbing.phase_name import PhaseName
 from paiju.climbing.phases.play import Playing
-from paiju.climbing.phases.step import CONTINUE, DONE, Automatic, Finish, Step, Turn
+from paiju.climbing.phases.settle import Settle
+from paiju.climbing.phases.step import CONTINUE, DONE, AtOnce, Automatic, Finish, Step, Turn
 from paiju.climbing.state import Factor, HandState, Result
 from paiju.errors import Reason
 
@@ -62,7 +63,7 @@ class MarkedLandlord(Automatic):
         return DONE
 
 
-class Identity:
+class Identity(AtOnce):
     """§5.2 step 4, Q5.13 (ii): one sealed step in which every seat answers at once, so that who acts and what
     each view shows are the same whether or not a hidden landlord exists and whoever it is. The landlords may
     reveal (亮出身份) or decline (放弃, a pass), the farmers only decline; any reveal makes the team public, ×2 once
@@ -120,10 +121,7 @@ class Doubling(Turn):
     name = PhaseName.DOUBLE
 
     def enter(self, state: HandState) -> Step:
-        """Queue every seat from the public landlord (none on a table without 加倍)."""
-        v = state.variant
-        if not (v.seat_doubles or v.global_double):
-            return DONE
+        """Queue every seat from the public landlord."""
         assert state.landlord is not None
         part = _part(state)
         part.queue = [(state.landlord + i) % state.players for i in range(state.players)]
@@ -188,7 +186,7 @@ def pair_unit(state: HandState, landlord: int, farmer: int) -> int:
     return unit * (2 if doubles[landlord] else 1) * (2 if doubles[farmer] else 1)
 
 
-class FiveSettle:
+class FiveSettle(Settle):
     """§5.5: M = reveal × 2^(doubling bombs) × spring (every losing player played no card, Q5.11), and each
     landlord settles u = base × M × d[l] × d[f] with each farmer."""
 

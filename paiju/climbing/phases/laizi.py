@@ -1,5 +1,6 @@
 """The 癞子 table's own phases (other-games.md §1.2): 明牌开始 before each deal, the grab round (抢地主),
-the wild rank drawn once the bottom is taken, and the landlord's 明牌. Each stands aside when its switch is off."""
+the wild rank drawn once the bottom is taken, and the landlord's 明牌. ``pipeline`` picks those the table's switches
+turn on (``OpenTable`` stands in for 明牌开始 where the table has none)."""
 
 from __future__ import annotations
 
@@ -8,11 +9,11 @@ from paiju.climbing.actions import Action, Grab, Open, Pass
 from paiju.climbing.events import GrabEvent, OpenEvent, OpenStartEvent, PassEvent, WildEvent
 from paiju.climbing.parts import Auction, OpenPart
 from paiju.climbing.phase_name import PhaseName
-from paiju.climbing.phases.step import CONTINUE, DONE, Automatic, Step, Turn
+from paiju.climbing.phases.step import CONTINUE, DONE, AtOnce, Automatic, Step, Turn
 from paiju.climbing.state import Factor, HandState, Stake
 from paiju.errors import Reason
 
-__all__ = ["GrabRound", "OpenLandlord", "OpenStart", "WildDraw"]
+__all__ = ["CountOpenStart", "GrabRound", "OpenLandlord", "OpenStart", "OpenTable", "WildDraw"]
 
 
 
@@ -21,7 +22,16 @@ def _part(state: HandState) -> OpenPart:
     return state.opened
 
 
-class OpenStart:
+class OpenTable(Automatic):
+    """Before each deal of a table without 明牌开始: the 癞子 part, fresh (nothing is on show yet)."""
+
+    def enter(self, state: HandState) -> Step:
+        """A fresh part; the deal that follows resets the rest."""
+        state.opened = OpenPart()
+        return DONE
+
+
+class OpenStart(AtOnce):
     """明牌开始 (§1.2 step 1): before the cards are dealt every seat, at once, may choose to play face up (×4).
 
     A redeal comes back here, and the choices are made afresh (Q1.18); nothing of the last deal stays on show.
@@ -30,14 +40,12 @@ class OpenStart:
     name = PhaseName.OPEN_START
 
     def enter(self, state: HandState) -> Step:
-        """Clear the table of the last deal and ask every seat (no one when the table has no 明牌开始)."""
+        """Clear the table of the last deal and ask every seat."""
         n = state.players
-        state.opened = OpenPart(deciding=set(range(n)) if state.variant.open_start else set())
+        state.opened = OpenPart(deciding=set(range(n)))
         state.hands, state.bottom = [[] for _ in range(n)], []
         state.refresh_counts()
         state.landlord, state.stake, state.auction = None, Stake(), Auction()
-        if not state.opened.deciding:
-            return DONE
         state.phase = PhaseName.OPEN_START
         state.to_act = min(state.opened.deciding)
         return CONTINUE
@@ -82,8 +90,6 @@ class GrabRound(Turn):
         part, caller = _part(state), state.landlord
         assert caller is not None
         part.caller = caller
-        if not state.variant.grab_round:
-            return DONE
         passed = {seat for seat, points in state.auction.history if points == 0}
         n = state.players
         part.grab_queue = [s for s in ((caller + i) % n for i in range(1, n)) if s not in passed]
@@ -126,8 +132,7 @@ class WildDraw(Automatic):
     def enter(self, state: HandState) -> Step:
         """Mark each seat's cards of the wild rank (the drawn card itself changes no hands: Q1.6)."""
         card = state.deal.wild
-        if not state.variant.wild_rank or card is None:
-            return DONE
+        assert card is not None, "a wild-rank table's deal draws the wild card (check_deal)"
         rank = card_rank(card)
         state.wild_cards = {s: frozenset(c for c in hand if card_rank(c) == rank) for s, hand in enumerate(state.hands)}
         state.log(WildEvent(card))
@@ -141,13 +146,10 @@ class OpenLandlord(Turn):
     name = PhaseName.OPEN
 
     def enter(self, state: HandState) -> Step:
-        """Count a 明牌开始 at once; else ask the landlord, on a table that lets it open."""
-        part, landlord = _part(state), state.landlord
+        """Count a 明牌开始 at once; else ask the landlord."""
+        landlord = state.landlord
         assert landlord is not None
-        if part.started:
-            state.stake.factors.append(Factor.OPEN_START)
-            return DONE
-        if not state.variant.open_landlord:
+        if count_open_start(state):
             return DONE
         state.phase = PhaseName.OPEN
         state.to_act = landlord
@@ -169,4 +171,21 @@ class OpenLandlord(Turn):
             state.log(OpenEvent(seat, tuple(sorted(state.hands[seat]))))
         else:
             state.log(PassEvent(seat))
+        return DONE
+
+
+def count_open_start(state: HandState) -> bool:
+    """Once the bottom is taken, a 明牌开始 counts (×4, the largest open factor: Q1.4); whether anyone opened."""
+    if not _part(state).started:
+        return False
+    state.stake.factors.append(Factor.OPEN_START)
+    return True
+
+
+class CountOpenStart(Automatic):
+    """Where the landlord may not open after the bottom: a 明牌开始 still counts at that point of the hand."""
+
+    def enter(self, state: HandState) -> Step:
+        """Count it, if anyone opened."""
+        count_open_start(state)
         return DONE

@@ -3,7 +3,7 @@ seat's score (other-games.md §3.6; speculator.md §8, §12–§13)."""
 
 from __future__ import annotations
 
-from typing import Protocol
+from abc import ABC, abstractmethod
 
 from paiju.climbing import speculator as spec_rules
 from paiju.climbing.events import EndEvent, InstantWinEvent
@@ -11,31 +11,30 @@ from paiju.climbing.phase_name import PhaseName
 from paiju.climbing.phases.step import Finish
 from paiju.climbing.state import Factor, HandState, Result
 
-__all__ = ["ClassicSettle", "Settle", "SpeculatorSettle", "finish"]
+__all__ = ["ClassicSettle", "Settle", "SpeculatorSettle"]
 
 
-class Settle(Protocol):
-    """A table's scoring: the result of a hand won by ``step.winner``."""
+class Settle(ABC):
+    """A table's scoring (the engine's ``Settle``): the result of a hand won by ``step.winner``, logged as its end."""
 
+    @abstractmethod
     def result(self, state: HandState, step: Finish) -> Result:
         """Who won and every seat's score."""
-        ...
 
-
-def finish(state: HandState, settle: Settle, step: Finish) -> None:
-    """Settle the hand with ``settle`` and log its end."""
-    r = settle.result(state, step)
-    state.result = r
-    state.phase = PhaseName.OVER
-    state.log(
-        EndEvent(
-            r.winner, r.landlord_won, r.stake, r.spring, r.scores, r.speculator_side, r.instant, r.retreat,
-            r.small_landlord, r.partnership,
+    def finish(self, state: HandState, step: Finish) -> None:
+        """Settle the hand and log its end."""
+        r = self.result(state, step)
+        state.result = r
+        state.phase = PhaseName.OVER
+        state.log(
+            EndEvent(
+                r.winner, r.landlord_won, r.stake, r.spring, r.scores, r.speculator_side, r.instant, r.retreat,
+                r.small_landlord, r.partnership,
+            )
         )
-    )
 
 
-class ClassicSettle:
+class ClassicSettle(Settle):
     """other-games.md §3.6: stake = bid × 2^bombs (× 2 spring where the table has it); each farmer pays or
     receives it."""
 
@@ -64,7 +63,7 @@ class ClassicSettle:
         )
 
 
-class SpeculatorSettle:
+class SpeculatorSettle(Settle):
     """speculator.md §12–§13: the speculator joins the side its last cards decide (the winners after a
     retreat) and every seat takes its share of the unit; §8 instant wins."""
 
