@@ -16,10 +16,10 @@ from paiju.climbing.log import game_log, replay
 from paiju.climbing.parse import actions_for_text
 from paiju.climbing.phases.five import FiveSettle
 from paiju.climbing.phases.step import Finish
+from paiju.climbing.settlement import settlement
 from paiju.climbing.state import Factor
 from paiju.errors import IllegalMoveError
 from paiju.patterns import Move, beats, classify_ranks
-from paiju.settlement import settlement
 from paiju.variants import Variant, get_variant
 
 FIVE = get_variant("five-player")

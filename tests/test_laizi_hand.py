@@ -15,9 +15,9 @@ from paiju.climbing import Bid, Game, Grab, Open, Pass, PhaseName, observe
 from paiju.climbing.log import game_log, replay
 from paiju.climbing.phases.settle import ClassicSettle
 from paiju.climbing.phases.step import Finish
+from paiju.climbing.settlement import settlement
 from paiju.climbing.state import Factor
 from paiju.errors import IllegalMoveError
-from paiju.settlement import settlement
 from paiju.variants import Variant, get_variant
 
 

@@ -11,11 +11,11 @@ from paiju.climbing.parse import actions_for_text
 from paiju.climbing.phases.play import holding_of
 from paiju.climbing.report import frame_fields, most_leads, tally
 from paiju.climbing.session import Session
+from paiju.climbing.settlement import settlement
 from paiju.climbing.speculator import marked_card
 from paiju.engine import CLIMBING, Family
 from paiju.errors import IllegalMoveError
 from paiju.patterns import engine_of
-from paiju.settlement import settlement
 
 __all__ = ["FAMILY"]
 

@@ -6,7 +6,7 @@ import pytest
 
 from paiju.bots import make_bot, play_out
 from paiju.climbing import Game
-from paiju.settlement import settlement
+from paiju.climbing.settlement import settlement
 from paiju.variants import get_variant
 
 

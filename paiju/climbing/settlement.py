@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from paiju.climbing import Game, observe
+from paiju.climbing.hand import Hand
+from paiju.climbing.observation import observe
 from paiju.climbing.parts import HiddenPart
 from paiju.climbing.state import Factor
 from paiju.engine import Settlement, SettlementLine
@@ -27,7 +28,7 @@ _FACTOR_WORDS = {
 }
 
 
-def settlement(game: Game, names: Sequence[str]) -> Settlement:
+def settlement(game: Hand, names: Sequence[str]) -> Settlement:
     """The settlement of a finished hand, seats named by ``names``."""
     result = game.result
     if result is None:
