@@ -4,6 +4,9 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 CHROMIUM := /usr/bin/chromium
+# Compiled bytecode is kept (a shell that sets PYTHONDONTWRITEBYTECODE would have every test worker, server and
+# `paiju` subprocess compile the package and rewrite the test modules again).
+unexport PYTHONDONTWRITEBYTECODE
 
 .PHONY: run play test test-fast lint typecheck bench load chromium postgres clean
 
