@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from paiju.cards import format_cards
+from paiju.climbing.action_ids import action_ids
 from paiju.climbing.actions import Action, Play, action_text
 from paiju.climbing.hand import Hand
 from paiju.climbing.log import game_log, replay
@@ -54,4 +55,5 @@ FAMILY: Family[Hand] = Family(
     timeout_takes_over=in_auction,
     engine=engine_of,
     play_cards=_play_cards,
+    action_ids=action_ids,
 )

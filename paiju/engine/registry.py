@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar
 
+from paiju.engine.action_ids import ActionSpace
 from paiju.engine.protocol import HandEngine, Observation
 from paiju.engine.report import FrameFields, HandTally, MatchStanding, Settlement
 from paiju.engine.session import Session
@@ -89,6 +90,9 @@ class Family(Generic[H]):
     #: Where the match of a session's hands stands (its last hand dealt or finished); ``None`` where each hand stands
     #: alone (the climbing tables).
     match: Callable[[Session[H]], MatchStanding | None] = lambda session: None
+    #: A table's action ids: each action as an int below its ``num_actions``, legal ids and a mask (docs/engine.md,
+    #: "Action ids").
+    action_ids: Callable[[Variant], ActionSpace[H, Any]] | None = None
 
 
 def family(name: str) -> Family[Any]:

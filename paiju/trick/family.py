@@ -7,6 +7,7 @@ from typing import Any
 from paiju.engine import Family, Session
 from paiju.engine.protocol import HandResult
 from paiju.errors import IllegalMoveError
+from paiju.trick.action_ids import action_ids
 from paiju.trick.actions import action_text
 from paiju.trick.hand import LIST_CAP, TrickHand
 from paiju.trick.levels import MatchState
@@ -53,4 +54,5 @@ FAMILY: Family[TrickHand] = Family(
     timeout_takes_over=lambda hand: False,
     paced=lambda hand: hand.state.round_opened if hand.state.paced else None,
     match=match_standing,
+    action_ids=action_ids,
 )
