@@ -16,15 +16,16 @@ from paiju.engine import Settlement, SettlementLine
 
 __all__ = ["settlement"]
 
-#: How each factor besides bombs is written in the unit, in the order it is written.
-_FACTOR_WORDS = {
-    Factor.SPRING: " × 2 spring",
-    Factor.RETREAT: " × 3 retreat",
-    Factor.DECLARED: " × 2 declared",
-    Factor.ALONE: " × 3 一打四",
-    Factor.OPEN_START: " × 4 明牌开始",
-    Factor.OPEN: " × 2 明牌",
-    Factor.REVEAL: " × 2 亮出身份",
+#: How each factor besides bombs, grabs and 加倍 is named in the unit, in the order it is written; its size is
+#: ``Factor.times``.
+_FACTOR_NAMES = {
+    Factor.SPRING: "spring",
+    Factor.RETREAT: "retreat",
+    Factor.DECLARED: "declared",
+    Factor.ALONE: "一打四",
+    Factor.OPEN_START: "明牌开始",
+    Factor.OPEN: "明牌",
+    Factor.REVEAL: "亮出身份",
 }
 
 
@@ -40,11 +41,12 @@ def settlement(game: Hand, names: Sequence[str]) -> Settlement:
     summary = [f"{names[result.winner]} {how}: {side}."]
     factors = set(result.factors)
     grabs, doubles = result.factors.count(Factor.GRAB), result.factors.count(Factor.DOUBLE)
-    extras = f" × {2**grabs} 抢地主" if grabs else ""
-    extras += f" × {2**doubles} 加倍" if doubles else ""
-    extras += "".join(_FACTOR_WORDS[f] for f in _FACTOR_WORDS if f in factors)
+    extras = f" × {Factor.GRAB.times**grabs} 抢地主" if grabs else ""
+    extras += f" × {Factor.DOUBLE.times**doubles} 加倍" if doubles else ""
+    extras += "".join(f" × {f.times} {_FACTOR_NAMES[f]}" for f in _FACTOR_NAMES if f in factors)
     big = result.factors.count(Factor.BIG_BOMB)
-    bombs = f"2^{result.doublings - big} bombs" + (f" × 4^{big} hard bombs and rockets" if big else "")
+    bombs = f"{Factor.BOMB.times}^{result.doublings - big} bombs"
+    bombs += f" × {Factor.BIG_BOMB.times}^{big} hard bombs and rockets" if big else ""
     unit = f"bid {result.bid} × {bombs}{extras} = {result.stake}"
     five = game.state.five
     if five is not None:
@@ -56,7 +58,9 @@ def settlement(game: Hand, names: Sequence[str]) -> Settlement:
     else:
         summary.append(f"unit: {unit}; each seat scores its share × the unit")
     if result.retreat:
-        summary.append(f"the speculator retreated: it sides with the winners ({result.speculator_side}), ×3")
+        summary.append(
+            f"the speculator retreated: it sides with the winners ({result.speculator_side}), ×{Factor.RETREAT.times}"
+        )
     elif result.speculator_side is not None and game.speculator is not None:
         left = "went out" if spec_left == 0 else f"ended with {spec_left} card" + ("" if spec_left == 1 else "s")
         summary.append(f"the speculator {left}: it sides with the {result.speculator_side}")
@@ -108,8 +112,10 @@ def _five_sentences(unit: str, five: HiddenPart, names: Sequence[str]) -> list[s
 def _partner_sentence(partnership: str, declared: bool) -> str:
     """speculator.md §7: how the landlord played on a two-landlord table (empty elsewhere)."""
     return {
-        "named": "the small landlord declared itself, ×2" if declared else "the landlord played with a small landlord",
+        "named": f"the small landlord declared itself, ×{Factor.DECLARED.times}"
+        if declared
+        else "the landlord played with a small landlord",
         "self": "the landlord named itself and played alone in secret",
-        "alone": "一打四: the landlord played one against all, ×3",
+        "alone": f"一打四: the landlord played one against all, ×{Factor.ALONE.times}",
         "none": "no card named a partner: the landlord played alone",
     }.get(partnership, "")
