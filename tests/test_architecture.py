@@ -14,9 +14,13 @@ from paiju.engine import FAMILY_MODULES
 
 PACKAGE = Path(__file__).resolve().parent.parent / "paiju"
 
-#: Core layers, in order; each may import only itself and the layers before it.
-#: The kernel (paiju.engine) reaches a family only through its registry's lazy lookup by module name.
-LAYERS = ["paiju.errors", "paiju.cards", "paiju.variants", "paiju.patterns", "paiju.engine", "paiju.climbing", "paiju.bots"]
+#: Core layers, in order; each may import only itself and the layers before it. The two families share a layer
+#: (``FAMILY_BASE`` says what each may import). The kernel (paiju.engine) reaches a family only through its
+#: registry's lazy lookup by module name.
+LAYERS = [
+    ("paiju.errors",), ("paiju.cards",), ("paiju.variants",), ("paiju.patterns",), ("paiju.engine",),
+    ("paiju.climbing", "paiju.trick"), ("paiju.bots",),
+]  # fmt: skip
 #: Modules that do I/O or talk to users; no core layer may import them.
 FORBIDDEN_IN_CORE = {
     "asyncio", "socket", "rich", "paiju.cli", "paiju.commands", "paiju.terminal", "paiju.terminal_views", "paiju.server",
@@ -28,13 +32,22 @@ FAMILY_NEUTRAL = (
 )  # fmt: skip
 #: The most lines a module of paiju may have, and the most for the climbing hand's driver.
 MODULE_LINES, DRIVER_LINES = 400, 250
-#: Modules of one family: its package (its settlement in words included).
-ONE_FAMILY = ("paiju.climbing",)
+#: The families' packages (each holds all of its family: the climbing settlement in words included).
+FAMILIES = ("paiju.climbing", "paiju.trick")
+#: What each family builds on besides itself: the kernel's layers, and climbing's own pattern engine (the trick
+#: family follows suit and ranks by its trump order, not by climbing patterns).
+KERNEL = ("paiju.errors", "paiju.cards", "paiju.variants", "paiju.engine")
+FAMILY_BASE = {"paiju.climbing": (*KERNEL, "paiju.patterns"), "paiju.trick": KERNEL}
+
+
+def _inside(module: str, packages: tuple[str, ...]) -> bool:
+    """Whether ``module`` is one of ``packages`` or inside one."""
+    return any(module == p or module.startswith(p + ".") for p in packages)
 
 
 def _layer(module: str) -> int | None:
-    for i, name in enumerate(LAYERS):
-        if module == name or module.startswith(name + "."):
+    for i, names in enumerate(LAYERS):
+        if _inside(module, names):
             return i
     return None
 
@@ -59,7 +72,7 @@ def _module_name(path: Path, package: Path = PACKAGE) -> str:
 
 
 def test_core_layers_import_only_the_layers_above_them() -> None:
-    """errors → cards → variants → patterns → engine → climbing → bots: no layer imports a later one, the CLI or I/O."""
+    """errors → cards → variants → patterns → engine → climbing and trick → bots: no layer imports a later one, the CLI or I/O."""
     problems = []
     for path in sorted(PACKAGE.rglob("*.py")):
         module = _module_name(path)
@@ -133,17 +146,20 @@ def import_cycles(package: Path) -> list[list[str]]:
     return cycles
 
 
-def test_a_family_imports_no_paiju_module_outside_the_core_layers() -> None:
-    """The climbing family builds on the layers before it only: nothing it imports lives outside them (its
-    settlement in words once sat at the top of the package, imported back by the family that it reads)."""
+def test_a_family_imports_only_its_own_modules_and_the_layers_it_builds_on() -> None:
+    """Each family builds on the kernel's layers only (climbing also on its pattern engine): nothing it imports lives
+    outside them, nor in the other family (climbing's settlement in words once sat at the top of the package,
+    imported back by the family that it reads; the trick family once took its refusals from the pattern engine)."""
     modules = {_module_name(p) for p in PACKAGE.rglob("*.py")}
     problems = []
-    for path in _files(*(f.removeprefix("paiju.").replace(".", "/") for f in ONE_FAMILY)):
-        module = _module_name(path)
-        for imported in _paiju_imports(path, module, modules):
-            if _layer(imported) is None and imported != "paiju":
-                problems.append(f"{module} imports {imported}")
+    for family, base in FAMILY_BASE.items():
+        for path in _files(family.removeprefix("paiju.").replace(".", "/")):
+            module = _module_name(path)
+            for imported in _paiju_imports(path, module, modules):
+                if imported != "paiju" and not _inside(imported, (family, *base)):
+                    problems.append(f"{module} imports {imported}")
     assert problems == []
+    assert set(FAMILY_BASE) == set(FAMILIES) == {module.rpartition(".")[0] for module in FAMILY_MODULES.values()}
 
 
 def test_no_module_takes_part_in_an_import_cycle() -> None:
@@ -181,9 +197,9 @@ def _imports_from(path: Path, prefixes: tuple[str, ...]) -> set[str]:
 
 
 def test_the_family_neutral_apps_import_no_family() -> None:
-    """The server, simulate, the bots' protocol and random bot, and the terminal's loop import nothing of the
-    climbing family: they open, show and count hands through the kernel's registry."""
-    problems = {str(path.relative_to(PACKAGE)): _imports_from(path, ONE_FAMILY) for path in _files(*FAMILY_NEUTRAL)}
+    """The server, simulate, the bots' protocol and random bot, and the terminal's loop import nothing of either
+    family: they open, show and count hands through the kernel's registry."""
+    problems = {str(path.relative_to(PACKAGE)): _imports_from(path, FAMILIES) for path in _files(*FAMILY_NEUTRAL)}
     assert {where: found for where, found in problems.items() if found} == {}
 
 
@@ -192,7 +208,7 @@ def test_the_kernel_imports_no_family_module() -> None:
     families = tuple(module.rpartition(".")[0] for module in FAMILY_MODULES.values())
     apps = ("paiju.server", "paiju.terminal", "paiju.terminal_views", "paiju.simulate", "paiju.bots", "paiju.cli")
     for path in _files("engine"):
-        assert _imports_from(path, families + ONE_FAMILY + apps) == set(), path
+        assert _imports_from(path, families + FAMILIES + apps) == set(), path
 
 
 def test_no_module_is_over_400_lines() -> None:
@@ -246,7 +262,7 @@ def test_a_card_face_and_the_red_five_pair_are_each_defined_once() -> None:
 def test_variants_do_not_depend_on_patterns() -> None:
     """Variants are plain data: the variant layer imports only cards."""
     for path in (PACKAGE / "variants").rglob("*.py"):
-        assert not any(i.startswith("paiju.patterns") or i.startswith("paiju.climbing") for i in _imports(path)), path
+        assert not any(_inside(i, ("paiju.patterns", *FAMILIES)) for i in _imports(path)), path
 
 
 @pytest.mark.slow
