@@ -198,7 +198,8 @@ class ClimbingIds:
 
     # ------------------------------------------------------------------ decode
     def decode(self, action_id: int, hand: Hand, seat: int) -> Action:
-        """The action ``action_id`` names (a 斗帝主 return names the bottom's own copies of its faces)."""
+        """The action ``action_id`` names, whatever the position (a 斗帝主 return names its faces by deck 0's copies,
+        the bottom's own going back, as ``Return`` counts faces)."""
         r = self._ranges
         if r["play"].holds(action_id):
             colour, index = divmod(action_id - r["play"].start, len(self._vocabulary))
@@ -219,7 +220,7 @@ class ClimbingIds:
         if r["alone"].holds(action_id):
             return Alone(_shown_cards(action_id - r["alone"].start, self.variant.decks))
         if r["return"].holds(action_id):
-            return Return(_bottom_copies(self._return_faces(action_id - r["return"].start), hand.state.bottom))
+            return Return(tuple(self._return_faces(action_id - r["return"].start)))
         raise ValueError(f"{action_id} is no action id of {self.variant.name} (it has {self.num_actions})")
 
     def _return_faces(self, code: int) -> list[int]:
@@ -287,15 +288,3 @@ def _shown_cards(code: int, decks: int) -> tuple[Card, ...]:
     """The cards ``_shown_code`` made ``code`` from, lowest copy first."""
     face, bits = code >> decks, code & ((1 << decks) - 1)
     return tuple(face + d * CARDS_PER_DECK for d in range(decks) if bits >> d & 1)
-
-
-def _bottom_copies(faces: Sequence[int], bottom: Sequence[Card]) -> tuple[Card, ...]:
-    """The bottom's lowest copies of ``faces`` (a face twice: two copies); a face the bottom lacks keeps deck 0's."""
-    left = sorted(bottom)
-    cards = []
-    for face in faces:
-        copy = next((c for c in left if c % CARDS_PER_DECK == face), face)
-        if copy in left:
-            left.remove(copy)
-        cards.append(copy)
-    return tuple(sorted(cards))
