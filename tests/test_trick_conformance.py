@@ -132,7 +132,7 @@ def play_checked(variant: Variant, kind: str, seed: int, views: bool = True) -> 
         legal = hand.legal_actions(seat)
         assert legal, f"seat {seat} has no legal action in {hand.phase}"
         action = bots[seat].act(observe(hand, seat))
-        assert hand.explain(action, seat) is None, f"seed {seed}: {action} refused: {hand.explain(action, seat)}"
+        assert hand.is_legal(action, seat), f"seed {seed}: {action} refused: {hand.explain(action, seat)}"
         hand.apply(action, seat)
     else:
         raise AssertionError(f"seed {seed}: the hand did not end in 2000 actions")

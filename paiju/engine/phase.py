@@ -3,9 +3,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Generic, Protocol, TypeVar
+from typing import Generic, Protocol, TypeVar, overload
 
 from paiju.errors import Reason
 
@@ -170,13 +170,48 @@ class Turn(Decision[T, A]):
         return _ALONE[state.to_act]
 
 
-class Capped(list[A]):
-    """A legal set too large to list whole (a burial, a free discard): the first actions listed, and ``in`` asking
-    the rules (``allows``) about any action, listed or not, so a player may still type one past the list."""
+class Capped(Sequence[A]):
+    """A legal set too large to list whole (a burial, a free discard): ``listing`` gives the actions listed (the
+    first of them, made when first read), and ``in`` asks the rules (``allows``) about any action, listed or not,
+    without listing: a player may type one past the list, and an action is checked without making the list."""
 
-    def __init__(self, listed: Iterable[A], allows: Callable[[object], bool]) -> None:
-        super().__init__(listed)
+    __slots__ = ("_allows", "_listed", "_listing")
+
+    def __init__(self, listing: Callable[[], Iterable[A]], allows: Callable[[object], bool]) -> None:
+        self._listing = listing
         self._allows = allows
+        self._listed: list[A] | None = None
+
+    def _list(self) -> list[A]:
+        if self._listed is None:
+            self._listed = list(self._listing())
+        return self._listed
+
+    @overload
+    def __getitem__(self, index: int) -> A: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[A]: ...
+
+    def __getitem__(self, index: int | slice) -> A | list[A]:
+        return self._list()[index]
+
+    def __len__(self) -> int:
+        return len(self._list())
+
+    def __iter__(self) -> Iterator[A]:
+        return iter(self._list())
 
     def __contains__(self, action: object) -> bool:
         return self._allows(action)
+
+    def __eq__(self, other: object) -> bool:
+        """Equal to a list (or another capped set) of the same actions listed."""
+        if isinstance(other, Capped):
+            other = other._list()
+        return self._list() == other if isinstance(other, list) else NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # mutable-looking, as a list: not hashable
+
+    def __repr__(self) -> str:
+        return f"Capped({self._list()!r})"

@@ -53,7 +53,6 @@ def actions_for_text(game: TrickHand, text: str, seat: int | None) -> list[Actio
         action = Bury(held_cards(game.hands[seat], body))
     else:
         action = Play(held_cards(game.hands[seat], words))
-    problem = game.explain(action, seat)
-    if problem is not None:
-        raise IllegalMoveError(problem)
+    if not game.is_legal(action, seat):
+        raise IllegalMoveError(game.explain(action, seat))
     return [action]

@@ -99,6 +99,8 @@ class TrickState:
     round_opened: int = 0
     answered: set[int] = field(default_factory=set)
     declared_in_round: bool = False
+    #: The deals still scripted (a replay), taken before any is drawn from ``rng``.
+    deals: list[DealEvent] = field(default_factory=list)
     #: Whether ``rng`` is shared with a clone (or the hand it was cloned from): the first to draw takes a copy.
     rng_shared: bool = field(default=False, compare=False, repr=False)
 
@@ -148,4 +150,5 @@ class TrickState:
         twin.side_points = list(self.side_points)
         twin.undealt = [list(h) for h in self.undealt]
         twin.answered = set(self.answered)
+        twin.deals = list(self.deals)
         return twin

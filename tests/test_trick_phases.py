@@ -1,0 +1,94 @@
+"""The 炒地皮 hand on the engine's phase machine: ``pipeline`` chooses the phases (the paced deal, a 扛旗 hand's),
+the driver checks each action once (a capped legal list still takes any action the rules allow), and
+``push``/``pop`` put back the phase a hand rests in as well as its state."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from test_trick_hand import CHAODIPI, later_hand
+
+from paiju.engine.driver import Driver
+from paiju.trick.actions import Bury, Pass
+from paiju.trick.hand import LIST_CAP, TrickHand
+from paiju.trick.phases import pipeline
+from paiju.trick.phases.deal import DealCards
+from paiju.trick.phases.declare import Declaring
+from paiju.trick.phases.kitty import Burying, Chaodi, TakeKitty
+from paiju.trick.phases.paced import PacedDeclaring
+from paiju.trick.phases.play import Playing
+from paiju.trick.state import Phase
+from paiju.variants import Variant, get_variant
+from paiju.variants.trick_rules import DeclarationWindow
+
+
+def _kinds(variant: Variant, kangqi: bool = False) -> list[type]:
+    return [type(p) for p in pipeline(variant, kangqi).phases]
+
+
+def test_the_table_switch_alone_chooses_declaring_during_the_deal_or_after_it() -> None:
+    """A ``during_deal`` table declares in the paced, many-actor phase; an ``after_deal`` table in turns."""
+    live = get_variant("chaodipi-live")
+    assert live.trick is not None and live.trick.declaration_window is DeclarationWindow.DURING_DEAL
+    after_deal = dataclasses.replace(live.trick, declaration_window=DeclarationWindow.AFTER_DEAL)
+    after = dataclasses.replace(live, trick=after_deal)
+    assert _kinds(live) == [DealCards, PacedDeclaring, TakeKitty, Burying, Chaodi, Playing]
+    assert _kinds(after) == [DealCards, Declaring, TakeKitty, Burying, Chaodi, Playing]
+
+
+def test_a_kangqi_hand_deals_and_plays_with_no_declaring_and_no_kitty() -> None:
+    """扛旗 (G2, §7.13): every card is dealt and the 庄家 leads at once."""
+    assert _kinds(CHAODIPI, kangqi=True) == [DealCards, Playing]
+
+
+def test_both_families_run_on_the_engine_driver() -> None:
+    """The 炒地皮 hand is the kernel's driver over its own state, as the climbing hand is."""
+    from paiju.climbing.hand import Hand
+
+    assert isinstance(TrickHand(CHAODIPI, 1), Driver) and isinstance(Hand(get_variant("classic"), 1), Driver)
+
+
+def test_a_burial_past_the_listed_ones_is_legal_and_taken() -> None:
+    """The burials listed stop at ``LIST_CAP``; one not listed is still legal (the rules answer ``in``), and the
+    holder buries it."""
+    hand = later_hand(0)
+    for _ in range(4):
+        hand.apply(Pass(), hand.state.to_act)
+    assert hand.phase is Phase.BURY
+    holder = hand.state.to_act
+    listed = hand.legal_actions(holder)
+    assert len(listed) == LIST_CAP
+    cards = sorted(hand.hands[holder])
+    burials = (Bury(tuple(cards[i : i + 8])) for i in range(len(cards) - 8, -1, -1))
+    unlisted = next(b for b in burials if b not in list(listed))
+    assert hand.is_legal(unlisted, holder)
+    hand.apply(unlisted, holder)
+    assert hand.state.kitty == list(unlisted.cards)
+
+
+def test_a_refusal_is_explained_and_a_legal_action_is_not_asked_about() -> None:
+    """One contract in both families: ``is_legal`` says whether an action is taken, ``explain`` (asked for a refused
+    one) always gives the reason in words."""
+    hand = later_hand(0)
+    seat = hand.state.to_act
+    assert hand.is_legal(Pass(), seat)
+    other = (seat + 1) % 4
+    assert not hand.is_legal(Pass(), other)
+    assert hand.explain(Pass(), other) == f"it is seat {seat}'s turn, not seat {other}'s"
+    assert hand.explain(Bury(()), seat).code == "not_now.bury"  # type: ignore[attr-defined]
+
+
+def test_pop_puts_back_the_phase_the_hand_rested_in() -> None:
+    """The last pass closes declaring (the 庄家 takes the kitty and buries); popping it brings declaring back, with
+    the same seat to act and the same choices."""
+    hand = later_hand(0)
+    for _ in range(3):
+        hand.apply(Pass(), hand.state.to_act)
+    seat, before = hand.state.to_act, list(hand.legal_actions(hand.state.to_act))
+    hand.push(Pass(), seat)
+    assert hand.phase is Phase.BURY
+    hand.pop()
+    assert hand.phase is Phase.DECLARE and hand.actors() == {seat}
+    assert list(hand.legal_actions(seat)) == before
+    hand.apply(Pass(), seat)
+    assert hand.phase is Phase.BURY
