@@ -96,10 +96,7 @@ class LazyIds(Sequence[int], Generic[T]):
 
 def id_mask(ids: Sequence[int], size: int) -> NDArray[np.bool_]:
     """A boolean array of ``size`` with the ids below ``size`` set (the others are card-multiset codes)."""
-    try:
-        import numpy as np  # the kernel needs NumPy only for masks
-    except ImportError as missing:
-        raise ImportError("an action mask is a NumPy array: install numpy (pip install numpy)") from missing
+    import numpy as np  # imported here: a command that asks for no mask starts without NumPy
 
     mask = np.zeros(size, dtype=np.bool_)
     mask[[i for i in ids if i < size]] = True
