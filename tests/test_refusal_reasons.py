@@ -160,8 +160,8 @@ def test_a_chaodipi_follow_that_keeps_back_the_led_suit_is_refused_with_its_rule
     while game.actors():
         seat = min(game.actors())
         state = game.state
-        if state.phase.value == "play" and state.trick and len(state.trick[0][1]) == 1:
-            led = state.trumps.category(state.trick[0][1][0])
+        if state.phase.value == "play" and state.play.trick and len(state.play.trick[0][1]) == 1:
+            led = state.trumps.category(state.play.trick[0][1][0])
             hand = state.hands[seat]
             other = [c for c in hand if state.trumps.category(c) != led]
             if other and len(other) < len(hand):

@@ -50,7 +50,7 @@ def match_for(seed: int) -> MatchState:
 def card_places(hand: TrickHand) -> Counter[Card]:
     """Every card where it lies: the hands, the cards still to be dealt, the kitty, the cards played to tricks."""
     places: Counter[Card] = Counter(c for cards in hand.hands for c in cards)
-    places.update(c for cards in hand.state.undealt for c in cards)
+    places.update(c for cards in hand.state.dealing.undealt for c in cards)
     places.update(hand.state.kitty)
     places.update(c for e in hand.typed_events if isinstance(e, PlayEvent) for c in e.cards)
     return places

@@ -101,9 +101,9 @@ def pass_round(hand: TrickHand, seats: Iterable[int] | None = None) -> None:
 
 def pass_to_round(hand: TrickHand, number: int) -> None:
     """Let rounds go by until ``number`` cards each are dealt."""
-    while hand.state.rounds_dealt < number:
+    while hand.state.dealing.rounds_dealt < number:
         pass_round(hand)
-    assert hand.state.rounds_dealt == number and hand.state.paced
+    assert hand.state.dealing.rounds_dealt == number and hand.state.paced
 
 
 def cards_of(deal: DealEvent) -> list[tuple[Card, ...]]:
@@ -118,7 +118,7 @@ def phase_of(hand: TrickHand) -> Phase:
 
 def trump_of(hand: TrickHand) -> Suit | None:
     """The trump as it stands (read through a call, like ``phase_of``)."""
-    return hand.state.trump
+    return hand.state.call.trump
 
 
 def dealt_events(hand: TrickHand) -> list[DealtEvent]:
@@ -130,8 +130,8 @@ def snapshot(hand: TrickHand) -> tuple[Any, ...]:
     """What a refused action must leave as it was."""
     s = hand.state
     return (
-        list(hand.events), copy.deepcopy(s.hands), copy.deepcopy(s.undealt), set(s.answered), s.rounds_dealt,
-        s.standing, s.trump, s.phase, s.declared_in_round, hand.actors(),
+        list(hand.events), copy.deepcopy(s.hands), copy.deepcopy(s.dealing.undealt), set(s.dealing.answered),
+        s.dealing.rounds_dealt, s.call.standing, s.call.trump, s.phase, s.dealing.declared_in_round, hand.actors(),
     )  # fmt: skip
 
 
@@ -217,16 +217,16 @@ def test_during_deal_any_seat_may_declare_with_the_cards_it_holds_so_far() -> No
     assert all(hand.legal_actions(s) == [Pass()] for s in (0, 2, 3))
     hand.apply(early, 1)
     assert hand.typed_events[-1] == DeclareEvent(1, (card("2s"),), 1, Suit.SPADES)
-    assert hand.state.standing is not None and hand.state.standing.seat == 1
+    assert hand.state.call.standing is not None and hand.state.call.standing.seat == 1
     assert trump_of(hand) == Suit.SPADES and hand.state.dealer == 1
     view = observe(hand, 0).to_json()
     assert view["trump"] == "s" and view["declaration"] == {"seat": 1, "cards": "2s", "strength": 1}
     # a declaration is not the seat's pass: it still acts in this round, and the round waits for it
     assert hand.actors() == frozenset(range(4))
     pass_round(hand, [0, 2, 3])
-    assert hand.state.rounds_dealt == 3 and hand.actors() == frozenset({1})
+    assert hand.state.dealing.rounds_dealt == 3 and hand.actors() == frozenset({1})
     hand.apply(Pass(), 1)
-    assert hand.state.rounds_dealt == 4
+    assert hand.state.dealing.rounds_dealt == 4
 
 
 def test_during_deal_a_pair_overturns_and_a_single_never_does() -> None:
@@ -240,7 +240,7 @@ def test_during_deal_a_pair_overturns_and_a_single_never_does() -> None:
     pass_to_round(hand, 4)
     assert declare(hand, 2, "2c 2c") in hand.legal_actions(2)
     hand.apply(declare(hand, 2, "2c 2c"), 2)
-    assert trump_of(hand) == Suit.CLUBS and hand.state.strength == 3 and hand.state.dealer == 2
+    assert trump_of(hand) == Suit.CLUBS and hand.state.call.strength == 3 and hand.state.dealer == 2
     pass_to_round(hand, 5)
     assert "D2/D3" in refused(hand, declare(hand, 3, "2d"), 3)
     pass_to_round(hand, 6)
@@ -248,7 +248,7 @@ def test_during_deal_a_pair_overturns_and_a_single_never_does() -> None:
     hand.apply(declare(hand, 0, "2h 2h"), 0)
     assert trump_of(hand) == Suit.HEARTS and hand.state.dealer == 0
     hand.apply(declare(hand, 1, "2s 2s"), 1)
-    assert trump_of(hand) == Suit.SPADES and hand.state.strength == 5 and hand.state.dealer == 1
+    assert trump_of(hand) == Suit.SPADES and hand.state.call.strength == 5 and hand.state.dealer == 1
     assert "does not beat" in refused(hand, declare(hand, 0, "2h 2h"), 0)
     assert [(e.seat, e.strength) for e in hand.typed_events if isinstance(e, DeclareEvent)] == [
         (0, 1), (2, 3), (0, 4), (1, 5),
@@ -260,9 +260,9 @@ def test_during_deal_next_round_only_when_every_seat_let_it_go_by() -> None:
     that already has is refused 「wait for the next card」, pass or declaration, and nothing changes."""
     hand = live_hand(1, {3: {1: "2c"}})
     for order in ([2, 0, 3], [3, 1, 0]):
-        number = hand.state.rounds_dealt
+        number = hand.state.dealing.rounds_dealt
         pass_round(hand, order)
-        assert hand.state.rounds_dealt == number and [len(h) for h in hand.hands] == [number] * 4
+        assert hand.state.dealing.rounds_dealt == number and [len(h) for h in hand.hands] == [number] * 4
         (waiting,) = set(range(4)) - set(order)
         assert hand.actors() == frozenset({waiting})
         assert hand.legal_actions(order[0]) == []
@@ -272,7 +272,7 @@ def test_during_deal_next_round_only_when_every_seat_let_it_go_by() -> None:
             assert "wait for the next card" in refused(hand, declare(hand, 3, "2c"), 3)
         assert isinstance(hand.typed_events[-1], PassEvent)
         hand.apply(Pass(), waiting)
-        assert hand.state.rounds_dealt == number + 1 and hand.actors() == frozenset(range(4))
+        assert hand.state.dealing.rounds_dealt == number + 1 and hand.actors() == frozenset(range(4))
         assert isinstance(hand.typed_events[-1], DealtEvent)
         assert observe(hand, waiting).to_json()["dealing"]["round"] == number + 1
 
@@ -295,7 +295,7 @@ def test_during_deal_a_declaration_in_the_last_round_opens_one_more_round() -> N
     assert phase_of(hand) is Phase.DECLARE and hand.actors() == frozenset(range(4))  # and another after that overturn
     pass_round(hand)
     assert phase_of(hand) is Phase.BURY and not hand.state.paced
-    assert hand.state.dealer == 1 and hand.state.holder == 1 and hand.actors() == frozenset({1})
+    assert hand.state.dealer == 1 and hand.state.call.holder == 1 and hand.actors() == frozenset({1})
     assert trump_of(hand) == Suit.DIAMONDS
     assert len(hand.hands[1]) == ROUNDS + KITTY and observe(hand, 1).to_json()["dealing"] is None
     assert len(dealt_events(hand)) == ROUNDS
@@ -310,7 +310,7 @@ def test_during_deal_declaring_closes_after_the_last_round_when_nobody_declared_
     pass_to_round(hand, ROUNDS)
     assert phase_of(hand) is Phase.DECLARE
     pass_round(hand)
-    assert phase_of(hand) is Phase.BURY and hand.state.dealer == 0 and hand.state.holder == 0
+    assert phase_of(hand) is Phase.BURY and hand.state.dealer == 0 and hand.state.call.holder == 0
     assert trump_of(hand) == Suit.HEARTS and hand.actors() == frozenset({0})
     assert [len(h) for h in hand.hands] == [ROUNDS + KITTY, ROUNDS, ROUNDS, ROUNDS]
 
@@ -330,7 +330,7 @@ def test_during_deal_red_five_pair_deals_the_rest_and_closes() -> None:
     assert isinstance(deal, DealEvent)
     for seat in (0, 1, 3):
         assert hand.hands[seat] == list(cards_of(deal)[seat])
-    assert trump_of(hand) == Suit.CLUBS and hand.state.dealer == 2 and hand.state.red5_side == side_of(2)
+    assert trump_of(hand) == Suit.CLUBS and hand.state.dealer == 2 and hand.state.call.red5_side == side_of(2)
     assert hand.actors() == frozenset({2}) and observe(hand, 0).to_json()["dealing"] is None
 
 
@@ -362,7 +362,7 @@ def test_during_deal_nobody_declares_later_hand_flips_the_kitty() -> None:
     pass_round(hand)
     flip = hand.typed_events[-1]
     assert flip == FlipEvent(tuple(kitty), kitty_trump(kitty, TWO))
-    assert phase_of(hand) is Phase.BURY and hand.state.dealer == 3 and hand.state.holder == 3
+    assert phase_of(hand) is Phase.BURY and hand.state.dealer == 3 and hand.state.call.holder == 3
     assert not any(isinstance(e, RedealEvent) for e in hand.typed_events)
 
 
@@ -375,7 +375,7 @@ def test_during_deal_later_hand_declaration_changes_the_trump_not_the_dealer() -
     pass_to_round(hand, ROUNDS)
     pass_round(hand)
     assert phase_of(hand) is Phase.BURY and trump_of(hand) == Suit.DIAMONDS
-    assert hand.state.dealer == 1 and hand.state.holder == 1
+    assert hand.state.dealer == 1 and hand.state.call.holder == 1
 
 
 # --------------------------------------------------------------------------- what a seat may see
@@ -435,7 +435,7 @@ def play_out(hand: TrickHand, kind: str, seed: int, most: int = 3000) -> int:
         hand.apply(bots[seat].act(observe(hand, seat)), seat)  # refuses (raises) any illegal action
         if hand.state.paced:
             s = hand.state
-            assert sum(map(len, s.hands)) + sum(map(len, s.undealt)) + len(s.kitty) == 108
+            assert sum(map(len, s.hands)) + sum(map(len, s.dealing.undealt)) + len(s.kitty) == 108
     raise AssertionError(f"seed {seed}: the hand did not end in {most} actions")
 
 
@@ -462,7 +462,7 @@ def test_during_deal_hands_replay_from_their_log(kind: str, seed: int) -> None:
     stop = next(i for i, e in enumerate(log["events"]) if e["type"] == "dealt" and e["number"] == 14) + 1
     partial = replay(log, stop=stop)
     assert partial.events == hand.events[:stop]
-    assert partial.state.rounds_dealt == 14 and partial.state.paced
+    assert partial.state.dealing.rounds_dealt == 14 and partial.state.paced
     assert observe(partial, 0).to_json()["dealing"] == {"round": 14, "rounds": ROUNDS}
 
 

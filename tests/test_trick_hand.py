@@ -196,14 +196,14 @@ def test_case_24_declarer_may_reinforce_its_single_after_three_passes() -> None:
     reason = refused(hand, typed_declaration(hand, "2s 2s"), 0)
     assert reason.startswith("D2: your own 2c stands")
     act(hand, "2c 2c")
-    assert (hand.state.strength, hand.state.trump, hand.phase, hand.actors()) == (3, Suit.CLUBS, Phase.DECLARE, {1})
+    assert (hand.state.call.strength, hand.state.call.trump, hand.phase, hand.actors()) == (3, Suit.CLUBS, Phase.DECLARE, {1})
 
 
 def test_case_24_partner_may_overturn_in_its_turn() -> None:
     """§7.15 case 24: 「C could have overturned with `2s 2s` in its turn」 — partners are "other players" (Q7.5)."""
     hand = first_hand(0, {0: "2c", 2: "2s 2s"})
     act(hand, "2c", "pass", "2s 2s")
-    assert (hand.state.strength, hand.state.trump, hand.state.dealer) == (5, Suit.SPADES, 2)
+    assert (hand.state.call.strength, hand.state.call.trump, hand.state.dealer) == (5, Suit.SPADES, 2)
 
 
 def test_red_five_pair_closes_declaring_at_once() -> None:
@@ -211,7 +211,7 @@ def test_red_five_pair_closes_declaring_at_once() -> None:
     hand = first_hand(0, {0: "2c", 1: "5h 5h"})
     act(hand, "2c", "5h 5h d")
     assert hand.phase is Phase.BURY and hand.actors() == {1}
-    assert (hand.state.trump, hand.state.strength, hand.state.red5_side, hand.state.dealer) == (Suit.DIAMONDS, 8, 1, 1)
+    assert (hand.state.call.trump, hand.state.call.strength, hand.state.call.red5_side, hand.state.dealer) == (Suit.DIAMONDS, 8, 1, 1)
     bury_taken(hand)
     assert hand.phase is Phase.PLAY and hand.actors() == {1}  # nothing beats it, so nobody is asked to 抄底
 
@@ -244,10 +244,10 @@ def test_first_hand_last_declarer_is_the_dealer_also_after_chaodi() -> None:
     """D7 「第一局的庄家由亮主方担任，如果有人“反主”，则由“反主”的玩家坐庄」, and the last 抄底 player (§7.5)."""
     hand = first_hand(0, {0: "2c", 1: "2s 2s", 2: "B B"})
     act(hand, "2c", "2s 2s", "pass", "pass", "pass", "pass")
-    assert (hand.state.dealer, hand.state.holder, hand.actors()) == (1, 1, {1})
+    assert (hand.state.dealer, hand.state.call.holder, hand.actors()) == (1, 1, {1})
     bury_taken(hand)
     act(hand, "B B")
-    assert (hand.state.dealer, hand.state.trump, hand.actors(), hand.phase) == (2, None, {2}, Phase.BURY)
+    assert (hand.state.dealer, hand.state.call.trump, hand.actors(), hand.phase) == (2, None, {2}, Phase.BURY)
     bury_taken(hand)
     act(hand, "pass", "pass", "pass")
     assert hand.phase is Phase.PLAY and hand.actors() == {2} and hand.state.dealer == 2
@@ -260,7 +260,7 @@ def test_later_hand_chaodi_changes_trump_and_holder_not_dealer() -> None:
     act(hand, "2s", "pass", "pass", "pass", "pass")
     bury_taken(hand)
     act(hand, "B B")
-    assert (hand.state.holder, hand.state.trump, hand.state.dealer, hand.actors()) == (1, None, 0, {1})
+    assert (hand.state.call.holder, hand.state.call.trump, hand.state.dealer, hand.actors()) == (1, None, 0, {1})
     bury_taken(hand)
     act(hand, "pass", "pass", "pass")
     assert hand.phase is Phase.PLAY and hand.actors() == {0} and hand.state.attackers(1)
@@ -272,7 +272,7 @@ def test_later_hand_declaration_changes_the_trump_and_the_dealer_takes_the_kitty
     the kitty (§7.2 step 5, 「庄家具有扣底牌和第一轮的首先出牌权」)."""
     hand = later_hand(0, {1: "2s", 2: "2d 2d"})
     act(hand, "pass", "2s", "2d 2d", "pass", "pass", "pass", "pass")
-    assert hand.state.dealer == 0 and hand.state.trump == Suit.DIAMONDS
+    assert hand.state.dealer == 0 and hand.state.call.trump == Suit.DIAMONDS
     assert hand.phase is Phase.BURY and hand.actors() == {0}
 
 
@@ -308,7 +308,7 @@ def test_chaodi_still_opens_after_the_kitty_flip_at_strength_one() -> None:
     assert hand.phase is Phase.CHAODI and hand.actors() == {2}
     assert refused(hand, typed_declaration(hand, "2h"), 2).startswith("§7.5: to re-take the kitty")
     act(hand, "2d 2d")
-    assert (hand.state.trump, hand.state.holder, hand.phase, hand.state.dealer) == (Suit.DIAMONDS, 2, Phase.BURY, 1)
+    assert (hand.state.call.trump, hand.state.call.holder, hand.phase, hand.state.dealer) == (Suit.DIAMONDS, 2, Phase.BURY, 1)
 
 
 @pytest.mark.parametrize(("rule", "asked"), [(ChaodiAfterFlip.ALWAYS, True), (ChaodiAfterFlip.NOT_AFTER_JOKER, False)])
@@ -360,7 +360,7 @@ def test_stronger_pair_takes_the_kitty_and_the_new_holder_buries() -> None:
     legal = [a.declaration for a in hand.legal_actions(2) if isinstance(a, Declare)]
     assert legal and all(d.is_pair and d.strength > 4 for d in legal)
     act(hand, "2s 2s")
-    assert (hand.state.holder, hand.state.trump, hand.phase, hand.actors()) == (2, Suit.SPADES, Phase.BURY, {2})
+    assert (hand.state.call.holder, hand.state.call.trump, hand.phase, hand.actors()) == (2, Suit.SPADES, Phase.BURY, {2})
     assert len(hand.hands[2]) == 25 + KITTY and set(buried) <= set(hand.hands[2])
 
 
@@ -372,7 +372,7 @@ def test_a_previous_holder_may_retake_the_kitty() -> None:
     act(hand, "2d 2d")
     bury_taken(hand)
     act(hand, "pass", "pass", "R R")
-    assert (hand.state.holder, hand.state.dealer, hand.state.strength, hand.phase) == (0, 0, 7, Phase.BURY)
+    assert (hand.state.call.holder, hand.state.dealer, hand.state.call.strength, hand.phase) == (0, 0, 7, Phase.BURY)
 
 
 def test_red_five_pair_ends_chaodi_and_records_its_side() -> None:
@@ -382,7 +382,7 @@ def test_red_five_pair_ends_chaodi_and_records_its_side() -> None:
     act(hand, "2c", "pass", "pass", "pass", "pass")
     bury_taken(hand)
     act(hand, "pass", "pass", "5h 5h none")
-    assert (hand.state.red5_side, hand.state.trump, hand.state.holder) == (1, None, 3)
+    assert (hand.state.call.red5_side, hand.state.call.trump, hand.state.call.holder) == (1, None, 3)
     bury_taken(hand)
     assert hand.phase is Phase.PLAY and hand.actors() == {0} and hand.state.dealer == 0
 

@@ -114,7 +114,7 @@ def test_only_the_holder_sees_the_buried_cards() -> None:
 def test_dealer_leads_the_first_trick_and_the_winner_leads_the_next(dealer: int) -> None:
     """§7.2 PLAY 「庄家具有…第一轮的首先出牌权」 and 「以后每轮牌都由前轮获胜方首先出牌」."""
     hand = trick_hand(dealer)
-    assert hand.actors() == {dealer} and hand.state.trump == Suit.SPADES
+    assert hand.actors() == {dealer} and hand.state.call.trump == Suit.SPADES
     act(hand, *FIRST_TRICK[dealer])
     assert hand.typed_events[-1] == TrickEvent(0, 5)
     assert hand.actors() == {0} and all(len(h) == 24 for h in hand.hands)
@@ -149,7 +149,7 @@ def test_failed_throw_leads_the_smallest_beatable_unit(dealer: int) -> None:
     failed, played = hand.typed_events[-2:]
     assert isinstance(failed, ThrowFailedEvent) and isinstance(played, PlayEvent)
     assert (format_cards(failed.attempted), format_cards(failed.forced), failed.penalty) == ("Qc Kc Kc", "Qc", 0)
-    assert played == PlayEvent(0, failed.forced) and hand.state.penalty == 0
+    assert played == PlayEvent(0, failed.forced) and hand.state.play.penalty == 0
     assert len(held(hand, 0, "Kc")) == 2
     assert hand.actors() == {1}
 
@@ -162,7 +162,7 @@ def test_failed_throw_penalty_counts_against_the_throwers_side(dealer: int, pena
     act(hand, *FIRST_TRICK[dealer])
     act(hand, "Kc Kc Qc")
     assert hand.typed_events[-2].to_json()["penalty"] == 30
-    assert hand.state.penalty == penalty and observe(hand, 2).to_json()["penalty"] == penalty
+    assert hand.state.play.penalty == penalty and observe(hand, 2).to_json()["penalty"] == penalty
 
 
 # --------------------------------------------------------------------------- whole hands: points, 抠底, result
@@ -297,7 +297,7 @@ def test_a_failed_throw_replays_from_its_log() -> None:
     hand = trick_hand(3, penalty=10)
     act(hand, *FIRST_TRICK[3], "Kc Kc Qc")
     again = replay(game_log(hand))
-    assert again.events == hand.events and again.state.penalty == hand.state.penalty == -30
+    assert again.events == hand.events and again.state.play.penalty == hand.state.play.penalty == -30
 
 
 def test_a_tampered_log_is_refused() -> None:

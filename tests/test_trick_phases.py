@@ -92,3 +92,18 @@ def test_pop_puts_back_the_phase_the_hand_rested_in() -> None:
     assert list(hand.legal_actions(seat)) == before
     hand.apply(Pass(), seat)
     assert hand.phase is Phase.BURY
+
+
+def test_a_clone_shares_no_part_of_the_state_with_its_hand() -> None:
+    """The state is grouped by stage (the paced deal, the call, the tricks); a clone copies each part, so acting on
+    the clone's parts leaves the hand's as they were."""
+    hand = TrickHand(get_variant("chaodipi-live"), 3)
+    twin = hand.clone()
+    for seat in sorted(twin.actors()):
+        twin.apply(Pass(), seat)
+    twin.state.play.trick.append((0, ()))
+    twin.state.play.side_points[0] += 5
+    twin.state.call.passes += 1
+    assert hand.state.dealing.answered == set() and hand.state.dealing.rounds_dealt == 1
+    assert twin.state.dealing.rounds_dealt == 2
+    assert hand.state.play.trick == [] and hand.state.play.side_points == [0, 0] and hand.state.call.passes == 0

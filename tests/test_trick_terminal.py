@@ -61,7 +61,7 @@ def test_the_table_shows_levels_trump_dealer_points_and_the_led_suit() -> None:
     and its hand grouped trumps first, the led category marked to follow."""
     hand = TrickHand(get_variant("chaodipi"), 6)
     bots = [make_bot("rule", s, "trick") for s in range(4)]
-    while not (hand.phase is Phase.PLAY and hand.state.trick):
+    while not (hand.phase is Phase.PLAY and hand.state.play.trick):
         (seat,) = hand.actors()
         hand.apply(bots[seat].act(observe(hand, seat)), seat)
     (seat,) = hand.actors()

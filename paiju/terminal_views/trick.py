@@ -193,7 +193,7 @@ def _category(cards: Sequence[Card], trumps: Trumps) -> int:
 def help_lines(hand: TrickHand, legal: Sequence[Action]) -> list[str]:
     """What ``h`` lists: the actions that are no plays on one line, then the plays one line per category and kind
     (``trumps, pairs (3): …``), each showing its first few and counting the rest, not hundreds of throws at once."""
-    trumps, leading = hand.state.trumps, not hand.state.trick
+    trumps, leading = hand.state.trumps, not hand.state.play.trick
     words = [action_text(a) for a in legal if not isinstance(a, Play)]
     groups: dict[tuple[int, int], list[str]] = {}
     for a in legal:

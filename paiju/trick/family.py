@@ -52,7 +52,7 @@ FAMILY: Family[TrickHand] = Family(
     bot="rule",
     timeout_bot="rule",
     timeout_takes_over=lambda hand: False,
-    paced=lambda hand: hand.state.round_opened if hand.state.paced else None,
+    paced=lambda hand: hand.state.dealing.round_opened if hand.state.paced else None,
     match=match_standing,
     action_ids=action_ids,
 )

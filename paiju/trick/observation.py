@@ -175,15 +175,15 @@ def _result_json(result: TrickResult) -> dict[str, Any]:
 
 def _winning(state: TrickState) -> int | None:
     """Who holds the open trick so far, as every seat can work out from the cards played."""
-    if not state.trick:
+    if not state.play.trick:
         return None
-    plays = [cards for _, cards in state.trick]
-    return state.trick[trick_winner(plays, state.trumps, state.rules.trump_tractor_by_trump_order)][0]
+    plays = [cards for _, cards in state.play.trick]
+    return state.play.trick[trick_winner(plays, state.trumps, state.rules.trump_tractor_by_trump_order)][0]
 
 
 def _failed_throw(state: TrickState) -> ThrowFailedEvent | None:
     """The failed throw that opened the current trick, if it was one."""
-    if not state.trick:
+    if not state.play.trick:
         return None
     for event in reversed(state.events):
         if isinstance(event, TrickEvent):
@@ -199,7 +199,7 @@ def observe(hand: Observed, seat: int | None) -> TrickObservation:
     actors = hand.actors()
     phase = state.phase
     over = phase is Phase.OVER
-    buried_known = over or (seat == state.holder and phase in (Phase.CHAODI, Phase.PLAY))
+    buried_known = over or (seat == state.call.holder and phase in (Phase.CHAODI, Phase.PLAY))
     return TrickObservation(
         seat=seat,
         legal=tuple(hand.legal_actions(seat)) if seat is not None and seat in actors else (),
@@ -214,20 +214,20 @@ def observe(hand: Observed, seat: int | None) -> TrickObservation:
         dealer=state.dealer,
         match=state.match,
         trumps=state.trumps,
-        trump_known=state.kangqi or phase is not Phase.DECLARE or state.standing is not None,
-        standing=state.standing,
-        strength=state.strength,
-        holder=None if phase is Phase.DECLARE else state.holder,
+        trump_known=state.kangqi or phase is not Phase.DECLARE or state.call.standing is not None,
+        standing=state.call.standing,
+        strength=state.call.strength,
+        holder=None if phase is Phase.DECLARE else state.call.holder,
         kitty=tuple(state.kitty) if buried_known else None,
         kitty_size=state.variant.bottom_size if phase is Phase.BURY else len(state.kitty),
-        leader=state.leader,
-        trick=tuple(state.trick),
-        last_trick=tuple(state.last_trick),
+        leader=state.play.leader,
+        trick=tuple(state.play.trick),
+        last_trick=tuple(state.play.last_trick),
         points=state.captured,
-        penalty=state.penalty,
-        side_points=(state.side_points[0], state.side_points[1]),
+        penalty=state.play.penalty,
+        side_points=(state.play.side_points[0], state.play.side_points[1]),
         winning=_winning(state),
         failed_throw=_failed_throw(state),
         result=state.result,
-        dealing=(state.rounds_dealt, state.rounds) if state.paced else None,
+        dealing=(state.dealing.rounds_dealt, state.rounds) if state.paced else None,
     )

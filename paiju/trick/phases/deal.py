@@ -7,7 +7,7 @@ from paiju.engine.phase import DONE, Step
 from paiju.engine.shared_rng import own_rng
 from paiju.trick.phases.common import Automatic
 from paiju.trick.state import Phase as Stage
-from paiju.trick.state import TrickState, deal_cards
+from paiju.trick.state import TrickState, TrumpCall, deal_cards
 
 __all__ = ["DealCards"]
 
@@ -32,7 +32,7 @@ class DealCards(Automatic):
         state.first = deal.first
         state.hands = [list(h or ()) for h in deal.hands]
         state.kitty = list(deal.kitty or ())
-        state.standing, state.strength, state.trump, state.passes = None, 0, None, 0
+        state.call = TrumpCall()
         state.to_act = state.first
-        state.phase, state.deal_paced = Stage.DECLARE, deal.paced
+        state.phase, state.dealing.paced = Stage.DECLARE, deal.paced
         return DONE

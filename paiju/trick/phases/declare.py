@@ -20,8 +20,8 @@ def standing(state: TrickState, chaodi: bool) -> Declaration | None:
     """What a declaration must beat: in 抄底, the strength alone (a kitty-decided trump counts as 1), since
     overturning one's own declaration is a rule of declaring, not of re-taking the kitty (§7.5)."""
     if not chaodi:
-        return state.standing
-    return Declaration(-1, (), max(state.strength, 1), state.trump)
+        return state.call.standing
+    return Declaration(-1, (), max(state.call.strength, 1), state.call.trump)
 
 
 def offers(state: TrickState, seat: int, chaodi: bool) -> list[Action]:
@@ -46,12 +46,12 @@ def declaration_refused(state: TrickState, seat: int, action: Action, chaodi: bo
 def record(state: TrickState, seat: int, shown: Declaration, retake: bool) -> None:
     """A declaration, overturn or 抄底 stands: the trump follows it; a ♥5 pair records its side (D9)."""
     state.events.append(DeclareEvent(seat, shown.cards, shown.strength, shown.trump, retake=retake))
-    state.standing, state.strength, state.trump = shown, shown.strength, shown.trump
+    state.call.standing, state.call.strength, state.call.trump = shown, shown.strength, shown.trump
     if shown.strength == RED_FIVE_PAIR:
-        state.red5_side = side_of(seat)
+        state.call.red5_side = side_of(seat)
     if state.match.dealer is None:
         state.dealer = seat  # D7: in a match's first hand the last to declare or 抄底 is the 庄家
-    state.passes = 0
+    state.call.passes = 0
 
 
 class Declaring(Turn):
@@ -81,8 +81,8 @@ class Declaring(Turn):
                 return DONE
         else:
             state.events.append(PassEvent(seat))
-            state.passes += 1
-            if state.passes >= players:
+            state.call.passes += 1
+            if state.call.passes >= players:
                 return DONE
         state.to_act = (seat + 1) % players
         return CONTINUE

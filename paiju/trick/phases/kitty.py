@@ -30,14 +30,14 @@ class TakeKitty(Automatic):
 
     def enter(self, state: TrickState) -> Step:
         """Settle the trump and hand the kitty to the 庄家."""
-        if state.standing is None:
+        if state.call.standing is None:
             if state.match.dealer is None:
                 state.events.append(RedealEvent())
                 return REDEAL
-            state.trump = kitty_trump(state.kitty, state.level)
-            state.strength = 1
-            state.flipped_joker = kitty_flip_is_joker(state.kitty, state.level)
-            state.events.append(FlipEvent(tuple(state.kitty), state.trump))
+            state.call.trump = kitty_trump(state.kitty, state.level)
+            state.call.strength = 1
+            state.call.flipped_joker = kitty_flip_is_joker(state.kitty, state.level)
+            state.events.append(FlipEvent(tuple(state.kitty), state.call.trump))
         assert state.dealer is not None
         _take_kitty(state, state.dealer)
         return DONE
@@ -45,7 +45,7 @@ class TakeKitty(Automatic):
 
 def _take_kitty(state: TrickState, seat: int) -> None:
     """``seat`` takes the kitty into its hand and must bury as many cards (扣底)."""
-    state.holder = seat
+    state.call.holder = seat
     state.hands[seat].extend(state.kitty)
     state.kitty = []
     state.phase, state.to_act = Stage.BURY, seat
@@ -98,10 +98,10 @@ class Chaodi(Turn):
 
     def enter(self, state: TrickState) -> Step:
         """Offer 抄底 from the seat after the holder, or close it."""
-        if state.strength >= RED_FIVE_PAIR or (state.flipped_joker and self.closed_by_joker):
+        if state.call.strength >= RED_FIVE_PAIR or (state.call.flipped_joker and self.closed_by_joker):
             return DONE
-        state.phase, state.passes = Stage.CHAODI, 0
-        state.to_act = (state.holder + 1) % state.variant.players
+        state.phase, state.call.passes = Stage.CHAODI, 0
+        state.to_act = (state.call.holder + 1) % state.variant.players
         return CONTINUE
 
     def legal(self, state: TrickState, seat: int) -> Sequence[Action]:
@@ -126,12 +126,12 @@ class Chaodi(Turn):
             _take_kitty(state, seat)
             return CONTINUE
         state.events.append(PassEvent(seat))
-        state.passes += 1
+        state.call.passes += 1
         players = state.variant.players
-        if state.passes >= players - 1:
+        if state.call.passes >= players - 1:
             return DONE
         nxt = (seat + 1) % players
-        state.to_act = (nxt + 1) % players if nxt == state.holder else nxt
+        state.to_act = (nxt + 1) % players if nxt == state.call.holder else nxt
         return CONTINUE
 
 

@@ -24,14 +24,14 @@ class PacedDeclaring(AtOnce):
 
     def enter(self, state: TrickState) -> Step:
         """Hold the deal back and hand out its first round."""
-        state.undealt, state.hands = state.hands, [[] for _ in state.hands]
-        state.rounds_dealt = 0
+        state.dealing.undealt, state.hands = state.hands, [[] for _ in state.hands]
+        state.dealing.rounds_dealt = 0
         _next_round(state)
         return CONTINUE
 
     def actors(self, state: TrickState) -> frozenset[int]:
         """Every seat that has not let this round go by."""
-        return frozenset(range(state.variant.players)) - state.answered
+        return frozenset(range(state.variant.players)) - state.dealing.answered
 
     def legal(self, state: TrickState, seat: int) -> list[Action]:
         """Pass (let the round go by), or any declaration the seat may show."""
@@ -50,42 +50,42 @@ class PacedDeclaring(AtOnce):
         if isinstance(action, Declare):
             record(state, seat, action.declaration, retake=False)
             if action.declaration.red_five:
-                while state.undealt and state.undealt[0]:
+                while state.dealing.undealt and state.dealing.undealt[0]:
                     _next_round(state)
                 return DONE
-            state.declared_in_round = True
+            state.dealing.declared_in_round = True
             return CONTINUE
         state.events.append(PassEvent(seat))
-        state.passes += 1
+        state.call.passes += 1
         return DONE if _let_pass(state, seat) else CONTINUE
 
 
 def _next_round(state: TrickState) -> None:
     """Every seat's next card, and a fresh round in which every seat acts."""
-    cards = tuple(h.pop(0) for h in state.undealt)
+    cards = tuple(h.pop(0) for h in state.dealing.undealt)
     for seat, card in enumerate(cards):
         state.hands[seat].append(card)
-    state.rounds_dealt += 1
-    state.events.append(DealtEvent(state.rounds_dealt, cards))
+    state.dealing.rounds_dealt += 1
+    state.events.append(DealtEvent(state.dealing.rounds_dealt, cards))
     _open_round(state)
 
 
 def _open_round(state: TrickState) -> None:
-    state.round_opened += 1
-    state.answered = set()
-    state.declared_in_round = False
+    state.dealing.round_opened += 1
+    state.dealing.answered = set()
+    state.dealing.declared_in_round = False
 
 
 def _let_pass(state: TrickState, seat: int) -> bool:
     """``seat`` lets the round go by; when every seat has, the next round is dealt. Returns whether declaring is
     over: the cards are out and nobody declared in the round."""
-    state.answered.add(seat)
-    if len(state.answered) < state.variant.players:
+    state.dealing.answered.add(seat)
+    if len(state.dealing.answered) < state.variant.players:
         return False
-    if state.undealt and state.undealt[0]:
+    if state.dealing.undealt and state.dealing.undealt[0]:
         _next_round(state)
         return False
-    if state.declared_in_round:
+    if state.dealing.declared_in_round:
         _open_round(state)  # a last word on the declaration just made, once every card is out
         return False
     return True

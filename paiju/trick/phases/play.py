@@ -27,7 +27,7 @@ class Playing(Turn):
         """The 庄家 leads the first trick (§7.2)."""
         assert state.dealer is not None
         state.phase = Stage.PLAY
-        state.leader = state.to_act = state.dealer
+        state.play.leader = state.to_act = state.dealer
         return CONTINUE
 
     def legal(self, state: TrickState, seat: int) -> Capped[Action]:
@@ -36,8 +36,8 @@ class Playing(Turn):
 
         def listing() -> list[Action]:
             hand, trumps = state.hands[seat], state.trumps
-            if state.trick:
-                found = legal_follows(state.trick[0][1], hand, trumps, state.rules, LIST_CAP)
+            if state.play.trick:
+                found = legal_follows(state.play.trick[0][1], hand, trumps, state.rules, LIST_CAP)
             else:
                 found = legal_leads(hand, trumps, LIST_CAP)
             return [Play(cards) for cards in found]
@@ -55,20 +55,20 @@ class Playing(Turn):
         a full trick is won and scored, and the last one decides the hand."""
         assert isinstance(action, Play)
         cards = action.cards
-        if not state.trick and _is_throw(state, cards):
+        if not state.play.trick and _is_throw(state, cards):
             others = [state.hands[s] for s in range(state.variant.players) if s != seat]
             forced = failed_throw_lead(cards, others, state.trumps, by_order(state))
             if forced is not None:
                 fine = state.rules.throw_fail_penalty_per_card * len(cards)
-                state.penalty += -fine if state.attackers(seat) else fine
+                state.play.penalty += -fine if state.attackers(seat) else fine
                 state.events.append(ThrowFailedEvent(seat, cards, forced, fine))
                 cards = forced
         for card in cards:
             state.hands[seat].remove(card)
-        state.trick.append((seat, cards))
+        state.play.trick.append((seat, cards))
         state.events.append(PlayEvent(seat, cards))
         players = state.variant.players
-        if len(state.trick) < players:
+        if len(state.play.trick) < players:
             state.to_act = (seat + 1) % players
             return CONTINUE
         winner = _win_trick(state)
@@ -80,9 +80,9 @@ def _problem(state: TrickState, seat: int, action: Action) -> str | None:
     if not isinstance(action, Play):
         return not_now(verb(action), state.phase)
     hand, cards = state.hands[seat], action.cards
-    if not state.trick:
+    if not state.play.trick:
         return missing(hand, cards) or lead_problem(cards, hand, state.trumps)
-    return missing(hand, cards) or follow_problem(state.trick[0][1], cards, hand, state.trumps, state.rules)
+    return missing(hand, cards) or follow_problem(state.play.trick[0][1], cards, hand, state.trumps, state.rules)
 
 
 def _is_throw(state: TrickState, cards: tuple[Card, ...]) -> bool:
@@ -92,13 +92,13 @@ def _is_throw(state: TrickState, cards: tuple[Card, ...]) -> bool:
 
 def _win_trick(state: TrickState) -> int:
     """Give the full trick to its winner, who leads next; the winner."""
-    played = [cards for _, cards in state.trick]
-    winner = state.trick[trick_winner(played, state.trumps, by_order(state))][0]
+    played = [cards for _, cards in state.play.trick]
+    winner = state.play.trick[trick_winner(played, state.trumps, by_order(state))][0]
     held = points(c for cards in played for c in cards)
-    state.side_points[side_of(winner)] += held
+    state.play.side_points[side_of(winner)] += held
     state.events.append(TrickEvent(winner, held))
-    state.last_trick, state.trick = state.trick, []
-    state.leader = state.to_act = winner
+    state.play.last_trick, state.play.trick = state.play.trick, []
+    state.play.leader = state.to_act = winner
     return winner
 
 

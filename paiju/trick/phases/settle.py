@@ -15,24 +15,24 @@ __all__ = ["TrickSettle"]
 
 
 class TrickSettle:
-    """The engine's ``Settle`` for 炒地皮: ``step.winner`` won the last trick (``state.last_trick``)."""
+    """The engine's ``Settle`` for 炒地皮: ``step.winner`` won the last trick (``state.play.last_trick``)."""
 
     def finish(self, state: TrickState, step: Finish) -> None:
         """Score the kitty and the points, move the levels, and log the kitty."""
         assert state.dealer is not None
-        last = [cards for _, cards in state.last_trick]
+        last = [cards for _, cards in state.play.last_trick]
         attackers_won = state.attackers(step.winner)
         multiplier = kitty_multiplier(last[0], state.trumps, by_order(state)) if state.kitty else 0
         bonus = points(state.kitty) * multiplier if attackers_won else 0
         if state.kitty:
             state.events.append(KittyEvent(tuple(state.kitty), multiplier, bonus))
-        total = max(0, state.captured + bonus + state.penalty)
+        total = max(0, state.captured + bonus + state.play.penalty)
         outcome = HandOutcome(
             dealer=state.dealer,
             points=total,
             kangqi_hand=state.kangqi,
             five_ten_king_last=attackers_won and won_with_five_ten_king(last, state.trumps, by_order(state)),
-            red5_side=state.red5_side,
+            red5_side=state.call.red5_side,
         )
         change = settle_levels(state.match, outcome, state.rules)
         state.result = TrickResult(match_points(change, state.rules), total, outcome, change, multiplier, bonus)
