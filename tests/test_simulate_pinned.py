@@ -165,6 +165,20 @@ def test_a_bots_compiled_draws_are_random_random_choices_of_the_same_seed(seed: 
         ours.choice([])
 
 
+@pytest.mark.skipif(fastgen is None, reason="the compiled extension is not built")
+def test_bots_made_together_draw_each_its_own_seeds_stream() -> None:
+    """A hand's bots are made before any draws, and their seeds are spread together: made twenty at a time (past the
+    batch), some freed before their first draw, the rest drawn in turns, each takes its own ``random.Random``'s draws."""
+    seeds = [*range(16 * 41, 16 * 41 + 12), -7, 2**32 + 1, 0, 2**31, 99, 3, 5, 8]
+    ours, theirs = [fastgen.Draws(s) for s in seeds], [random.Random(s) for s in seeds]
+    del ours[2::5], theirs[2::5]
+    unused = [fastgen.Draws(s) for s in range(3)]
+    del unused
+    for n in range(1, 200):
+        for k in reversed(range(len(ours))) if n % 2 else range(len(ours)):
+            assert ours[k].choice(range(n)) == theirs[k].choice(range(n))
+
+
 def test_the_random_bot_picks_alike_compiled_and_in_python() -> None:
     """With the compiled path off the random bot picks with ``random.Random.choice``, the same actions."""
     legal = list(range(37))

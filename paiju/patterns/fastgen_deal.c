@@ -65,9 +65,18 @@ PyObject *shuffle(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
  * hand, nor a Python call per draw. */
 typedef struct {
     PyObject_HEAD
-    int index;
+    int index;    /* the next word of ``state`` to give; UNSEEDED while the seed waits in ``key`` */
+    uint32_t key; /* a one-word seed not yet spread over ``state`` */
     uint32_t state[MT_N];
 } Draws;
+
+#define UNSEEDED (-1)
+/* The generators made with a one-word seed and not seeded yet: a hand's bots are made one after another before any of
+ * them draws, and their seeds are spread together, their independent steps interleaved (the seeding is one long
+ * chain of dependent multiplications per generator: several chains side by side take hardly longer than one). */
+#define MAX_PENDING 8
+static Draws *PENDING[MAX_PENDING]; /* borrowed: a generator leaves the list when it is seeded or freed */
+static int N_PENDING;
 
 /* The state init_genrand(19650218) leaves, where every seeding by an array starts: made once. */
 static uint32_t SEEDED[MT_N];
@@ -101,10 +110,44 @@ static void seed_by_array(Draws *d, const uint32_t *key, size_t n) {
     d->index = MT_N;
 }
 
+/* seed_by_array of every pending generator's one-word key, side by side. */
+static void seed_pending(void) {
+    int n = N_PENDING;
+    uint32_t *mt[MAX_PENDING], key[MAX_PENDING];
+    for (int g = 0; g < n; g++) {
+        mt[g] = PENDING[g]->state;
+        key[g] = PENDING[g]->key;
+        memcpy(mt[g], SEEDED, sizeof SEEDED);
+    }
+    size_t i = 1;
+    for (size_t k = MT_N; k; k--) { /* one word: key[j] + j is the key itself */
+        for (int g = 0; g < n; g++)
+            mt[g][i] = (mt[g][i] ^ ((mt[g][i - 1] ^ (mt[g][i - 1] >> 30)) * 1664525U)) + key[g];
+        if (++i >= MT_N) {
+            for (int g = 0; g < n; g++) mt[g][0] = mt[g][MT_N - 1];
+            i = 1;
+        }
+    }
+    for (size_t k = MT_N - 1; k; k--) {
+        for (int g = 0; g < n; g++)
+            mt[g][i] = (mt[g][i] ^ ((mt[g][i - 1] ^ (mt[g][i - 1] >> 30)) * 1566083941U)) - (uint32_t)i;
+        if (++i >= MT_N) {
+            for (int g = 0; g < n; g++) mt[g][0] = mt[g][MT_N - 1];
+            i = 1;
+        }
+    }
+    for (int g = 0; g < n; g++) {
+        mt[g][0] = 0x80000000U;
+        PENDING[g]->index = MT_N;
+    }
+    N_PENDING = 0;
+}
+
 /* The next 32 random bits (random.Random's genrand_uint32). */
 static uint32_t next_word(Draws *d) {
     static const uint32_t mag01[2] = {0x0U, 0x9908b0dfU};
     uint32_t *mt = d->state, y;
+    if (d->index == UNSEEDED) seed_pending();
     if (d->index >= MT_N) {
         int kk;
         for (kk = 0; kk < MT_N - MT_M; kk++) {
@@ -179,9 +222,11 @@ static PyObject *draws_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     if (d == NULL) return NULL;
     int overflow;
     long long small = PyLong_AsLongLongAndOverflow(seed, &overflow);
-    if (!overflow && small > -(1LL << 32) && small < (1LL << 32)) { /* one word: no Python arithmetic */
-        uint32_t word = (uint32_t)(small < 0 ? -small : small);
-        seed_by_array(d, &word, 1);
+    if (!overflow && small > -(1LL << 32) && small < (1LL << 32)) { /* one word: seeded with the others pending */
+        if (N_PENDING == MAX_PENDING) seed_pending();
+        d->key = (uint32_t)(small < 0 ? -small : small);
+        d->index = UNSEEDED;
+        PENDING[N_PENDING++] = d;
         return (PyObject *)d;
     }
     size_t n;
@@ -216,6 +261,16 @@ static PyObject *draws_choice(PyObject *self, PyObject *items) {
     return PyList_CheckExact(items) ? Py_NewRef(PyList_GET_ITEM(items, r)) : PySequence_GetItem(items, r);
 }
 
+/* A generator freed before it drew leaves the pending ones. */
+static void draws_dealloc(PyObject *self) {
+    for (int g = 0; g < N_PENDING; g++)
+        if (PENDING[g] == (Draws *)self) {
+            PENDING[g] = PENDING[--N_PENDING];
+            break;
+        }
+    Py_TYPE(self)->tp_free(self);
+}
+
 static PyMethodDef DRAWS_METHODS[] = {
     {"choice", draws_choice, METH_O, "random.Random(seed).choice: the same item, the same draws."},
     {NULL, NULL, 0, NULL},
@@ -227,6 +282,7 @@ PyTypeObject DrawsType = {
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_doc = "Draws(seed): random.Random(seed)'s stream, for a bot's choices.",
     .tp_new = draws_new,
+    .tp_dealloc = draws_dealloc,
     .tp_methods = DRAWS_METHODS,
 };
 
