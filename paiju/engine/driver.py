@@ -66,6 +66,7 @@ class Driver(Generic[S, A]):
         self.state = state
         self._pipeline = pipeline
         self._phases: tuple[Phase[S, A], ...] = (*pipeline.phases, _Ended())
+        self._ended = len(pipeline.phases)  # where a settled hand rests
         self._at = 0
         self._legal = None
         self._follow(self._phases[0].enter(state))
@@ -78,7 +79,7 @@ class Driver(Generic[S, A]):
     @property
     def is_over(self) -> bool:
         """Whether the hand has been settled."""
-        return self._at == len(self._phases) - 1
+        return self._at == self._ended
 
     def actors(self) -> frozenset[int]:
         """The seats that may act now; empty once the hand is over (asked at every turn: read without properties)."""
@@ -131,7 +132,7 @@ class Driver(Generic[S, A]):
         while not isinstance(step, Continue):
             if isinstance(step, Finish):
                 self._pipeline.settle.finish(state, step)
-                self._at = len(phases) - 1
+                self._at = self._ended
                 return
             self._at = 0 if isinstance(step, Redeal) else self._at + 1
             step = phases[self._at].enter(state)
