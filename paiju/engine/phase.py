@@ -16,6 +16,7 @@ __all__ = [
     "Automatic",
     "Capped",
     "Continue",
+    "Decision",
     "Done",
     "Finish",
     "Phase",
