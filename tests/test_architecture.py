@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 import shutil
 import subprocess
 import sys
@@ -263,6 +264,19 @@ def test_variants_do_not_depend_on_patterns() -> None:
     """Variants are plain data: the variant layer imports only cards."""
     for path in (PACKAGE / "variants").rglob("*.py"):
         assert not any(_inside(i, ("paiju.patterns", *FAMILIES)) for i in _imports(path)), path
+
+
+def test_test_files_and_tests_are_named_for_what_they_check() -> None:
+    """A test module or test says what it checks, not which review's finding it came from (``test_finding_05_…``)."""
+    tests = PACKAGE.parent / "tests"
+    review = re.compile(r"(^|_)findings?(_|$)")
+    named = [path.relative_to(tests).as_posix() for path in tests.rglob("*.py") if review.search(path.stem)]
+    for path in tests.rglob("test_*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name.startswith("test_"):
+                if re.search(r"(^|_)finding_(\d+|deployment)_", node.name):
+                    named.append(f"{path.relative_to(tests).as_posix()}::{node.name}")
+    assert named == []
 
 
 @pytest.mark.slow

@@ -15,7 +15,7 @@ from fastapi.testclient import TestClient
 
 from paiju.cli import main
 from paiju.server.guard import client_key, forwarded_client
-from tests.server.test_finding_support import configured_app, refused
+from tests.server.outside import configured_app, refused
 from tests.server.wire import hello
 
 #: A proxy's address (inside 10.0.0.0/8, the network the tests trust).

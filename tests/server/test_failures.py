@@ -37,7 +37,7 @@ def _game(client: TestClient, code: str) -> Any:
     return client.app.state.server.rooms[code].game  # type: ignore[attr-defined]
 
 
-def test_finding_03_a_move_the_database_refuses_changes_nothing(client: TestClient, database: str) -> None:
+def test_a_move_the_database_refuses_changes_nothing(client: TestClient, database: str) -> None:
     """Finding 3: "a move was answered bad_state but stayed applied in memory" — now it is rolled back."""
     with seated_host(client, 0) as (room, ws):
         ws.send_json({"type": "start"})
@@ -53,7 +53,7 @@ def test_finding_03_a_move_the_database_refuses_changes_nothing(client: TestClie
         assert until(ws, "view")["view"]["history"] or _game(client, room["code"]).events != before
 
 
-def test_finding_03_a_bots_only_room_plays_on_once_the_database_is_back(
+def test_a_bots_only_room_plays_on_once_the_database_is_back(
     client: TestClient, database: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Finding 3: "a bots-only room stopped for good" — automatic moves that could not be stored are retried."""
@@ -74,7 +74,7 @@ def test_finding_03_a_bots_only_room_plays_on_once_the_database_is_back(
         assert until(ws, "result")["hand_number"] == 1
 
 
-def test_finding_03_database_waits_do_not_stop_other_rooms(client: TestClient, database: str) -> None:
+def test_database_waits_do_not_stop_other_rooms(client: TestClient, database: str) -> None:
     """Finding 3: "every room froze (writes run on the event loop)" — another room answers while one waits."""
     with seated_host(client, 0) as (room, ws), client.websocket_connect(f"/ws/{create_room(client)['code']}") as other:
         hello(other, "guest")
@@ -110,7 +110,7 @@ class StalledSocket:
         self.closed_with = code
 
 
-def test_finding_04_a_client_that_never_reads_is_closed_with_bounded_memory() -> None:
+def test_a_client_that_never_reads_is_closed_with_bounded_memory() -> None:
     """Finding 4: "a client that never reads grows memory without bound" — the queue is bounded, then closed."""
 
     async def run() -> tuple[Connection, StalledSocket]:
@@ -128,7 +128,7 @@ def test_finding_04_a_client_that_never_reads_is_closed_with_bounded_memory() ->
     assert conn.closed and conn.close_code == 1013 and not conn.queue  # 1013: try again later
 
 
-def test_finding_04_a_send_that_stalls_closes_the_socket() -> None:
+def test_a_send_that_stalls_closes_the_socket() -> None:
     """Finding 4: a send timeout — a socket whose client stopped reading is closed (1013) after it."""
 
     async def run() -> StalledSocket:

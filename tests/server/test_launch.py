@@ -1,4 +1,4 @@
-"""``paiju serve`` (issue 9, findings 3 and 21): the database URL (flag, environment, password hidden), refusals
+"""``paiju serve``: the database URL (flag, environment, password hidden), refusals
 as one line with status 2, and the flags that become the server's ServerConfig."""
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ def launched(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> dict[str, Any]:
     return ran
 
 
-def test_finding_21_serve_prints_the_database_url_with_its_password_hidden(
+def test_serve_prints_the_database_url_with_its_password_hidden(
     launched: dict[str, Any], capsys: pytest.CaptureFixture[str]
 ) -> None:
     url = "postgresql+psycopg://ann:s3cret@db.example/paiju"
@@ -36,7 +36,7 @@ def test_finding_21_serve_prints_the_database_url_with_its_password_hidden(
     assert launched["url"] == url
 
 
-def test_finding_21_serve_reads_the_database_url_from_the_environment_and_the_flag_wins(
+def test_serve_reads_the_database_url_from_the_environment_and_the_flag_wins(
     launched: dict[str, Any], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     monkeypatch.setenv("PAIJU_DATABASE_URL", "sqlite:///from-env.sqlite3")
@@ -56,7 +56,7 @@ def test_finding_21_serve_reads_the_database_url_from_the_environment_and_the_fl
         ("sqlite+aiosqlite:///x.sqlite3", "sqlite+aiosqlite is an async driver; use sqlite"),
     ],
 )
-def test_finding_21_serve_refuses_an_async_driver_in_one_line_with_status_2(
+def test_serve_refuses_an_async_driver_in_one_line_with_status_2(
     url: str, reason: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setattr("paiju.server.launch.uvicorn.run", lambda app, **kw: pytest.fail("uvicorn started"))
@@ -64,7 +64,7 @@ def test_finding_21_serve_refuses_an_async_driver_in_one_line_with_status_2(
     assert capsys.readouterr().err == f"paiju: {reason}\n"
 
 
-def test_finding_3_serve_refuses_a_database_another_server_holds_in_one_line_with_status_2(
+def test_serve_refuses_a_database_another_server_holds_in_one_line_with_status_2(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     monkeypatch.setattr("paiju.server.launch.uvicorn.run", lambda app, **kw: pytest.fail("uvicorn started"))

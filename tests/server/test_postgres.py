@@ -1,4 +1,4 @@
-"""What only a real PostgreSQL shows (issue 9, findings 19 and 20): stale pooled connections after a restart, and
+"""What only a real PostgreSQL shows: stale pooled connections after a restart, and
 the advisory lock that keeps a second server off the database."""
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ def postgres_url(postgres: Postgres) -> str:
     return postgres.fresh()
 
 
-def test_finding_19_a_restarted_postgresql_does_not_fail_the_first_call_after_it(
+def test_a_restarted_postgresql_does_not_fail_the_first_call_after_it(
     postgres: Postgres, postgres_url: str
 ) -> None:
     """pool_pre_ping: the pooled connections died with the old server; the next call gets a new one."""
@@ -44,7 +44,7 @@ def test_finding_19_a_restarted_postgresql_does_not_fail_the_first_call_after_it
     store.close()  # its advisory lock went with the old server: closing must not fail either
 
 
-def test_finding_20_the_advisory_lock_is_held_on_its_own_connection_for_the_store_s_life(postgres_url: str) -> None:
+def test_the_advisory_lock_is_held_on_its_own_connection_for_the_store_s_life(postgres_url: str) -> None:
     """Another session cannot take the lock while the Store is open, and can once it is closed."""
     probe = create_engine(postgres_url, isolation_level="AUTOCOMMIT")
     store = Store(postgres_url)

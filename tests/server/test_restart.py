@@ -79,7 +79,7 @@ def test_a_room_whose_hand_no_longer_replays_keeps_its_people_and_the_rest_load(
         assert client.get(f"/api/rooms/{broken['code']}").json()["status"] == "between"
 
 
-def test_finding_03_a_gap_in_the_stored_events_keeps_the_room_and_the_hand_up_to_the_gap(database: str) -> None:
+def test_a_gap_in_the_stored_events_keeps_the_room_and_the_hand_up_to_the_gap(database: str) -> None:
     """Finding 3: "after a restart the room with a gap in its stored events was gone (404) with its tokens and
     scores" — restore rebuilds from what replays, keeps the room and logs what was lost."""
     with _app(database) as client:

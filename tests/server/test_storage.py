@@ -1,4 +1,4 @@
-"""The Store (issue 9, findings 3, 10, 18, 20, 22): one transaction per method, failures as StoreError, one server
+"""The Store: one transaction per method, failures as StoreError, one server
 per database, and a schema kept by Alembic migrations. Each test runs on SQLite and PostgreSQL unless it says why."""
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ from paiju.server.schema import Base, PlayerRow, RoomRow
 from paiju.server.storage import Store, alembic_config
 from paiju.server.store_errors import StoreError
 
-#: The tables as paiju made them before migrations existed (storage.py at the start of issue 9).
+#: The tables as paiju made them before migrations existed (the first storage.py).
 BEFORE = MetaData()
 Table(
     "rooms",
@@ -111,8 +111,8 @@ def _killed_holder(url: str) -> None:
     holder.wait()
 
 
-# ---------------------------------------------------------------- finding 3: locks, timeouts, read-only, transactions
-def test_finding_3_a_write_waits_at_most_the_busy_timeout_then_succeeds_once_the_lock_is_gone(tmp_path: Path) -> None:
+# ---------------------------------------------------------------- locks, timeouts, read-only, transactions
+def test_a_write_waits_at_most_the_busy_timeout_then_succeeds_once_the_lock_is_gone(tmp_path: Path) -> None:
     """SQLite only: another program holding the write lock (BEGIN EXCLUSIVE) costs one call about busy_timeout."""
     path = tmp_path / "paiju.sqlite3"
     store = Store(f"sqlite:///{path}", busy_timeout=0.5)
@@ -129,7 +129,7 @@ def test_finding_3_a_write_waits_at_most_the_busy_timeout_then_succeeds_once_the
     store.close()
 
 
-def test_finding_3_a_second_store_on_the_same_database_is_refused_until_the_first_closes(database: str) -> None:
+def test_a_second_store_on_the_same_database_is_refused_until_the_first_closes(database: str) -> None:
     """Finding 20 too: a lock file beside a SQLite file, an advisory lock on PostgreSQL."""
     first = Store(database)
     with pytest.raises(StoreError, match="another paiju serve is using this database") as refused:
@@ -142,7 +142,7 @@ def test_finding_3_a_second_store_on_the_same_database_is_refused_until_the_firs
     again.close()
 
 
-def test_finding_20_the_lock_of_a_killed_server_does_not_stop_the_next_one(database: str) -> None:
+def test_the_lock_of_a_killed_server_does_not_stop_the_next_one(database: str) -> None:
     """The lock ends with its process (flock / session), so a crash leaves no stale lock behind. PostgreSQL ends a
     killed client's session once its backend sees the socket close, a moment after the kill on a busy machine."""
     _killed_holder(database)
@@ -158,7 +158,7 @@ def test_finding_20_the_lock_of_a_killed_server_does_not_stop_the_next_one(datab
     store.close()
 
 
-def test_finding_3_a_read_only_database_is_refused_at_start_with_a_clear_message(database: str) -> None:
+def test_a_read_only_database_is_refused_at_start_with_a_clear_message(database: str) -> None:
     """SQLite opened read-only (mode=ro, which holds even for root); PostgreSQL with read-only transactions."""
     Store(database).close()
     if database.startswith("sqlite"):
@@ -173,7 +173,7 @@ def test_finding_3_a_read_only_database_is_refused_at_start_with_a_clear_message
         Store(read_only)
 
 
-def test_finding_3_a_failed_method_changes_nothing_in_the_database_nor_in_the_room_row(database: str) -> None:
+def test_a_failed_method_changes_nothing_in_the_database_nor_in_the_room_row(database: str) -> None:
     store = Store(database)
     room = _room()
     store.add_room(room)
@@ -186,8 +186,8 @@ def test_finding_3_a_failed_method_changes_nothing_in_the_database_nor_in_the_ro
     store.close()
 
 
-# ---------------------------------------------------------------- finding 10: one corrupt row
-def test_finding_10_a_corrupt_json_row_fails_only_its_room(tmp_path: Path) -> None:
+# ---------------------------------------------------------------- one corrupt row
+def test_a_corrupt_json_row_fails_only_its_room(tmp_path: Path) -> None:
     """SQLite only: PostgreSQL checks JSON on input, so a corrupt value cannot be stored there."""
     path = tmp_path / "paiju.sqlite3"
     store = Store(f"sqlite:///{path}")
@@ -204,8 +204,8 @@ def test_finding_10_a_corrupt_json_row_fails_only_its_room(tmp_path: Path) -> No
     store.close()
 
 
-# ---------------------------------------------------------------- finding 18: long names
-def test_finding_18_a_table_name_over_64_characters_is_a_store_error(database: str) -> None:
+# ---------------------------------------------------------------- long names
+def test_a_table_name_over_64_characters_is_a_store_error(database: str) -> None:
     store = Store(database)
     with pytest.raises(StoreError, match="hands.variant holds at most 64 characters"):
         store.add_hand({**LOG, "variant": "x" * 65}, [0, 0, 0])
@@ -215,8 +215,8 @@ def test_finding_18_a_table_name_over_64_characters_is_a_store_error(database: s
     store.close()
 
 
-# ---------------------------------------------------------------- finding 22: migrations
-def test_finding_22_a_database_made_before_migrations_is_upgraded_and_keeps_its_data(database: str) -> None:
+# ---------------------------------------------------------------- migrations
+def test_a_database_made_before_migrations_is_upgraded_and_keeps_its_data(database: str) -> None:
     engine = create_engine(database)
     BEFORE.create_all(engine)
     t = BEFORE.tables
@@ -260,7 +260,7 @@ def test_finding_22_a_database_made_before_migrations_is_upgraded_and_keeps_its_
     assert _schema_diff(database, Base.metadata) == []
 
 
-def test_finding_22_revision_0001_is_the_schema_made_before_migrations(database: str) -> None:
+def test_revision_0001_is_the_schema_made_before_migrations(database: str) -> None:
     engine = create_engine(database)
     with engine.connect() as conn:
         command.upgrade(alembic_config(conn), "0001")
@@ -269,7 +269,7 @@ def test_finding_22_revision_0001_is_the_schema_made_before_migrations(database:
     assert _schema_diff(database, BEFORE) == []
 
 
-def test_finding_22_the_migrations_build_the_tables_of_the_models(database: str) -> None:
+def test_the_migrations_build_the_tables_of_the_models(database: str) -> None:
     Store(database).close()
     assert _schema_diff(database, Base.metadata) == []
     engine = create_engine(database)
@@ -341,7 +341,7 @@ def test_every_room_write_marks_the_room_active(database: str) -> None:
     "url, driver",
     [("postgresql+asyncpg://u:p@localhost/paiju", "postgresql+psycopg"), ("sqlite+aiosqlite://", "sqlite")],
 )
-def test_finding_21_an_async_driver_url_is_refused_with_the_driver_to_use(url: str, driver: str) -> None:
+def test_an_async_driver_url_is_refused_with_the_driver_to_use(url: str, driver: str) -> None:
     with pytest.raises(StoreError, match=re.escape(f"is an async driver; use {driver}")):
         Store(url)
 

@@ -1,5 +1,5 @@
 """On a ``timeouts = "takeover"`` table the turn timer puts a seat on 托管 the first time it runs out, until the
-player turns it off (the default, ``grace``: test_timeouts_grace); auto_forced plays a lone legal pass."""
+player turns it off (the default, ``grace``: test_takeover_after_two_timeouts); auto_forced plays a lone legal pass."""
 
 from __future__ import annotations
 

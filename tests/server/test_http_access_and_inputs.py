@@ -1,4 +1,4 @@
-"""Issue 9, findings 8, 9, 13, 14, 15, 16 and 17: replays in one pass, presets with owners, tokens out of
+"""Replays in one pass, presets with owners, tokens out of
 URLs, clean names, no 500s, hands only for their room, links that a Host header cannot forge."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from fastapi.testclient import TestClient
 
 from paiju.climbing import Game, replay
 from paiju.server import create_app
-from tests.server.test_finding_support import CODE_ALPHABET, configured_app, member_get, token_header
+from tests.server.outside import CODE_ALPHABET, configured_app, member_get, token_header
 from tests.server.wire import create_room, hello, until
 
 
@@ -28,7 +28,7 @@ def _finished_hand(client: TestClient, variant: str = "classic") -> tuple[dict[s
     return room, result["log_id"]
 
 
-# ---------------------------------------------------------------------- finding 8
+# ---------------------------------------------------------------------- replays
 @pytest.fixture
 def games_made(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
     """Counts every Game the code builds (each replay from the start builds one)."""
@@ -43,7 +43,7 @@ def games_made(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
     yield made
 
 
-def test_finding_08_replay_views_take_one_pass(client: TestClient, games_made: list[int]) -> None:
+def test_replay_views_take_one_pass(client: TestClient, games_made: list[int]) -> None:
     """Finding 8: "/api/hands/{id}/views replays from the start for every step (O(events²))" — one pass,
     then cached."""
     room, hand_id = _finished_hand(client)
@@ -58,7 +58,7 @@ def test_finding_08_replay_views_take_one_pass(client: TestClient, games_made: l
     assert again.json() == first.json() and len(games_made) <= 1, f"{len(games_made)} replays for a cached hand"
 
 
-def test_finding_08_the_final_hands_come_from_a_cheap_endpoint(client: TestClient) -> None:
+def test_the_final_hands_come_from_a_cheap_endpoint(client: TestClient) -> None:
     """Finding 8: "a cheap end-of-hand endpoint for the final hands" — GET /api/hands/{id}/final."""
     room, hand_id = _finished_hand(client)
     log = member_get(client, f"/api/hands/{hand_id}", room["token"]).json()
@@ -73,8 +73,8 @@ def test_finding_08_the_final_hands_come_from_a_cheap_endpoint(client: TestClien
         assert len(cards.split()) == len(game.hands[seat]), (seat, cards)
 
 
-# ---------------------------------------------------------------------- finding 9
-def test_finding_09_presets_belong_to_whoever_made_them(client: TestClient) -> None:
+# ---------------------------------------------------------------------- presets
+def test_presets_belong_to_whoever_made_them(client: TestClient) -> None:
     """Finding 9: "Presets are global: anyone can overwrite or delete anyone's" — a stranger can neither
     list, overwrite nor delete another's preset."""
     saved = client.post("/api/presets", json={"name": "friday", "settings": {"variant": "spec-5p1d"}})
@@ -91,8 +91,8 @@ def test_finding_09_presets_belong_to_whoever_made_them(client: TestClient) -> N
     assert client.get("/api/presets", headers=mine).json() == []
 
 
-# ---------------------------------------------------------------------- finding 13
-def test_finding_13_a_token_in_the_url_is_not_read(client: TestClient) -> None:
+# ---------------------------------------------------------------------- tokens
+def test_a_token_in_the_url_is_not_read(client: TestClient) -> None:
     """Finding 13: "Tokens travel in URLs and land in the access log" — ?token= opens nothing."""
     room, hand_id = _finished_hand(client)
     code, token = room["code"], room["token"]
@@ -101,7 +101,7 @@ def test_finding_13_a_token_in_the_url_is_not_read(client: TestClient) -> None:
         assert answer.status_code == 403, f"{path}?token=… answered {answer.status_code}"
 
 
-def test_finding_13_the_token_goes_in_a_header(client: TestClient) -> None:
+def test_the_token_goes_in_a_header(client: TestClient) -> None:
     """Finding 13: "send them in a header" — X-Paiju-Token opens a seat's log."""
     room, _ = _finished_hand(client)
     answer = client.get(f"/api/rooms/{room['code']}/log", headers=token_header(room["token"]))
@@ -113,7 +113,7 @@ def test_finding_13_the_token_goes_in_a_header(client: TestClient) -> None:
     )
 
 
-# ---------------------------------------------------------------------- finding 14
+# ---------------------------------------------------------------------- names
 def _name_in_room(client: TestClient, name: str) -> tuple[dict[str, Any], str]:
     """Join a new room as ``name``; the first frame after the hello and the name the room frame shows."""
     code = create_room(client)["code"]
@@ -127,7 +127,7 @@ def _name_in_room(client: TestClient, name: str) -> tuple[dict[str, Any], str]:
     return first, shown
 
 
-def test_finding_14_names_are_normalised(client: TestClient) -> None:
+def test_names_are_normalised(client: TestClient) -> None:
     """Finding 14: "spoof other names (control and look-alike characters): normalise names (NFKC, no control
     characters)"."""
     _, shown = _name_in_room(client, "\uff2d\uff41\uff4c\uff4c\uff4f\uff52\uff59\u202e\u0007  \u200bx ")
@@ -136,7 +136,7 @@ def test_finding_14_names_are_normalised(client: TestClient) -> None:
     assert first["type"] == "error" and first["code"] == "bad_message", first
 
 
-def test_finding_14_a_name_cannot_forge_a_log_line(client: TestClient, caplog: pytest.LogCaptureFixture) -> None:
+def test_a_name_cannot_forge_a_log_line(client: TestClient, caplog: pytest.LogCaptureFixture) -> None:
     """Finding 14: "Display names can forge log lines (newlines) ... log them quoted"."""
     caplog.set_level(logging.INFO, logger="paiju.server")
     forged = "eve\nroom ABCDE: bob joined (new)"
@@ -150,7 +150,7 @@ def test_finding_14_a_name_cannot_forge_a_log_line(client: TestClient, caplog: p
     assert any("'mallory" in line or "'\\u202emallory" in line for line in lines), "names are logged quoted"
 
 
-# ---------------------------------------------------------------------- finding 15
+# ---------------------------------------------------------------------- bad inputs
 @pytest.fixture
 def no_raise(database: str) -> Iterator[TestClient]:
     """A client that sees a 500 as a response instead of the server's exception."""
@@ -158,7 +158,7 @@ def no_raise(database: str) -> Iterator[TestClient]:
         yield c
 
 
-def test_finding_15_bad_inputs_get_a_4xx_with_a_reason(no_raise: TestClient) -> None:
+def test_bad_inputs_get_a_4xx_with_a_reason(no_raise: TestClient) -> None:
     """Finding 15: "A few inputs give 500s or tracebacks: every handler answers bad input with a 4xx and a
     reason" — {"detail": {"code", "message"}}, validation errors included."""
     code = create_room(no_raise)["code"]
@@ -178,8 +178,8 @@ def test_finding_15_bad_inputs_get_a_4xx_with_a_reason(no_raise: TestClient) -> 
         assert isinstance(detail, dict) and detail.get("code") and detail.get("message"), f"{method} {path}: {detail}"
 
 
-# ---------------------------------------------------------------------- finding 16
-def test_finding_16_hand_ids_are_unguessable(client: TestClient) -> None:
+# ---------------------------------------------------------------------- hand ids and room codes
+def test_hand_ids_are_unguessable(client: TestClient) -> None:
     """Finding 16: "Finished hands are readable by sequential id without any room code" — ids are long random
     strings; small numbers find nothing."""
     room, hand_id = _finished_hand(client)
@@ -188,7 +188,7 @@ def test_finding_16_hand_ids_are_unguessable(client: TestClient) -> None:
         assert client.get(f"/api/hands/{guess}", headers=token_header(room["token"])).status_code in (403, 404)
 
 
-def test_finding_16_a_hand_is_served_only_to_its_room(client: TestClient) -> None:
+def test_a_hand_is_served_only_to_its_room(client: TestClient) -> None:
     """Finding 16: "serve a hand only to the room's members" — no token, or another room's: 403 bad_token."""
     room, hand_id = _finished_hand(client)
     other = create_room(client)
@@ -206,15 +206,15 @@ def test_finding_16_a_hand_is_served_only_to_its_room(client: TestClient) -> Non
         assert client.get(path, headers=token_header(room["token"])).status_code == 200, path
 
 
-def test_finding_16_room_codes_cannot_be_guessed(client: TestClient) -> None:
+def test_room_codes_cannot_be_guessed(client: TestClient) -> None:
     """Finding 16: "room codes can be guessed" — 8 characters of the code alphabet."""
     codes = [create_room(client)["code"] for _ in range(3)]
     for code in codes:
         assert len(code) == 8 and set(code) <= set(CODE_ALPHABET), code
 
 
-# ---------------------------------------------------------------------- finding 17
-def test_finding_17_room_links_come_from_the_public_url(database: str) -> None:
+# ---------------------------------------------------------------------- room links
+def test_room_links_come_from_the_public_url(database: str) -> None:
     """Finding 17: "The Host header is copied into the room link: build links from a configured public URL"."""
     with TestClient(configured_app(database, public_url="https://cards.example.org")) as c:
         made = c.post("/api/rooms", json={"name": "host"}, headers={"host": "evil.example"})
@@ -222,7 +222,7 @@ def test_finding_17_room_links_come_from_the_public_url(database: str) -> None:
         assert made.json()["url"] == f"https://cards.example.org/r/{made.json()['code']}"
 
 
-def test_finding_17_a_host_that_is_not_allowed_gets_no_link(database: str) -> None:
+def test_a_host_that_is_not_allowed_gets_no_link(database: str) -> None:
     """Finding 17: "else the request only when the host is allowed" — another Host gets 400, no link."""
     with TestClient(configured_app(database, allowed_hosts=("cards.example.org",))) as c:
         evil = c.post("/api/rooms", json={"name": "host"}, headers={"host": "evil.example"})

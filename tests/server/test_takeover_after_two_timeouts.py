@@ -1,6 +1,6 @@
 """The default timeouts (``grace``, as the big apps do): a timed-out turn makes the seat's smallest move and leaves it
 off 托管; the second timeout in a row puts it on 托管, and the person's next ``act`` takes it off; ``takeover`` keeps
-托管 at the first timeout (test_timer), 癞子's ``minimal`` at the third (test_timeouts_minimal)."""
+托管 at the first timeout (test_timer), 癞子's ``minimal`` at the third (test_takeover_after_three_timeouts)."""
 
 from __future__ import annotations
 

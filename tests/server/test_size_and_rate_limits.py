@@ -1,4 +1,4 @@
-"""Issue 9, findings 5, 6, 7 and 11: bounded rules, bodies, rates, rooms, people and sockets; one room's
+"""Bounded rules, bodies, rates, rooms, people and sockets; one room's
 work never stalls another room."""
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from paiju.climbing import Bid, Game, Observation, Pass, action_text, game_log
 from paiju.patterns import generate
 from paiju.server import create_app
 from paiju.variants import get_variant
-from tests.server.test_finding_support import (
+from tests.server.outside import (
     close_code,
     configured_app,
     live_game,
@@ -42,8 +42,8 @@ def _finished_log(seed: int = 7) -> dict[str, Any]:
     return game_log(game, ["a", "b", "c"])
 
 
-# ---------------------------------------------------------------------- finding 5
-def test_finding_05_a_table_of_3_decks_and_50_card_hands_is_refused(client: TestClient) -> None:
+# ---------------------------------------------------------------------- table sizes and the work one message costs
+def test_a_table_of_3_decks_and_50_card_hands_is_refused(client: TestClient) -> None:
     """Finding 5: "rules such as classic with 3 decks and 50-card hands are accepted" — refused with a reason."""
     rules = {"decks": 3, "hand_size": 50, "bottom_size": 12}
     made = client.post("/api/rooms", json={"variant": "classic", "rules": rules})
@@ -54,7 +54,7 @@ def test_finding_05_a_table_of_3_decks_and_50_card_hands_is_refused(client: Test
     assert preset.status_code == 400, preset.text
 
 
-def test_finding_05_a_table_of_a_million_bids_is_refused(client: TestClient) -> None:
+def test_a_table_of_a_million_bids_is_refused(client: TestClient) -> None:
     """Finding 5: "a cap on legal actions with a clear refusal" — max_bid 10**6 would make a million bids."""
     for max_bid in (1_000_000, 1e300):
         made = client.post("/api/rooms", json={"variant": "classic", "rules": {"max_bid": max_bid}})
@@ -94,7 +94,7 @@ def _lead_view(client: TestClient) -> tuple[dict[str, Any], int]:
         return frame, len(live_game(client, code).legal_actions())
 
 
-def test_finding_05_a_view_ships_at_most_2000_legal_actions(client: TestClient) -> None:
+def test_a_view_ships_at_most_2000_legal_actions(client: TestClient) -> None:
     """Finding 5: "one legal_actions() took 1.26 s (66,323 actions) ... a view frame 1.9 MB" — view.legal holds
     at most 2,000 actions and legal_total gives the full count."""
     for _ in range(3):
@@ -108,7 +108,7 @@ def test_finding_05_a_view_ships_at_most_2000_legal_actions(client: TestClient) 
     assert len(json.dumps(frame)) < 256 * 1024
 
 
-def test_finding_05_a_blocked_bot_does_not_stop_pings_in_another_room(
+def test_a_blocked_bot_does_not_stop_pings_in_another_room(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Finding 5: "one bot move 6.2 s, unrelated pings reached 7.5 s" — while a bot of one room thinks, a
@@ -147,8 +147,8 @@ def test_finding_05_a_blocked_bot_does_not_stop_pings_in_another_room(
         release.set()
 
 
-# ---------------------------------------------------------------------- finding 6
-def test_finding_06_a_body_over_1_mib_is_refused(client: TestClient) -> None:
+# ---------------------------------------------------------------------- bodies, imports, rates and idle rooms
+def test_a_body_over_1_mib_is_refused(client: TestClient) -> None:
     """Finding 6: "No request-body limit (a 100 MiB import was stored and served back)" — 413 too_large."""
     log = {**_finished_log(), "padding": "x" * (1024 * 1024 + 1)}
     answer = client.post("/api/hands/import", json=log)
@@ -156,7 +156,7 @@ def test_finding_06_a_body_over_1_mib_is_refused(client: TestClient) -> None:
     assert answer.json()["detail"]["code"] == "too_large"
 
 
-def test_finding_06_an_import_is_stored_without_unknown_fields(client: TestClient) -> None:
+def test_an_import_is_stored_without_unknown_fields(client: TestClient) -> None:
     """Finding 6: "imports are stored as the replayed, re-serialised log without unknown fields" (seat names
     normalised like display names)."""
     log = _finished_log()
@@ -169,7 +169,7 @@ def test_finding_06_an_import_is_stored_without_unknown_fields(client: TestClien
     assert stored["events"] == log["events"]
 
 
-def test_finding_06_an_import_of_more_than_2000_events_is_refused(client: TestClient) -> None:
+def test_an_import_of_more_than_2000_events_is_refused(client: TestClient) -> None:
     """Finding 6: "a cap on events" — a hand of 2,100 events (700 redeals) is refused."""
     game = Game(get_variant("classic"), 11)
     while len(game.events) < 2100:
@@ -180,7 +180,7 @@ def test_finding_06_an_import_of_more_than_2000_events_is_refused(client: TestCl
     assert answer.json()["detail"]["code"] == "bad_message"
 
 
-def test_finding_06_rules_over_4_kib_are_refused(client: TestClient) -> None:
+def test_rules_over_4_kib_are_refused(client: TestClient) -> None:
     """Finding 6: "rules, presets and notes of any size" — a room's rules hold at most 4 KiB of JSON."""
     rules = {"description": "x" * 5000}
     made = client.post("/api/rooms", json={"variant": "classic", "rules": rules})
@@ -197,21 +197,21 @@ def limited(database: str) -> Iterator[TestClient]:
         yield c
 
 
-def test_finding_06_room_creation_is_rate_limited(limited: TestClient) -> None:
+def test_room_creation_is_rate_limited(limited: TestClient) -> None:
     """Finding 6: "2,000 rooms in 48 s from one client" — past the bucket, 429 rate_limited."""
     codes = [limited.post("/api/rooms", json={"name": "host"}).status_code for _ in range(3)]
     assert codes[:2] == [200, 200] and codes[2] == 429, codes
     assert limited.post("/api/rooms", json={}).json()["detail"]["code"] == "rate_limited"
 
 
-def test_finding_06_imports_are_rate_limited(limited: TestClient) -> None:
+def test_imports_are_rate_limited(limited: TestClient) -> None:
     """Finding 6: "per-client rate limits on ... imports"."""
     log = _finished_log()
     codes = [limited.post("/api/hands/import", json=log).status_code for _ in range(3)]
     assert codes == [200, 200, 429], codes
 
 
-def test_finding_06_presets_are_rate_limited(limited: TestClient) -> None:
+def test_presets_are_rate_limited(limited: TestClient) -> None:
     """Finding 6: "per-client rate limits on ... presets"."""
     codes = [
         limited.post("/api/presets", json={"name": f"p{i}", "settings": {"variant": "classic"}}).status_code
@@ -220,7 +220,7 @@ def test_finding_06_presets_are_rate_limited(limited: TestClient) -> None:
     assert codes == [200, 200, 429], codes
 
 
-def test_finding_06_hellos_are_rate_limited(limited: TestClient) -> None:
+def test_hellos_are_rate_limited(limited: TestClient) -> None:
     """Finding 6: "per-client rate limits on ... hellos" — an error frame rate_limited."""
     code = limited.post("/api/rooms", json={"name": "host"}).json()["code"]
     with ExitStack() as stack:
@@ -233,7 +233,7 @@ def test_finding_06_hellos_are_rate_limited(limited: TestClient) -> None:
     assert answers[2]["type"] == "error" and answers[2]["code"] == "rate_limited", answers[2]
 
 
-def test_finding_06_idle_rooms_expire(database: str) -> None:
+def test_idle_rooms_expire(database: str) -> None:
     """Finding 6: "rooms never expire" — a room idle past room_ttl is deleted."""
     with TestClient(configured_app(database, room_ttl=0.3)) as c:
         code = create_room(c)["code"]
@@ -244,7 +244,7 @@ def test_finding_06_idle_rooms_expire(database: str) -> None:
         assert c.get(f"/api/rooms/{code}").status_code == 404, "the idle room is still there"
 
 
-def test_finding_06_rooms_load_lazily(database: str) -> None:
+def test_rooms_load_lazily(database: str) -> None:
     """Finding 6: "all load at start (9.9 s with 2,060 rooms)" — a restart loads a room on its first use."""
     with TestClient(create_app(database, bot_delay=0, burst=10_000)) as c:
         codes = [create_room(c)["code"] for _ in range(3)]
@@ -255,8 +255,8 @@ def test_finding_06_rooms_load_lazily(database: str) -> None:
         assert codes[1] in rooms and codes[0] not in rooms
 
 
-# ---------------------------------------------------------------------- finding 7
-def test_finding_07_a_room_holds_at_most_max_people(database: str) -> None:
+# ---------------------------------------------------------------------- people in a room
+def test_a_room_holds_at_most_max_people(database: str) -> None:
     """Finding 7: "Every tokenless hello adds a player row forever" — past max_people, room_full and closed."""
     with TestClient(configured_app(database, max_people=3)) as c, ExitStack() as stack:
         code = create_room(c)["code"]
@@ -275,7 +275,7 @@ def test_finding_07_a_room_holds_at_most_max_people(database: str) -> None:
         assert people <= 3
 
 
-def test_finding_07_a_spectator_who_leaves_drops_out_of_the_list(client: TestClient) -> None:
+def test_a_spectator_who_leaves_drops_out_of_the_list(client: TestClient) -> None:
     """Finding 7: "1,500 of them made ... its room frame 140 KB" — a seatless spectator who disconnects leaves
     the watchers list, and its token is refused."""
     room = create_room(client)
@@ -301,8 +301,8 @@ def test_finding_07_a_spectator_who_leaves_drops_out_of_the_list(client: TestCli
             assert answer.get("code") == "bad_token", answer
 
 
-# ---------------------------------------------------------------------- finding 11
-def test_finding_11_a_socket_that_never_says_hello_is_closed(database: str) -> None:
+# ---------------------------------------------------------------------- sockets
+def test_a_socket_that_never_says_hello_is_closed(database: str) -> None:
     """Finding 11: "no hello timeout" — a socket silent past hello_timeout is closed with 4408."""
     with TestClient(configured_app(database, hello_timeout=0.3)) as c:
         code = create_room(c)["code"]
@@ -310,7 +310,7 @@ def test_finding_11_a_socket_that_never_says_hello_is_closed(database: str) -> N
             assert close_code(ws) == 4408
 
 
-def test_finding_11_pings_do_not_put_off_the_hello(database: str) -> None:
+def test_pings_do_not_put_off_the_hello(database: str) -> None:
     """Finding 11: "no hello timeout" — a socket that pings but never says hello still loses its slot."""
     with TestClient(configured_app(database, hello_timeout=0.5)) as c:
         code = create_room(c)["code"]
@@ -324,7 +324,7 @@ def test_finding_11_pings_do_not_put_off_the_hello(database: str) -> None:
             assert closed == 4408 and time.monotonic() - started < 2
 
 
-def test_finding_11_an_idle_socket_is_closed(database: str) -> None:
+def test_an_idle_socket_is_closed(database: str) -> None:
     """Finding 11: "Idle WebSockets are kept forever" — no frame for idle_timeout: closed with 4408."""
     with TestClient(configured_app(database, idle_timeout=0.5)) as c:
         code = create_room(c)["code"]
@@ -334,7 +334,7 @@ def test_finding_11_an_idle_socket_is_closed(database: str) -> None:
                 assert close_code(ws) == 4408
 
 
-def test_finding_11_sockets_per_client_are_capped(database: str) -> None:
+def test_sockets_per_client_are_capped(database: str) -> None:
     """Finding 11: "no per-client connection cap" — a client's third socket is refused with 4429."""
     with TestClient(configured_app(database, max_sockets_per_client=2)) as c, ExitStack() as stack:
         code = create_room(c)["code"]

@@ -1,4 +1,4 @@
-"""Issue 9, "Deployment hardening": WebSocket origins, trusted hosts, security headers, API docs off,
+"""Deployment hardening: WebSocket origins, trusted hosts, security headers, API docs off,
 no server banner, and the `paiju serve` flags that set them."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from paiju.cli import main
-from tests.server.test_finding_support import configured_app, refused
+from tests.server.outside import configured_app, refused
 from tests.server.wire import create_room
 
 CSP = (
@@ -20,7 +20,7 @@ CSP = (
 )
 
 
-def test_finding_deployment_websocket_origin_is_checked(database: str) -> None:
+def test_websocket_origin_is_checked(database: str) -> None:
     """Deployment hardening: "WebSocket Origin checked against the server's own origin plus --allowed-origin;
     a socket from another site's page is refused"."""
     with TestClient(configured_app(database, allowed_origins=("https://friends.example",))) as c:
@@ -32,14 +32,14 @@ def test_finding_deployment_websocket_origin_is_checked(database: str) -> None:
         assert refused(c, f"/ws/{code}") is None  # no Origin: not a browser page
 
 
-def test_finding_deployment_trusted_host(database: str) -> None:
+def test_trusted_host(database: str) -> None:
     """Deployment hardening: "TrustedHostMiddleware with --allowed-host"."""
     with TestClient(configured_app(database, allowed_hosts=("cards.example.org",))) as c:
         assert c.get("/api/variants", headers={"host": "evil.example"}).status_code == 400
         assert c.get("/api/variants", headers={"host": "cards.example.org"}).status_code == 200
 
 
-def test_finding_deployment_security_headers(client: TestClient) -> None:
+def test_security_headers(client: TestClient) -> None:
     """Deployment hardening: "Security headers on every response: a Content-Security-Policy ..., nosniff,
     frame-ancestors 'none', Referrer-Policy, Cache-Control: no-store on anything with a token"."""
     room = create_room(client)
@@ -55,7 +55,7 @@ def test_finding_deployment_security_headers(client: TestClient) -> None:
     assert "no-store" in created.headers.get("cache-control", "")
 
 
-def test_finding_deployment_the_page_satisfies_its_policy(client: TestClient) -> None:
+def test_the_page_satisfies_its_policy(client: TestClient) -> None:
     """Deployment hardening: "a Content-Security-Policy that the client satisfies (script-src 'self', no inline
     scripts)" — the page's scripts all come from files of the site."""
     page = client.get("/")
@@ -69,13 +69,13 @@ def test_finding_deployment_the_page_satisfies_its_policy(client: TestClient) ->
     assert " onclick=" not in html and " onload=" not in html and "javascript:" not in html
 
 
-def test_finding_deployment_api_docs_are_off_by_default(client: TestClient) -> None:
+def test_api_docs_are_off_by_default(client: TestClient) -> None:
     """Deployment hardening: "/docs, /redoc and /openapi.json off by default (--api-docs turns them on)"."""
     for path in ("/docs", "/redoc", "/openapi.json"):
         assert client.get(path).status_code == 404, path
 
 
-def test_finding_deployment_api_docs_can_be_turned_on(tmp_path: Path) -> None:
+def test_api_docs_can_be_turned_on(tmp_path: Path) -> None:
     """Deployment hardening: "--api-docs turns them on" (ServerConfig.api_docs)."""
     app = configured_app(f"sqlite:///{tmp_path / 'docs.sqlite3'}", api_docs=True)
     with TestClient(app) as c:
@@ -85,7 +85,7 @@ def test_finding_deployment_api_docs_can_be_turned_on(tmp_path: Path) -> None:
         assert c.get("/openapi.json").status_code == 404
 
 
-def test_finding_deployment_paiju_serve_flags_and_no_banner(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_paiju_serve_flags_and_no_banner(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Deployment hardening: "--allowed-origin (repeatable) ... --allowed-host ... --api-docs; no server
     banner"."""
     ran: dict[str, Any] = {}

@@ -1,4 +1,4 @@
-"""Issue 9, findings 1, 2 and 12: nothing a seat, a spectator or an outsider can fetch during a hand gives
+"""Nothing a seat, a spectator or an outsider can fetch during a hand gives
 away hidden cards: no seed that rebuilds the deal, no auto-play that singles out the small landlord, no
 holder of the 7♣."""
 
@@ -16,7 +16,7 @@ from starlette.testclient import WebSocketTestSession
 from paiju.bots import BOTS
 from paiju.climbing import Game, Partner, action_text
 from paiju.variants import get_variant
-from tests.server.test_finding_support import first_deal, integers, live_game, member_get
+from tests.server.outside import first_deal, integers, live_game, member_get
 from tests.server.wire import create_room, hello, my_turn, play_to_end, room_where, until
 
 
@@ -48,7 +48,7 @@ def host_and_watcher(client: TestClient, room: dict[str, Any]) -> Iterator[tuple
 
 
 @pytest.mark.parametrize("variant", ["classic", "spec-4p1d", "spec-6p3d"])
-def test_finding_01_no_seed_in_seat_log(client: TestClient, variant: str) -> None:
+def test_no_seed_in_seat_log(client: TestClient, variant: str) -> None:
     """Finding 1: "A seat's redacted log keeps the running hand's seed; a spectator with no seat can fetch it
     too" — no integer in anything a seat or spectator gets during a hand rebuilds another seat's cards."""
     room = create_room(client, variant=variant)
@@ -107,7 +107,7 @@ def _two_finished_hands(client: TestClient) -> tuple[dict[str, Any], dict[str, A
     return logs[0], logs[1]
 
 
-def test_finding_01_hand_seeds_are_unrelated(client: TestClient) -> None:
+def test_hand_seeds_are_unrelated(client: TestClient) -> None:
     """Finding 1: "hand i of a session is seeded session_seed * 1_000_003 + i, so an outsider predicted hand 2
     from hand 1's log; the session seed is 31 bits" — hand 1's seed predicts nothing of hand 2."""
     first, second = _two_finished_hands(client)
@@ -121,7 +121,7 @@ def test_finding_01_hand_seeds_are_unrelated(client: TestClient) -> None:
     assert s1 >= 2**64 and s2 >= 2**64, f"seeds {s1} and {s2} are too small to be 128-bit secrets"
 
 
-def test_finding_01_bot_seeds_are_not_the_hand_seed(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_bot_seeds_are_not_the_hand_seed(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
     """Finding 1: "Bots are seeded seed*31+seat" — every bot gets its own secret seed."""
     seeds: list[int] = []
     for name in ("random", "heuristic"):
@@ -140,7 +140,7 @@ def test_finding_01_bot_seeds_are_not_the_hand_seed(client: TestClient, monkeypa
     assert all(s >= 2**32 for s in seeds), f"bot seeds too small to be secret: {sorted(seeds)[:5]}"
 
 
-# ---------------------------------------------------------------------- finding 2
+# ---------------------------------------------------------------------- the declare round's auto-play
 def _choose(game: Game) -> str:
     """A human's choice that reaches the declaration round: bid low, name a partner, pass the declaration."""
     legal = game.legal_actions()
@@ -180,7 +180,7 @@ def _human_turns(
         seats[seat].send_json({"type": "act", "action": choose(game)})
 
 
-def test_finding_02_declare_round_auto_play_is_the_same_for_every_farmer(client: TestClient) -> None:
+def test_declare_round_auto_play_is_the_same_for_every_farmer(client: TestClient) -> None:
     """Finding 2: "the server auto-passes every farmer who has only pass, so auto_play, deadline (in views,
     room frames and GET /api/rooms/CODE) single out the small landlord" — a spectator sees every farmer's
     declaration turn alike: not auto-played (a person sits there), with a deadline."""
@@ -240,8 +240,8 @@ def test_finding_02_declare_round_auto_play_is_the_same_for_every_farmer(client:
     assert rounds >= 2, f"only {rounds} of 3 hands had a declaration round"
 
 
-# ---------------------------------------------------------------------- finding 12
-def test_finding_12_speculator_event_hides_the_7c_holder(client: TestClient) -> None:
+# ---------------------------------------------------------------------- the 7♣ holder
+def test_speculator_event_hides_the_7c_holder(client: TestClient) -> None:
     """Finding 12: "spec-3p1d: when the speculator comes from the previous hand, the redacted log's speculator
     event still names who holds the 7♣ (holder)" — only the holder may learn it."""
     room = create_room(client, variant="spec-3p1d")

@@ -1,12 +1,9 @@
-"""Helpers shared by the tests of issue 9's findings (test_finding_*.py); this module holds no tests.
-
-The tests attack the server from the outside. Names that exist only after issue 9 (``ServerConfig``) are
-imported inside the helpers, so that on the code before it each test runs and fails on its own assertion.
+"""Helpers for the tests that attack the server from the outside (limits, HTTP access and inputs, origins and
+headers, clues to hidden cards, client addresses); this module holds no tests.
 """
 
 from __future__ import annotations
 
-import inspect
 import json
 import re
 import threading
@@ -21,35 +18,26 @@ from starlette.websockets import WebSocketDisconnect
 
 from paiju.climbing import Game
 from paiju.server import create_app
+from paiju.server.config import Rate, ServerConfig
 
-#: Room codes after issue 9: 8 characters of this alphabet.
+#: Room codes: 8 characters of this alphabet.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 
 
 def configured_app(database: str, **fields: Any) -> FastAPI:
-    """The app with ``ServerConfig(**fields)`` (a ``*_rate`` field given as ``(burst, per_minute)``).
-
-    Before issue 9 there is no ``ServerConfig`` (or ``create_app`` takes none): the app then runs with its
-    defaults, and the test that asked for a limit fails on its own assertion rather than on an import.
-    """
-    try:
-        from paiju.server.config import Rate, ServerConfig
-    except ImportError:
-        return create_app(database, bot_delay=0, burst=10_000)
-    if "config" not in inspect.signature(create_app).parameters:
-        return create_app(database, bot_delay=0, burst=10_000)
+    """The app with ``ServerConfig(**fields)`` (a ``*_rate`` field given as ``(burst, per_minute)``)."""
     values: dict[str, Any] = {k: Rate(*v) if k.endswith("_rate") else v for k, v in fields.items()}
     return create_app(database, bot_delay=0, burst=10_000, config=ServerConfig(**values))
 
 
 def token_header(token: str) -> dict[str, str]:
-    """The header that carries a player's token after issue 9."""
+    """The header that carries a player's token."""
     return {"X-Paiju-Token": token}
 
 
 def member_get(client: TestClient, path: str, token: str) -> Any:
-    """GET ``path`` as a member, the way an attacker holding a token would try it: the token in the header
-    (issue 9) and in the query (where the code before issue 9 read it; the new code ignores it)."""
+    """GET ``path`` as a member, the way an attacker holding a token would try it: the token in the header and in
+    the query (where the server once read it; it now ignores it)."""
     return client.get(path, headers=token_header(token), params={"token": token})
 
 
