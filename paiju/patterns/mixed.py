@@ -23,6 +23,12 @@ _GROUP_KINDS = (PatternKind.SINGLE, PatternKind.PAIR, PatternKind.TRIPLE)
 Fill = tuple[tuple[int, ...], tuple[int, ...]]
 #: Kickers with wild cards: natural ranks, ranks wild cards stand for in pairs, faces of wild single kickers.
 Kickers = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+#: The kickers of a play that takes none.
+NO_KICKERS: list[Kickers] = [((), (), ())]
+#: A play's wild cards: (face, the rank it stands for) each, sorted.
+Pairs = tuple[tuple[int, int], ...]
+#: A hand's kicker sets by (kind, kickers, wild cards left), each with the ranks it takes as bits (``_wild_kickers``).
+Known = dict[tuple[KickerKind, int, int], list[tuple[int, Kickers]]]
 
 
 @dataclass(frozen=True)
@@ -53,19 +59,19 @@ def _spread(c: Counts, slots: list[tuple[int, int]], budget: int) -> list[Fill]:
     fills: list[Fill] = [((), ())]
     for r, need in slots:
         low = need - c[r] if need > c[r] else 0
-        high = need if r <= TWO else 0
-        grown: list[Fill] = []
-        for nat, stands in fills:
-            for u in range(low, min(high, budget - len(stands)) + 1):
-                grown.append((nat + (r,) * (need - u), stands + (r,) * u))
-        fills = grown
+        if low > budget:
+            return []  # more wild cards than there are
+        # (natural cards, wild cards meaning r, how many) for each number of wild cards this slot may take
+        ways = [((r,) * (need - u), (r,) * u, u) for u in range(low, (need if r <= TWO else 0) + 1)]
+        fills = [(nat + more, stands + meant) for nat, stands in fills for more, meant, u in ways if u <= budget - len(stands)]
     return fills
 
 
 class Supply:
-    """A hand's wild cards: how many, of which faces, and the moves a mixed play's reading gives."""
+    """A hand's wild cards: how many, of which faces, and the moves a mixed play's reading gives (the faces each
+    reading of the wild cards takes are worked out once per hand, ``_faced``: many plays read them alike)."""
 
-    __slots__ = ("count", "stock", "face")
+    __slots__ = ("count", "stock", "face", "_faced", "_picks")
 
     def __init__(self, faces: tuple[int, ...]) -> None:
         self.count = len(faces)
@@ -73,6 +79,10 @@ class Supply:
         self.stock = sorted(Counter(faces).items())
         #: The face of every wild card when they all share one (the speculator's 3s), else None.
         self.face = faces[0] if len(self.stock) == 1 else None
+        #: (stands, fixed) -> the faces and wild pairs of each choice of faces (``_choices``).
+        self._faced: dict[tuple[tuple[int, ...], tuple[int, ...]], list[tuple[tuple[int, ...], Pairs]]] = {}
+        #: (fixed, which wild cards mean the rank the one before means) -> their faces (``_face_picks``).
+        self._picks: dict[tuple[tuple[int, ...], tuple[bool, ...]], list[tuple[int, ...]]] = {}
 
     def faces(self) -> list[int]:
         """How many wild cards of each face rank (the compiled path's form)."""
@@ -81,42 +91,69 @@ class Supply:
             out[face] = n
         return out
 
-    def moves(
+    def _choices(self, stands: tuple[int, ...], fixed: tuple[int, ...]) -> list[tuple[tuple[int, ...], Pairs]]:
+        """For each choice of faces for wilds meaning ``stands`` beside wild single kickers ``fixed``: the faces of
+        all those wild cards (``fixed`` first) and their (face, meaning) pairs, sorted."""
+        f = self.face
+        if f is not None:
+            meant = sorted(stands + fixed)
+            return [((f,) * len(meant), tuple([(f, s) for s in meant]))]
+        meant = sorted(stands)
+        shape = (fixed, tuple([a == b for a, b in zip([-1, *meant], meant, strict=False)]))
+        picks = self._picks.get(shape)
+        if picks is None:
+            picks = self._picks[shape] = self._face_picks(*shape)
+        own = [(face, face) for face in fixed]
+        return [(fixed + used, tuple(sorted(own + list(zip(used, meant, strict=True))))) for used in picks]
+
+    def _face_picks(self, fixed: tuple[int, ...], same: tuple[bool, ...]) -> list[tuple[int, ...]]:
+        """Each choice of faces for wild cards meaning ranks in ascending order (``same[i]``: the ith means the
+        rank the one before it means) beside wild single kickers ``fixed``. Wild cards meaning one rank take faces
+        in ascending order (one choice per multiset of faces), and the choices come in ascending order."""
+        faces = [face for face, _ in self.stock]
+        left = [n for _, n in self.stock]  # wild cards of each face not yet given a meaning
+        for face in fixed:
+            left[faces.index(face)] -= 1
+        picked = [0] * len(same)  # index in ``faces`` of each wild card's face
+        out: list[tuple[int, ...]] = []
+
+        def walk(i: int) -> None:
+            if i == len(same):
+                out.append(tuple([faces[j] for j in picked]))
+                return
+            for j in range(picked[i - 1] if same[i] else 0, len(faces)):
+                if left[j]:
+                    left[j] -= 1
+                    picked[i] = j
+                    walk(i + 1)
+                    left[j] += 1
+
+        walk(0)
+        return out
+
+    def add(
         self,
+        out: list[Move],
         kind: PatternKind,
         key: int,
         length: int,
         nat: tuple[int, ...],
         stands: tuple[int, ...],
-        fixed: tuple[int, ...],
+        kickers: list[Kickers] = NO_KICKERS,
         tier: int = NO_TIER,
         bomb: str = "",
-    ) -> list[Move]:
-        """Moves of ``nat``, wilds meaning ``stands`` and wild single kickers ``fixed`` (a bomb of class
+    ) -> None:
+        """Append the moves of ``nat`` and wilds meaning ``stands`` with each of ``kickers`` (a bomb of class
         ``bomb`` at ``tier``, or no bomb): one per choice of faces."""
-        f = self.face
-        if f is not None:
-            meant = sorted(stands + fixed)
-            wild = tuple([(f, s) for s in meant])
-            return [new_move(Move, (kind, key, length, tuple(sorted(nat + (f,) * len(meant))), tier, bomb, wild, NO_COLOUR))]
-        left = dict(self.stock)  # face -> wild cards of that face not yet given a meaning (asked per reading: no Counter)
-        for face in fixed:
-            left[face] -= 1
-        choices: list[tuple[tuple[int, ...], tuple[tuple[int, int], ...]]] = [((), ())]
-        for stand, k in sorted(Counter(stands).items()):
-            grown = []
-            for used, pairs in choices:
-                spare = dict(left)
-                for face in used:
-                    spare[face] -= 1
-                for pick in kicker_sets([(face, n) for face, n in sorted(spare.items()) if n > 0], k):
-                    grown.append((used + pick, pairs + tuple((face, stand) for face in pick)))
-            choices = grown
-        own = tuple((face, face) for face in fixed)
-        return [
-            new_move(Move, (kind, key, length, tuple(sorted(nat + fixed + used)), tier, bomb, tuple(sorted(p + own)), NO_COLOUR))
-            for used, p in choices
-        ]
+        faced = self._faced
+        for kick_nat, kick_stands, fixed in kickers:
+            read = (stands + kick_stands, fixed)
+            choices = faced.get(read)
+            if choices is None:
+                choices = faced[read] = self._choices(*read)
+            ranks = nat + kick_nat
+            for faces, pairs in choices:
+                out.append(new_move(Move, (kind, key, length, tuple(sorted(ranks + faces)), tier, bomb, pairs, NO_COLOUR)))
 
 
 class WildPlays(Shapes):
@@ -147,7 +184,7 @@ class WildPlays(Shapes):
             for r in range(TWO + 1):
                 if c[r]:
                     for u in range(max(1, size - c[r]), min(size - 1, wild.count) + 1):
-                        out.extend(wild.moves(PatternKind.BOMB, r, 1, (r,) * (size - u), (r,) * u, (), tier, f"soft{size}"))
+                        wild.add(out, PatternKind.BOMB, r, 1, (r,) * (size - u), (r,) * u, NO_KICKERS, tier, f"soft{size}")
         return out
 
     def _mixed(self, out: list[Move], c: Counts, wild: Supply, to_beat: Move | None) -> None:
@@ -155,23 +192,26 @@ class WildPlays(Shapes):
         kind = None if to_beat is None else to_beat.kind
         length = 0 if to_beat is None else to_beat.length
         above = -1.0 if to_beat is None else to_beat.key
+        known: Known = {}  # the kicker sets of the hand, worked out once for all its bodies
         for name, width, top in self.groups:
             if width > 1 and kind in (None, name):
                 for r in range(int(above) + 1, min(top, TWO) + 1):
-                    self._wild_body(out, c, wild, name, width, r, r, None)
+                    if c[r] and c[r] + wild.count >= width:  # a natural card and enough wild ones
+                        self._wild_body(out, c, wild, known, name, width, r, r, None)
         for name, width, least in self.chains:
             if kind in (None, name):
                 for start, end in self._wild_windows(c, wild.count, width, least, length, above):
-                    self._wild_body(out, c, wild, name, width, start, end, None)
+                    self._wild_body(out, c, wild, known, name, width, start, end, None)
         for kk in self.kicker_kinds:
             if kind not in (None, kk.kind) or kk.trios or not kk.width:
                 continue  # the dress and the spaceship (斗帝主, a table without wild cards) take natural cards only
             if kk.chain:
                 for start, end in self._wild_windows(c, wild.count, kk.body, kk.least, length, above):
-                    self._wild_body(out, c, wild, kk.kind, kk.body, start, end, kk)
+                    self._wild_body(out, c, wild, known, kk.kind, kk.body, start, end, kk)
             else:
                 for r in range(int(above) + 1, TWO + 1):
-                    self._wild_body(out, c, wild, kk.kind, kk.body, r, r, kk)
+                    if c[r] + wild.count >= kk.body:
+                        self._wild_body(out, c, wild, known, kk.kind, kk.body, r, r, kk)
 
     @staticmethod
     def _wild_windows(
@@ -195,6 +235,7 @@ class WildPlays(Shapes):
         out: list[Move],
         c: Counts,
         wild: Supply,
+        known: Known,
         kind: PatternKind,
         width: int,
         start: int,
@@ -213,16 +254,22 @@ class WildPlays(Shapes):
         if kk is None:
             for nat, stands in fills:
                 if nat and stands:
-                    out.extend(wild.moves(kind, end, n, nat, stands, ()))
+                    wild.add(out, kind, end, n, nat, stands)
             return
+        body = (1 << (end + 1)) - (1 << start)  # its ranks, as bits
+        need = kk.kick * n
         kickers: dict[int, list[Kickers]] = {}
         for nat, stands in fills:
             left = wild.count - len(stands)
             if left not in kickers:
-                kickers[left] = self._wild_kickers(kk, c, wild, start, end, left)
-            for kick_nat, kick_stands, fixed in kickers[left]:
-                if (nat or kick_nat) and (stands or kick_stands or fixed):
-                    out.extend(wild.moves(kind, end, n, nat + kick_nat, stands + kick_stands, fixed))
+                every = known.get((kk, need, left))
+                if every is None:
+                    every = known[kk, need, left] = self._wild_kickers(kk, c, wild, need, left)
+                kickers[left] = [kick for ranks, kick in every if not ranks & body]  # K1: none of the body's ranks
+            kicks = kickers[left]
+            if not (nat and stands):  # a play takes at least one natural and one wild card
+                kicks = [k for k in kicks if (nat or k[0]) and (stands or k[1] or k[2])]
+            wild.add(out, kind, end, n, nat, stands, kicks)
 
     def _pairs_read(self, nat: tuple[int, ...], stands: tuple[int, ...], wild: Supply) -> bool:
         """Q1.17 (ii): kicker pairs (or trios) need no group of wild cards only (more wild than natural cards of a
@@ -231,31 +278,32 @@ class WildPlays(Shapes):
             return True
         return all(stands.count(r) <= nat.count(r) or r == wild.face for r in set(stands))
 
-    def _wild_kickers(self, kk: KickerKind, c: Counts, wild: Supply, start: int, end: int, left: int) -> list[Kickers]:
-        """Every kicker set (singles, pairs or trios) of the body ``start``…``end`` using at most ``left`` wild
-        cards (K1–K5, §10)."""
-        need = kk.kick * (end - start + 1)
+    def _wild_kickers(self, kk: KickerKind, c: Counts, wild: Supply, need: int, left: int) -> list[tuple[int, Kickers]]:
+        """Every set of ``need`` kickers (singles, pairs or trios) of any rank using at most ``left`` wild cards
+        (K2–K5, §10), with the ranks it takes as bits: a body keeps those that take none of its ranks (K1)."""
         distinct = kk.distinct
         width = kk.width
-        outside = [r for r in range(NUM_RANKS) if not start <= r <= end]
         if width > 1:
             avail = []
-            for r in outside:
+            for r in range(NUM_RANKS):
                 most = (c[r] + (left if r <= TWO else 0)) // width
                 if most and r <= self.attach_top[width]:
                     avail.append((r, 1 if distinct else most))
-            groups: list[Kickers] = []
+            groups: list[tuple[int, Kickers]] = []
             for ranks in kicker_sets(avail, need):
                 slots = [(r, width * ranks.count(r)) for r in sorted(set(ranks))]
-                groups.extend((nat, stands, ()) for nat, stands in _spread(c, slots, left) if self._pairs_read(nat, stands, wild))
+                taken = sum(1 << r for r, _ in slots)
+                groups.extend(
+                    (taken, (nat, stands, ())) for nat, stands in _spread(c, slots, left) if self._pairs_read(nat, stands, wild)
+                )
             return groups
         # A token is rank * 2 for a natural card, face * 2 + 1 for a wild card standing for itself.
-        tokens = [(r << 1, 1 if distinct else c[r]) for r in outside if c[r]]
+        tokens = [(r << 1, 1 if distinct else c[r]) for r in range(NUM_RANKS) if c[r]]
         if left:
-            tokens += [((f << 1) | 1, 1 if distinct else min(k, left)) for f, k in wild.stock if not start <= f <= end]
+            tokens += [((f << 1) | 1, 1 if distinct else min(k, left)) for f, k in wild.stock]
         tokens.sort()
         no_rocket = not self.rocket_kickers
-        singles: list[Kickers] = []
+        singles: list[tuple[int, Kickers]] = []
         for picked in kicker_sets(tokens, need):
             nat = tuple(t >> 1 for t in picked if not t & 1)
             fixed = tuple(t >> 1 for t in picked if t & 1)
@@ -263,5 +311,5 @@ class WildPlays(Shapes):
                 continue
             if no_rocket and BLACK_JOKER in nat and RED_JOKER in nat:
                 continue
-            singles.append((nat, (), fixed))
+            singles.append((sum({1 << (t >> 1) for t in picked}), (nat, (), fixed)))
         return singles
