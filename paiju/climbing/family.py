@@ -14,6 +14,7 @@ from paiju.climbing.report import frame_fields, most_leads, tally
 from paiju.climbing.session import Session
 from paiju.climbing.settlement import settlement
 from paiju.climbing.speculator import marked_card
+from paiju.climbing.worlds import WORLDS
 from paiju.engine import CLIMBING, Family
 from paiju.errors import IllegalMoveError
 from paiju.patterns import engine_of
@@ -56,4 +57,5 @@ FAMILY: Family[Hand] = Family(
     engine=engine_of,
     play_cards=_play_cards,
     action_ids=action_ids,
+    worlds=WORLDS,
 )

@@ -1,0 +1,141 @@
+"""Sampled worlds, the family-neutral part: what a seat knows of a hand (``SeatView``), and the draw that keeps only
+the worlds whose view is that one (docs/engine.md, "Sampled worlds"). Each family deals and replays its own worlds
+(``paiju.climbing.worlds``, ``paiju.trick.worlds``) and names them in its ``Family.worlds``."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any, Generic, TypeVar
+
+from paiju.cards import Card
+from paiju.engine.protocol import HandEngine
+
+__all__ = ["FILLS", "TRIES", "Places", "SampleError", "SeatView", "Weights", "Worlds", "draw_world"]
+
+H = TypeVar("H", bound=HandEngine)
+
+#: How many deals one draw tries before it gives up (a consistent one comes within a few on every registered table).
+TRIES = 400
+#: How many times ``Places.fill`` deals again to keep a barred card out of a group.
+FILLS = 2000
+
+#: A world's weight in [0, 1]: a draw keeps a consistent world with this probability (rejection sampling).
+Weights = Callable[[H], float]
+
+
+class SampleError(RuntimeError):
+    """No world consistent with the view was found within ``TRIES`` deals."""
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """All one seat knows of a hand, JSON-ready: its log as the seat may read it (no seed, each event as the seat
+    sees it now) and its observation. A sampled world is drawn from this alone."""
+
+    seat: int
+    log: dict[str, Any]
+    observation: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Worlds(Generic[H]):
+    """A family's sampled worlds: a seat's view of a hand, and a hand drawn among those that give the seat that
+    view (uniformly, or by ``Weights``), ready for ``legal_actions``/``apply``/``clone``."""
+
+    seat_view: Callable[[H, int], SeatView]
+    sample_world: Callable[[SeatView, random.Random, Callable[[H], float] | None], H]
+
+
+def draw_world(
+    view: SeatView,
+    rng: random.Random,
+    attempt: Callable[[SeatView, random.Random], H | None],
+    seen: Callable[[H, int], SeatView],
+    weights: Callable[[H], float] | None = None,
+) -> H:
+    """Up to ``TRIES`` worlds from ``attempt``, the first whose view (``seen``) is ``view`` and that ``weights``
+    keeps: a draw uniform over what ``attempt`` proposes, restricted to the worlds consistent with the view."""
+    for _ in range(TRIES):
+        world = attempt(view, rng)
+        if world is None or seen(world, view.seat) != view:
+            continue
+        if weights is None or rng.random() < weights(world):
+            return world
+    raise SampleError(f"no deal consistent with seat {view.seat}'s view in {TRIES} tries")
+
+
+@dataclass
+class Places:
+    """A deal being drawn: each part's places (``None``: free), in ``group``s (the parts whose cards reach one seat),
+    the cards ``tie``d to a group (a seat was seen holding them) and the cards a group may not get (``barred``: a
+    void shown).
+
+    ``fill`` deals the free places uniformly among the deals that keep every pin and tie: the unseen cards shuffled,
+    each group given as many as its free places less its tied cards, each group's cards shuffled over its places.
+    Barred cards are kept out by drawing again (``FILLS`` times at most): rejection keeps the draw uniform."""
+
+    places: dict[str, list[Card | None]]
+    group: dict[str, str]
+    tied: dict[str, set[Card]] = field(default_factory=dict)
+    barred: dict[str, set[Card]] = field(default_factory=dict)
+
+    def pinned(self) -> set[Card]:
+        """The cards placed already."""
+        return {c for cards in self.places.values() for c in cards if c is not None}
+
+    def placed(self) -> set[Card]:
+        """The cards placed or tied already."""
+        return self.pinned() | {c for t in self.tied.values() for c in t}
+
+    def pin(self, part: str, card: Card, at: int | None = None) -> None:
+        """Put ``card`` in ``part`` (at position ``at``, else the first free one), unless it is placed already."""
+        if card in self.pinned():
+            return
+        cards = self.places[part]
+        index = at if at is not None else next((i for i, c in enumerate(cards) if c is None), None)
+        if index is not None and index < len(cards) and cards[index] is None:
+            cards[index] = card
+
+    def tie(self, seat: int, cards: Iterable[Card]) -> None:
+        """The cards ``seat`` (its hand is part ``h<seat>``) was seen holding come from its group, unless placed."""
+        placed = self.placed()
+        self.tied.setdefault(self.group[f"h{seat}"], set()).update(c for c in cards if c not in placed)
+
+    def bar(self, seat: int, cards: Iterable[Card]) -> None:
+        """``seat``'s group gets none of ``cards`` beyond those tied to it (a void it showed)."""
+        self.barred.setdefault(self.group[f"h{seat}"], set()).update(cards)
+
+    def fill(self, pack: list[Card], rng: random.Random) -> bool:
+        """Deal the free places (see the class); ``False`` when no deal keeps the pins, ties and bars."""
+        rest = [c for c in pack if c not in self.placed()]
+        members: dict[str, list[str]] = {}
+        for part in self.places:
+            members.setdefault(self.group[part], []).append(part)
+        needs = {name: sum(self.places[p].count(None) for p in parts) for name, parts in members.items()}
+        needs = {name: n - len(self.tied.get(name, ())) for name, n in needs.items()}
+        if min(needs.values(), default=0) < 0 or sum(needs.values()) != len(rest):
+            return False
+        for _ in range(FILLS):
+            rng.shuffle(rest)
+            shares, at = {}, 0
+            for name, n in needs.items():
+                shares[name], at = rest[at : at + n], at + n
+            if all(not self.barred.get(name, set()).intersection(share) for name, share in shares.items()):
+                break
+        else:
+            return False
+        for name, parts in members.items():
+            cards = sorted(self.tied.get(name, ())) + shares[name]
+            rng.shuffle(cards)
+            for part in parts:
+                places = self.places[part]
+                for i, c in enumerate(places):
+                    if c is None:
+                        places[i] = cards.pop()
+        return True
+
+    def cards(self, part: str) -> tuple[Card, ...]:
+        """The cards of ``part``."""
+        return tuple(c for c in self.places[part] if c is not None)
