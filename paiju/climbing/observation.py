@@ -192,7 +192,7 @@ class Observation:
             "declared": self.declared,
             "partner_known": self.partner_known,
             "actors": sorted(self.actors),
-            "factors": [str(f) for f in self.factors],
+            "factors": [f.to_json() for f in self.factors],
             "open_hands": [{"seat": s, "cards": fmt(c)} for s, c in self.open_hands],
             "wild_rank": RANK_CHARS[self.wild_rank] if self.wild_rank is not None else None,
             "max_bid": self.max_bid,

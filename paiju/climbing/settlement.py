@@ -73,7 +73,7 @@ def settlement(game: Hand, names: Sequence[str]) -> Settlement:
         "landlord_won": result.landlord_won,
         "bid": result.bid,
         "stake": result.stake,
-        "factors": [str(f) for f in result.factors],
+        "factors": [f.to_json() for f in result.factors],
         "instant": result.instant,
         "retreat": result.retreat,
         "speculator_side": result.speculator_side,

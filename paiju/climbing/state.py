@@ -94,6 +94,10 @@ class Factor(TextEnum):
             return 3
         return 4 if self in (Factor.OPEN_START, Factor.BIG_BOMB) else 2
 
+    def to_json(self) -> dict[str, str | int]:
+        """The factor as views and settlements send it: its name and its size (a client multiplies, never looks up)."""
+        return {"factor": self.value, "times": self.times}
+
 
 @dataclass(slots=True)
 class Stake:

@@ -287,6 +287,13 @@ class ViewMessage(BaseModel):
     legal_cards: list[str | None] = []
 
 
+class FactorInfo(BaseModel):
+    """One multiplier on the bid: its name (``bomb``, ``retreat``…) and how many times it multiplies the stake."""
+
+    factor: str
+    times: int
+
+
 class ResultLine(BaseModel):
     seat: int
     role: str
@@ -310,15 +317,15 @@ class ResultMessage(BaseModel):
     totals: list[int] = []
     hand_number: int = 0
     #: The facts the summary words, for a client that words them itself: the seat that went out (or won at
-    #: once), whether the landlord's side won, the bid, the unit (``stake``), every factor on the bid in the
-    #: order the hand added them (``bomb``, ``retreat``, ``declared``, ``alone``, ``spring``), an instant
+    #: once), whether the landlord's side won, the bid, the unit (``stake``), every factor on the bid with its size in
+    #: the order the hand added them (``{factor: bomb, times: 2}``, ``retreat``, ``declared``…), an instant
     #: win, a retreat, the speculator's side and cards left, and how the landlord played on two-landlord
     #: tables (``named``, ``self``, ``alone``, ``none``; empty elsewhere).
     winner: int | None = None
     landlord_won: bool | None = None
     bid: int = 0
     stake: int = 0
-    factors: list[str] = []
+    factors: list[FactorInfo] = []
     instant: bool = False
     retreat: bool = False
     speculator_side: str | None = None

@@ -305,3 +305,29 @@ def test_every_card_of_the_wild_rank_wears_the_badge_wherever_it_lies(browser: B
     assert all(wild == card.startswith("7") for card, wild in outside), outside
     assert [wild for card, wild, _, mine in cards if card == "7h" and mine] == [True]
     expect(page.locator("#made-up .trick .card.wild .wild-badge")).to_have_count(1)
+
+
+def test_the_stake_and_the_card_counter_are_drawn_as_the_server_sends_them(browser: Browser, server_url: str) -> None:
+    """The client keeps no table of factor sizes and counts no cards: sizes and counts no rule gives (a ×5 bomb, nine
+    3s) are drawn as they come, and two bombs multiply the sizes sent."""
+    page = _module_page(browser, server_url)
+    playing = {**WILD_VIEW, "legal": [], "factors": [{"factor": "bomb", "times": 5}, {"factor": "bomb", "times": 5},
+                                                      {"factor": "spring", "times": 7}]}
+    page.evaluate(
+        """async (view) => {
+        const { TableView } = await import('/static/js/table.js');
+        const root = document.createElement('div');
+        root.id = 'made-up';
+        document.body.append(root);
+        new TableView(root, { onAct: () => {}, onAuto: () => {} }).update({
+          view, names: ['Ann', 'Bo', 'Cy'], deadline: null, counter: { 3: 9, K: 0 }, seatInfo: null, auto: false });
+    }""",
+        playing,
+    )
+    table = page.locator("#made-up")
+    expect(table.locator('.stake .chip[data-factor="bomb"]')).to_have_text("Bomb ×25 (2)")
+    expect(table.locator('.stake .chip[data-factor="spring"]')).to_have_text("Spring ×7")
+    expect(table.locator(".counter .counter-cell")).to_have_count(2)
+    expect(table.locator(".counter .counter-cell").first).to_have_text("39")
+    expect(table.locator(".counter .counter-cell.gone")).to_have_count(1)
+    page.close()

@@ -16,6 +16,7 @@ from paiju.bots import make_bot
 from paiju.climbing import Game, Pass, PhaseName, observe
 from paiju.climbing.log import game_log
 from paiju.climbing.report import frame_fields
+from paiju.climbing.state import Factor
 from paiju.server.frames import result_message
 from paiju.variants import get_variant
 from tests.browser.driver import (
@@ -72,6 +73,11 @@ def _frames(variant: str, seed: int, seat_of: str | int = "speculator") -> list[
     return frames
 
 
+def _bombs(view: dict[str, Any]) -> int:
+    """How many bomb factors ``view``'s stake holds."""
+    return sum(f["factor"] == "bomb" for f in view["factors"])
+
+
 def _first(frames: list[dict[str, Any]], test: Any) -> dict[str, Any]:
     return next(f for f in frames if test(f["view"]))
 
@@ -100,7 +106,7 @@ def test_every_phase_is_explained_in_words(browser: Browser, server_url: str, ar
     bid = next(f for f in spec4 if f["view"]["phase"] == "bid" and f["bids"])
     partner = _first(spec6, lambda v: v["phase"] == "partner" and v["legal"])
     declare = _first(spec6, lambda v: v["phase"] == "declare")
-    play = _first(spec6, lambda v: v["phase"] == "play" and "bomb" in v["factors"])
+    play = _first(spec6, lambda v: v["phase"] == "play" and any(f["factor"] == "bomb" for f in v["factors"]))
     quiet = Game.new(get_variant("spec-6p3d"), seed=2)
     while quiet.actors():
         actor = min(quiet.actors())
@@ -213,7 +219,7 @@ def test_notices_tell_a_redeal_the_landlord_and_the_result_and_the_mute_switch_i
     bomb = next(
         i
         for i in range(1, len(later))
-        if later[i]["view"]["factors"].count("bomb") > later[i - 1]["view"]["factors"].count("bomb")
+        if _bombs(later[i]["view"]) > _bombs(later[i - 1]["view"])
     )
     page.evaluate(feed, [later[flip - 1 : flip + 1], 0])
     expect(page.locator("#notices .banner-side")).to_contain_text(
@@ -228,7 +234,8 @@ def test_notices_tell_a_redeal_the_landlord_and_the_result_and_the_mute_switch_i
         game.apply(bots[actor].act(observe(game, actor)), actor)
     result = result_message(game, ["Ann", "Bo", "Cy"], [0, 0, 0], None, 1)
     assert result is not None
-    page.evaluate(feed, [[{**result.model_dump(), "factors": [*result.factors, "spring"]}], 0])
+    sent = result.model_dump()
+    page.evaluate(feed, [[{**sent, "factors": [*sent["factors"], Factor.SPRING.to_json()]}], 0])
     won = result.scores[0] > 0
     expect(page.locator(f"#notices .banner-{'win' if won else 'lose'}")).to_contain_text(
         "You win" if won else "You lose"
@@ -285,7 +292,7 @@ def test_the_settlement_words_every_factor_and_fits_a_phone_at_8_seats(
     settlement = page.locator(".settlement")
     expect(settlement.locator(".outcome li").first).to_contain_text(result["lines"][result["winner"]]["name"])
     expect(settlement.locator('.chip[data-factor="bid"]')).to_have_count(1 if result["bid"] else 0)
-    for factor in set(result["factors"]):
+    for factor in {f["factor"] for f in result["factors"]}:
         expect(settlement.locator(f'.chip[data-factor="{factor}"]')).to_have_count(1)
     text = settlement.inner_text()
     assert not RAW.search(text), RAW.search(text)

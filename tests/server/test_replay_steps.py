@@ -3,14 +3,17 @@ carries the facts a client words in its own language."""
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from paiju.bots import make_bot, play_out
 from paiju.climbing import Game, Pass, PhaseName
 from paiju.climbing.log import game_log
+from paiju.climbing.observation import observe
 from paiju.engine import family_of
 from paiju.server.frames import result_message, view_message
-from paiju.server.history import step_views
+from paiju.server.history import card_counter, step_views
 from paiju.variants import get_variant
 
 NAMES = ["Ann", "Bo", "Cy"]
@@ -47,7 +50,8 @@ def test_only_the_last_step_holds_the_result_and_it_matches_the_result_frame() -
     assert frame is not None
     shown = steps[-1]["result"]
     assert shown["scores"] == frame.scores == list(game.result.scores)
-    assert shown["factors"] == frame.factors == [str(f) for f in game.result.factors]
+    sent = [{"factor": str(f), "times": f.times} for f in game.result.factors]
+    assert shown["factors"] == [f.model_dump() for f in frame.factors] == sent
     assert shown["bid"] == frame.bid == game.result.bid > 0
     assert shown["winner"] == frame.winner == game.result.winner
     assert shown["landlord_won"] is frame.landlord_won is game.result.landlord_won
@@ -101,3 +105,30 @@ def test_nobody_bidding_adds_its_redeal_to_the_frames_that_follow() -> None:
     while not any(e.kind == "redeal" for e in game.typed_events):
         game.apply(Pass(), min(game.actors()))
     assert {tuple(f["redeals"]) for f in _view_frames(game)} == {("nobody bid",)}
+
+
+def test_frames_send_each_factor_with_its_size_and_the_seat_its_card_counter() -> None:
+    """Factors reach the client with their ``times`` (it keeps no table of sizes): the sizes sent multiply to the
+    view's multiplier and, with the bid, to the result's stake; a seated frame carries the server's counter."""
+    seed = next(s for s in range(1, 60) if _bombed(s))
+    game = Game.new(get_variant("classic"), seed=seed)
+    bots = [make_bot("heuristic", s) for s in range(game.players)]
+    fields = family_of(game).frame_fields
+    while not game.is_over:
+        frame = view_message(game, 0, fields(game), deadline=None, counter=True, hand_number=1)
+        sent = frame.view["factors"]
+        assert [(f["factor"], f["times"]) for f in sent] == [(str(f), f.times) for f in game.state.stake.factors]
+        assert math.prod(f["times"] for f in sent) == frame.view["multiplier"]
+        assert frame.counter is not None and frame.counter == card_counter(game.variant, frame.view)
+        seat = min(game.actors())
+        game.apply(bots[seat].act(observe(game, seat)), seat)
+    result = result_message(game, NAMES, [0, 0, 0], None, 1)
+    assert result is not None and any(f.factor == "bomb" for f in result.factors)
+    assert result.bid * math.prod(f.times for f in result.factors) == result.stake
+
+
+def _bombed(seed: int) -> bool:
+    """Whether heuristic bots play a bomb in the classic hand of ``seed``."""
+    game = Game.new(get_variant("classic"), seed=seed)
+    play_out(game, [make_bot("heuristic", s) for s in range(game.players)])
+    return game.result is not None and game.result.doublings > 0

@@ -96,7 +96,7 @@ function isRocket(cards) {
 
 /** How many bomb factors the stake holds. */
 function bombs(view) {
-  return (view.factors || []).filter((f) => f === 'bomb').length;
+  return (view.factors || []).filter((f) => f.factor === 'bomb').length;
 }
 
 /** Reads the frames of one room page in order and tells what changed between two of them. */
@@ -226,7 +226,7 @@ export class Feedback {
   result(frame, mySeat) {
     if (frame.hand_number === this.resultShown || frame.hand_number !== this.liveHand) return;
     this.resultShown = frame.hand_number;
-    if ((frame.factors || []).includes('spring')) burst(t('effect.spring'), 'spring');
+    if ((frame.factors || []).some((f) => f.factor === 'spring')) burst(t('effect.spring'), 'spring');
     const mine = frame.lines.find((l) => l.seat === mySeat);
     const words = frame.landlord_won === null || frame.landlord_won === undefined ? '' : tableLabel(this.table, frame.landlord_won ? 'settle.landlord_won' : frame.lines.length === 2 ? 'settle.farmer_won' : 'settle.farmers_won');
     if (mine) {

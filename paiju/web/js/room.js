@@ -4,7 +4,6 @@
  * the join and share panels, the seats and the host's controls are drawn by their own modules.
  */
 import { api, variants } from './api.js';
-import { countStillOut } from './counter.js';
 import { fill, h, toast } from './dom.js';
 import { HostControls } from './host_controls.js';
 import { t } from './i18n.js';
@@ -14,7 +13,6 @@ import { refusalText } from './refusals.js';
 import { fillJoinForm, fillSharePanel } from './room_entry.js';
 import { fillRoomHeader } from './room_header.js';
 import { fillSeatList } from './seat_list.js';
-import { mergeRules } from './settings_form.js';
 import { settlementElement } from './settlement.js';
 import { RoomSocket } from './socket.js';
 import { forgetRoom, roomIdentity, saveRoomIdentity, savedName } from './store.js';
@@ -301,7 +299,8 @@ class RoomPage {
       table: this.room.variant,
       seatInfo: this.room.seats,
       deadline: this.viewFrame.deadline ?? this.room.deadline,
-      counter: this.counter(view, seated),
+      // The server's counter as sent (none for spectators or without the room's card_counter); folded away at the end.
+      counter: view.phase === 'over' ? null : this.viewFrame.counter ?? null,
       auto: info?.auto ?? false,
       bids: this.viewFrame.bids,
       legalTotal: this.viewFrame.auto_play ? 0 : this.viewFrame.legal_total ?? view.legal.length,
@@ -320,14 +319,6 @@ class RoomPage {
     } catch {
       // The table stays as the seat saw it; the replay viewer can still show every card.
     }
-  }
-
-  /** The card counter when the room has one: the server's counts, or worked out from the view. */
-  counter(view, seated) {
-    if (!this.room.settings.card_counter || !seated || view.phase === 'over') return null;
-    if (this.viewFrame.counter) return this.viewFrame.counter;
-    const variant = this.variants.find((v) => v.name === this.room.variant);
-    return variant ? countStillOut(view, mergeRules(variant.rules, this.room.settings.rules)) : null;
   }
 
   /** Under the table: the settlement with the next hand's button (the host's) or the wait for it (everyone else's); before a first hand, the host's steps. */

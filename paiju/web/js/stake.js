@@ -2,20 +2,20 @@
 import { h } from './dom.js';
 import { t } from './i18n.js';
 
-/** How many times each factor multiplies the bid, as the engine counts it. */
-const TIMES = { bomb: 2, big_bomb: 4, reveal: 2, double: 2, spring: 2, declared: 2, alone: 3, retreat: 3, grab: 2, open_start: 4, open: 2 };
-
-/** `[name, count]` for each factor of `factors`, in the order the hand first added it. */
+/** `[name, {count, times}]` for each kind of factor the server sent (`{factor, times}` each), in the order the hand
+ * first added it: how many there are and what they multiply the bid by together, from the sizes the server gave. */
 function grouped(factors) {
-  const counts = new Map();
-  for (const factor of factors || []) counts.set(factor, (counts.get(factor) ?? 0) + 1);
-  return [...counts];
+  const groups = new Map();
+  for (const { factor, times } of factors || []) {
+    const group = groups.get(factor) ?? { count: 0, times: 1 };
+    groups.set(factor, { count: group.count + 1, times: group.times * times });
+  }
+  return [...groups];
 }
 
 /** One chip per kind of factor (`炸弹 ×4 (2)` for two bombs), after the bid's chip when there is a bid. */
 export function stakeChips({ bid = 0, factors = [] }) {
-  const chips = grouped(factors).map(([factor, count]) => {
-    const times = (TIMES[factor] ?? 1) ** count;
+  const chips = grouped(factors).map(([factor, { count, times }]) => {
     const label = t(`factor.${factor}`) === `factor.${factor}` ? factor : t(`factor.${factor}`);
     return h('span', { class: `chip factor factor-${factor}`, dataset: { factor } },
       `${label} ×${times}`, count > 1 ? ` (${count})` : '');

@@ -3,8 +3,7 @@
  * It draws whatever a view holds; actions come only from `view.legal`.
  */
 import { ActionBar } from './action_bar.js';
-import { cardLabel, cardRow, isCardText, newlyHeld, parseCards, rankOf } from './cards.js';
-import { counterElement } from './counter.js';
+import { RANKS, cardLabel, cardRow, isCardText, newlyHeld, parseCards, rankFace, rankOf } from './cards.js';
 import { fill, h } from './dom.js';
 import { HandFan } from './hand_fan.js';
 import { fieldLabel, t } from './i18n.js';
@@ -47,6 +46,22 @@ function secondsLeft(deadline) {
 
 /** How long cards that just came into your hand stay marked, in milliseconds. */
 const FRESH_MS = 4000;
+
+/** The server's card counter (记牌器: per rank, the cards neither in your hand nor played yet) as a strip of rank / count
+ * cells, ranks in the engine's order; the counts are the server's, drawn as sent. */
+function counterElement(counts) {
+  const ranks = RANKS.split('').filter((r) => r in counts);
+  return h(
+    'div',
+    { class: 'counter', 'aria-label': t('table.counter') },
+    h('span', { class: 'counter-title' }, t('table.counter')),
+    ranks.map((rank) =>
+      h('span', { class: `counter-cell${counts[rank] === 0 ? ' gone' : ''}` },
+        h('span', { class: 'counter-rank' }, rankFace(rank)),
+        h('span', { class: 'counter-count' }, counts[rank])),
+    ),
+  );
+}
 
 export class TableView {
   /**
