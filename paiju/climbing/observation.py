@@ -12,6 +12,7 @@ from typing import Any, Protocol
 
 from paiju.cards import RANK_CHARS, SUIT_CHARS, Card, card_rank, face, format_cards
 from paiju.climbing.actions import Action
+from paiju.climbing.events import Facts
 from paiju.climbing.phase_name import PhaseName
 from paiju.climbing.phases.small_landlord import names_self
 from paiju.climbing.roles import public_identity, seat_role
@@ -220,12 +221,9 @@ def observe(game: Observed, seat: int | None) -> Observation:
     """
     state = game.state
     spec, part, phase = state.spec, state.partner, state.phase
+    facts = state.facts()
     over = phase is PhaseName.OVER
-    bottom_public = (
-        state.landlord is not None
-        and phase not in _BOTTOM_UNTAKEN
-        and (state.variant.bottom_shown or (seat is not None and seat == state.landlord))
-    )
+    bottom_public = state.landlord is not None and phase not in _BOTTOM_UNTAKEN and facts.sees_bottom(seat)
     actors = game.actors()
     if phase == PhaseName.IDENTITY:
         # Q5.13 (ii): the sealed step shows nobody who has answered (nor does ``to_act``, the public landlord while it
@@ -235,7 +233,7 @@ def observe(game: Observed, seat: int | None) -> Observation:
     gifts: tuple[tuple[int, tuple[Card, ...]], ...] = ()
     if spec is not None and spec.gift_seats:
         gifts = tuple((s, tuple(g)) for s, g in zip(spec.gift_seats, spec.gifts, strict=True))
-    elif spec is not None and seat == spec.seat:
+    elif spec is not None and facts.sees_gift(seat, spec.seat):
         gifts = tuple((-1, tuple(g)) for g in spec.gifts)
     side = None
     if spec is not None and state.variant.speculator is not None:
@@ -246,11 +244,12 @@ def observe(game: Observed, seat: int | None) -> Observation:
             side = "landlord" if len(spec_hand) <= 1 else "farmers"
     trick = None if phase != PhaseName.PLAY or state.is_leading() else state.play.trick
     small = state.small_landlord
-    knows_partner = small is not None and (state.partner_known or over or seat == small)
+    knows_partner = small is not None and facts.sees_small_landlord(seat, small)
     partnership = part.partnership if part is not None else ""
     if partnership == "self" and seat != state.landlord and not over:
         partnership = "named"  # §7 6p3d: the landlord plays alone in secret
-    retreated = spec is not None and spec.retreated and phase not in (PhaseName.GIFT, PhaseName.BID)
+    # The retreated hand as the table shows it: what a spectator may see of it (the speculator holds it anyway).
+    retreated = spec is not None and spec.retreated and facts.sees_retreated_hand(None)
     return Observation(
         seat=seat,
         players=state.players,
@@ -263,7 +262,7 @@ def observe(game: Observed, seat: int | None) -> Observation:
         bid_history=tuple(state.auction.history),
         multiplier=state.stake.multiplier,
         bottom=tuple(state.bottom) if bottom_public else (),
-        marker=_marker(state, seat),
+        marker=_marker(state, facts, seat),
         trick=trick,
         history=tuple(state.play.plays),
         legal=_frozen(game.legal_actions(seat)) if seat is not None and seat in actors else (),
@@ -290,8 +289,8 @@ def observe(game: Observed, seat: int | None) -> Observation:
         marked=marked_card(state.variant),
         actors=actors,
         factors=tuple(state.stake.factors),
-        open_hands=_open_hands(state),
-        max_bid=state.variant.max_bid,
+        open_hands=_open_hands(state, facts),
+        max_bid=state.variant.climbing.max_bid,
         wild_rank=card_rank(state.deal.wild) if state.deal.wild is not None and phase in _WILD_KNOWN else None,
         identity=public_identity(state),
         doubles=tuple(state.five.doubles) if state.five is not None else (),
@@ -323,24 +322,21 @@ def _flip_wild_suits(state: HandState) -> str:
     return "".join(SUIT_CHARS[s] for s in flip_wild_suits(state.deal.flipped[0]))
 
 
-def _marker(state: HandState, seat: int | None) -> Card | None:
+def _marker(state: HandState, facts: Facts, seat: int | None) -> Card | None:
     """The first bidder's marker card: face up on classic tables, else known to its holder only; 五人斗地主's
     marked card, public."""
     marker = state.deal.marker
     if state.five is not None:  # 五人斗地主: the marked card is public, but never which deck's copy it is (Q5.13)
         return face(state.five.marked)
-    hands = state.deal.hands
-    if state.variant.marker_shown or (seat is not None and seat < len(hands) and marker in hands[seat]):
-        return marker
-    return None
+    holder = next((s for s, h in enumerate(state.deal.hands) if marker in h), None)
+    return marker if facts.sees_marker(seat, holder) else None
 
 
-def _open_hands(state: HandState) -> tuple[tuple[int, tuple[Card, ...]], ...]:
-    """The hands played face up (明牌), for every seat to see; none before the deal."""
-    opened = state.opened
-    if opened is None or not state.hands or not any(state.hands):
+def _open_hands(state: HandState, facts: Facts) -> tuple[tuple[int, tuple[Card, ...]], ...]:
+    """The hands played face up (明牌), for every seat to see (those a spectator sees); none before the deal."""
+    if state.opened is None or not state.hands or not any(state.hands):
         return ()
-    return tuple((s, tuple(sorted(state.hands[s]))) for s in sorted(opened.open))
+    return tuple((s, tuple(sorted(h))) for s, h in enumerate(state.hands) if facts.sees_hand(None, s))
 
 
 def _ally_hands(state: HandState, seat: int | None) -> tuple[tuple[int, tuple[Card, ...]], ...]:

@@ -41,6 +41,35 @@ class Facts:
     #: The first bidder's marker card is face up (classic); else only its holder knows it.
     marker_shown: bool = True
 
+    # Each hidden-card rule, stated once: an event's ``visible_to`` and the seat's view both ask these.
+
+    def sees_hand(self, seat: int | None, owner: int) -> bool:
+        """A hand is seen by its owner, and by every seat once it is played face up (明牌)."""
+        return owner == seat or owner in self.open_seats
+
+    def sees_bottom(self, seat: int | None) -> bool:
+        """The bottom the landlord takes (and 斗帝主's cards put back in it): to the landlord only, unless the table
+        shows it (four-player Q4.7, 五人 §5.1 「底牌不需公開」, 斗帝主 Q6.2 keep it hidden)."""
+        return self.bottom_shown or (seat is not None and seat == self.landlord)
+
+    def sees_marker(self, seat: int | None, holder: int | None) -> bool:
+        """The first bidder's marker card: face up where the table shows it, else to its holder only."""
+        return self.marker_shown or (seat is not None and seat == holder)
+
+    def sees_gift(self, seat: int | None, giver: int) -> bool:
+        """A gift's cards before the reveal turns them up: only the speculator that gives them (speculator.md §5)."""
+        return seat is not None and seat == giver
+
+    def sees_retreated_hand(self, seat: int | None) -> bool:
+        """speculator.md §8: a retreated speculator's hand is shown to the others from the reveal on, not during the
+        gifts and the auction."""
+        return (seat is not None and seat == self.speculator) or self.phase not in (PhaseName.GIFT, PhaseName.BID)
+
+    def sees_small_landlord(self, seat: int | None, small: int | None) -> bool:
+        """§7: who the small landlord is — known to itself, to everyone once it declares or plays the named card, and
+        at the end."""
+        return self.partner_known or self.phase is PhaseName.OVER or (seat is not None and seat == small)
+
 
 def cards_json(cards: Cards | None) -> list[Card] | None:
     """Cards as JSON, ``None`` where hidden."""

@@ -18,7 +18,6 @@ from paiju.climbing.events.base import (
     seat_name,
     shown,
 )
-from paiju.climbing.phase_name import PhaseName
 
 __all__ = [
     "BidEvent",
@@ -97,10 +96,10 @@ class DealEvent(Event):
         holder = next((s for s, h in enumerate(self.hands) if h is not None and self.marker in h), None)
         return replace(
             self,
-            hands=tuple(h if s == seat or s in facts.open_seats else None for s, h in enumerate(self.hands)),
+            hands=tuple(h if facts.sees_hand(seat, s) else None for s, h in enumerate(self.hands)),
             bottom=None,
             wild=None,
-            marker=self.marker if facts.marker_shown or seat == holder else None,
+            marker=self.marker if facts.sees_marker(seat, holder) else None,
             gift_order=None if speculator_parts else self.gift_order,
             extra=None if speculator_parts and seat != facts.speculator else self.extra,
         )
@@ -181,9 +180,7 @@ class RetreatEvent(Event):
 
     def visible_to(self, seat: int | None, facts: Facts) -> Event | None:
         """speculator.md §8: the retreated hand is shown to the others from the reveal on."""
-        if seat != facts.speculator and facts.phase in (PhaseName.GIFT, PhaseName.BID):
-            return replace(self, hand=None)
-        return self
+        return self if facts.sees_retreated_hand(seat) else replace(self, hand=None)
 
 
 @register("give")
@@ -215,7 +212,7 @@ class GiveEvent(Event):
 
     def visible_to(self, seat: int | None, facts: Facts) -> Event | None:
         """The gift card only to the speculator that gave it."""
-        return self if seat == self.seat else replace(self, card=None)
+        return self if facts.sees_gift(seat, self.seat) else replace(self, card=None)
 
 
 @register("bid")
@@ -282,7 +279,7 @@ class LandlordEvent(Event):
 
     def visible_to(self, seat: int | None, facts: Facts) -> Event | None:
         """The bottom only to the landlord, unless the table shows it."""
-        return self if facts.bottom_shown or seat == facts.landlord else replace(self, bottom=None)
+        return self if facts.sees_bottom(seat) else replace(self, bottom=None)
 
 
 @register("reveal")

@@ -42,4 +42,4 @@ class ReturnEvent(Event):
 
     def visible_to(self, seat: int | None, facts: Facts) -> Event | None:
         """The cards put back only to the landlord; every seat sees how many."""
-        return self if seat == self.seat else replace(self, cards=None)
+        return self if facts.sees_bottom(seat) else replace(self, cards=None)

@@ -40,8 +40,8 @@ class MarkedLandlordEvent(Event):
         )
 
     def visible_to(self, seat: int | None, facts: Facts) -> Event | None:
-        """§5.1 「底牌不需公開」: the bottom only to the public landlord (to all once the hand is over)."""
-        return self if seat == self.seat or facts.phase is PhaseName.OVER else replace(self, bottom=None)
+        """§5.1 「底牌不需公開」: the bottom only to the public landlord (the whole log is public once the hand is over)."""
+        return self if facts.sees_bottom(seat) else replace(self, bottom=None)
 
 
 @register("identity")

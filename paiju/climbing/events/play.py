@@ -140,9 +140,7 @@ class SmallLandlordEvent(Event):
 
     def visible_to(self, seat: int | None, facts: Facts) -> Event | None:
         """§7: hidden from the others until it declares or plays the card."""
-        if seat != self.seat and not facts.partner_known:
-            return replace(self, seat=None, card=None)
-        return self
+        return self if facts.sees_small_landlord(seat, self.seat) else replace(self, seat=None, card=None)
 
 
 @register("play")
