@@ -3,8 +3,6 @@ seats at once, and every consumer of ``actors()`` (the driver, views, bots) work
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 
 from paiju.bots import make_bot, play_out
@@ -153,8 +151,8 @@ def _phase_kinds(variant: Variant) -> set[type]:
 def test_a_phase_the_table_switches_off_is_left_out_of_the_pipeline(table: str, switch: str, phase: type) -> None:
     """``pipeline`` alone reads a table's switches: with the switch on the phase is listed, with it off it is not
     there at all (rather than listed and standing aside when entered)."""
-    on = replace(get_variant(table), **{switch: True})
-    off = replace(on, **{switch: False})
+    on = get_variant(table).with_changes(**{switch: True})
+    off = on.with_changes(**{switch: False})
     assert phase in _phase_kinds(on)
     assert phase not in _phase_kinds(off)
 
@@ -162,7 +160,7 @@ def test_a_phase_the_table_switches_off_is_left_out_of_the_pipeline(table: str, 
 def test_a_laizi_table_without_its_grab_round_plays_to_the_end_without_one() -> None:
     """A 癞子 table with 抢地主 switched off: no grab is ever asked, and bots finish its hands with scores summing to
     zero (the pipeline without the phase still holds together)."""
-    table = replace(get_variant("laizi"), grab_round=False)
+    table = get_variant("laizi").with_changes(grab_round=False)
     for seed in range(3):
         g = Game(table, seed)
         result = play_out(g, [make_bot("heuristic", seed + s) for s in range(3)])
