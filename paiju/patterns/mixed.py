@@ -27,8 +27,6 @@ Kickers = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 NO_KICKERS: list[Kickers] = [((), (), ())]
 #: A play's wild cards: (face, the rank it stands for) each, sorted.
 Pairs = tuple[tuple[int, int], ...]
-#: A hand's kicker sets by (kind, kickers, wild cards left), each with the ranks it takes as bits (``_wild_kickers``).
-Known = dict[tuple[KickerKind, int, int], list[tuple[int, Kickers]]]
 
 
 @dataclass(frozen=True)
@@ -156,6 +154,18 @@ class Supply:
                 out.append(new_move(Move, (kind, key, length, tuple(sorted(ranks + faces)), tier, bomb, pairs, NO_COLOUR)))
 
 
+class _Hand:
+    """What the mixed plays of one hand share, worked out once for all of them."""
+
+    __slots__ = ("fills", "kickers")
+
+    def __init__(self) -> None:
+        #: (cards per rank, first rank, last rank) -> the natural cards and wild meanings of each such body.
+        self.fills: dict[tuple[int, int, int], list[Fill]] = {}
+        #: (kind, kickers, wild cards left) -> each kicker set with the ranks it takes as bits (``_wild_kickers``).
+        self.kickers: dict[tuple[KickerKind, int, int], list[tuple[int, Kickers]]] = {}
+
+
 class WildPlays(Shapes):
     """The plays a table's shapes allow with wild cards: alone, or mixed with natural cards."""
 
@@ -192,7 +202,7 @@ class WildPlays(Shapes):
         kind = None if to_beat is None else to_beat.kind
         length = 0 if to_beat is None else to_beat.length
         above = -1.0 if to_beat is None else to_beat.key
-        known: Known = {}  # the kicker sets of the hand, worked out once for all its bodies
+        known = _Hand()
         for name, width, top in self.groups:
             if width > 1 and kind in (None, name):
                 for r in range(int(above) + 1, min(top, TWO) + 1):
@@ -235,7 +245,7 @@ class WildPlays(Shapes):
         out: list[Move],
         c: Counts,
         wild: Supply,
-        known: Known,
+        known: _Hand,
         kind: PatternKind,
         width: int,
         start: int,
@@ -244,13 +254,9 @@ class WildPlays(Shapes):
     ) -> None:
         """Append every mixed play whose body is ``width`` cards of each rank ``start``…``end``."""
         n = end - start + 1
-        fills = _spread(c, [(r, width) for r in range(start, end + 1)], wild.count)
-        if start < end:  # a chain
-            if self.chain_wilds_placed and end < CHAIN_TOP:
-                # W3: the wild cards sit as high as the natural cards allow, so the lowest link holds a natural card.
-                fills = [f for f in fills if f[0] and f[0][0] == start]
-        elif self.all_wild_group_face_rank and start != wild.face:
-            fills = [f for f in fills if f[0]]  # Q1.17 (ii): a body of wild cards only keeps their face rank
+        fills = known.fills.get((width, start, end))
+        if fills is None:
+            fills = known.fills[width, start, end] = self._body_fills(c, wild, width, start, end)
         if kk is None:
             for nat, stands in fills:
                 if nat and stands:
@@ -262,14 +268,25 @@ class WildPlays(Shapes):
         for nat, stands in fills:
             left = wild.count - len(stands)
             if left not in kickers:
-                every = known.get((kk, need, left))
+                every = known.kickers.get((kk, need, left))
                 if every is None:
-                    every = known[kk, need, left] = self._wild_kickers(kk, c, wild, need, left)
+                    every = known.kickers[kk, need, left] = self._wild_kickers(kk, c, wild, need, left)
                 kickers[left] = [kick for ranks, kick in every if not ranks & body]  # K1: none of the body's ranks
             kicks = kickers[left]
             if not (nat and stands):  # a play takes at least one natural and one wild card
                 kicks = [k for k in kicks if (nat or k[0]) and (stands or k[1] or k[2])]
             wild.add(out, kind, end, n, nat, stands, kicks)
+
+    def _body_fills(self, c: Counts, wild: Supply, width: int, start: int, end: int) -> list[Fill]:
+        """The natural cards and wild meanings of each body of ``width`` cards of each rank ``start``…``end``."""
+        fills = _spread(c, [(r, width) for r in range(start, end + 1)], wild.count)
+        if start < end:  # a chain
+            if self.chain_wilds_placed and end < CHAIN_TOP:
+                # W3: the wild cards sit as high as the natural cards allow, so the lowest link holds a natural card.
+                fills = [f for f in fills if f[0] and f[0][0] == start]
+        elif self.all_wild_group_face_rank and start != wild.face:
+            fills = [f for f in fills if f[0]]  # Q1.17 (ii): a body of wild cards only keeps their face rank
+        return fills
 
     def _pairs_read(self, nat: tuple[int, ...], stands: tuple[int, ...], wild: Supply) -> bool:
         """Q1.17 (ii): kicker pairs (or trios) need no group of wild cards only (more wild than natural cards of a
