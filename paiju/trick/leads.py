@@ -4,11 +4,11 @@ lazily from counts (a free choice can allow millions of plays) instead of by fil
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from itertools import islice
+from math import comb
 
-from paiju.cards import SUIT_CHARS, Card, face, sort_cards
+from paiju.cards import CARDS_PER_DECK, SUIT_CHARS, Card, face, sort_cards
 from paiju.errors import Reason
 from paiju.trick.order import TRUMP, Trumps
 from paiju.trick.units import category_of
@@ -16,6 +16,8 @@ from paiju.trick.units import category_of
 __all__ = ["category_code", "category_name", "face_multisets", "group_faces", "holds", "lead_problem", "legal_leads", "play_of"]
 
 _SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
+#: Every card id of up to four decks (a table plays with at most three).
+_IDS = range(4 * CARDS_PER_DECK)
 
 
 def category_name(category: int) -> str:
@@ -30,7 +32,13 @@ def category_code(category: int) -> str:
 
 def holds(hand: Sequence[Card], cards: Sequence[Card]) -> bool:
     """Whether ``cards`` are all in ``hand`` (each card id at most as often as the hand has it)."""
-    return Counter(cards) <= Counter(hand)
+    left = list(hand)
+    try:
+        for card in cards:
+            left.remove(card)
+    except ValueError:
+        return False
+    return True
 
 
 def group_faces(cards: Sequence[Card]) -> dict[int, list[Card]]:
@@ -41,30 +49,80 @@ def group_faces(cards: Sequence[Card]) -> dict[int, list[Card]]:
     return groups
 
 
+#: Each card id's place in ``sort_cards``' order (rank, suit, deck copy), so that a play sorts without a key per card.
+_SORT_PLACE: tuple[int, ...] = tuple(map(sort_cards(_IDS).index, _IDS))
+
+
+def _sorted_play(cards: Iterable[Card]) -> tuple[Card, ...]:
+    """``cards`` in ``sort_cards``' order, as a play."""
+    return tuple(sorted(cards, key=_SORT_PLACE.__getitem__))
+
+
 def play_of(faces: Sequence[int], groups: dict[int, list[Card]]) -> tuple[Card, ...]:
     """The cards of a play given by its ``faces`` (a face twice for both copies), sorted by rank then suit."""
-    taken = Counter(faces)
-    return tuple(sort_cards(card for f, n in taken.items() for card in groups[f][:n]))
+    taken = dict.fromkeys(faces, 0)
+    for f in faces:
+        taken[f] += 1
+    return _sorted_play(card for f, n in taken.items() for card in groups[f][:n])
 
 
 def face_multisets(stock: Sequence[tuple[int, int]], size: int) -> Iterator[tuple[int, ...]]:
     """Every multiset of ``size`` faces taking at most ``n`` of each ``(face, n)`` in ``stock``, each once, lazily;
     with ``stock`` strongest first the weakest choices come first."""
-    room = [0] * (len(stock) + 1)  # room[i]: cards available from stock[i:]
-    for i in reversed(range(len(stock))):
-        room[i] = room[i + 1] + stock[i][1]
+    return _Choices([[(f,) * take for take in range(n + 1)] for f, n in stock]).of_size(size)
 
-    def pick(i: int, wanted: int) -> Iterator[tuple[int, ...]]:
-        if wanted == 0:
-            yield ()
+
+#: How many choices ``_Choices`` may make ahead at once (a part of the choice that small is listed whole).
+_AHEAD = 1024
+
+
+class _Choices:
+    """The choices of ``face_multisets`` over ``pieces``, where ``pieces[i][take]`` is what taking ``take`` of
+    ``stock[i]`` adds (its face so many times, or its cards); each choice is its pieces joined in ``stock``'s order.
+
+    They come in ascending order of the takes ``(take_0, take_1, …)`` read as a word, so those taking nothing
+    from ``stock[i]`` come before those taking one, and so on.  The choices from ``stock[i:]`` of few cards (at
+    most ``_AHEAD``) are listed whole and kept for every choice that ends in them; larger ones are made lazily."""
+
+    def __init__(self, pieces: Sequence[Sequence[tuple[int, ...]]]) -> None:
+        self.pieces = pieces
+        self.room = [0] * (len(pieces) + 1)  # room[i]: cards available from stock[i:]
+        for i in reversed(range(len(pieces))):
+            self.room[i] = self.room[i + 1] + len(pieces[i]) - 1
+        self.made: dict[tuple[int, int], list[tuple[int, ...]]] = {}
+
+    def of_size(self, size: int) -> Iterator[tuple[int, ...]]:
+        """The choices of ``size`` cards, lazily."""
+        return self._pick(0, size) if 0 <= size <= self.room[0] else iter(())
+
+    def _pick(self, i: int, wanted: int) -> Iterator[tuple[int, ...]]:
+        """The choices of ``wanted`` cards from ``stock[i:]``, in order."""
+        if wanted == 0 or comb(self.room[i], wanted) <= _AHEAD:  # comb: a bound on how many there are
+            yield from self._listed(i, wanted)
             return
-        f, n = stock[i]
-        for take in range(max(0, wanted - room[i + 1]), min(n, wanted) + 1):
-            for tail in pick(i + 1, wanted - take):
-                yield (f,) * take + tail
+        yield from self._pick(i + 1, wanted)
+        options, rest = self.pieces[i], self.room[i + 1]
+        for take in range(max(1, wanted - rest), min(len(options) - 1, wanted) + 1):
+            head = options[take]
+            for tail in self._pick(i + 1, wanted - take):
+                yield head + tail
 
-    if 0 <= size <= room[0]:
-        yield from pick(0, size)
+    def _listed(self, i: int, wanted: int) -> list[tuple[int, ...]]:
+        """The choices of ``wanted`` cards from ``stock[i:]``, in order, as a list made once."""
+        if wanted > self.room[i]:
+            return []
+        if i == len(self.pieces):
+            return [()]
+        found = self.made.get((i, wanted))
+        if found is None:
+            options = self.pieces[i]
+            found = self._listed(i + 1, wanted) + [
+                options[take] + tail
+                for take in range(1, min(len(options) - 1, wanted) + 1)
+                for tail in self._listed(i + 1, wanted - take)
+            ]
+            self.made[(i, wanted)] = found
+        return found
 
 
 def lead_problem(cards: Sequence[Card], hand: Sequence[Card], trumps: Trumps) -> str | None:
@@ -96,7 +154,6 @@ def _leads(hand: Sequence[Card], trumps: Trumps) -> Iterator[tuple[Card, ...]]:
         by_category.setdefault(trumps.category(f), []).append(f)
     for category in sorted(by_category):
         faces = sorted(by_category[category], key=lambda f: (trumps.strength(f), f), reverse=True)
-        stock = [(f, len(groups[f])) for f in faces]
-        for size in range(1, sum(n for _, n in stock) + 1):
-            for chosen in face_multisets(stock, size):
-                yield play_of(chosen, groups)
+        choices = _Choices([[tuple(groups[f][:take]) for take in range(len(groups[f]) + 1)] for f in faces])
+        for size in range(1, choices.room[0] + 1):
+            yield from map(_sorted_play, choices.of_size(size))

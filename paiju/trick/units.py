@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from paiju.cards import Card, Rank, card_rank, card_suit, face
 from paiju.trick.order import TRUMP, Trumps
@@ -77,7 +77,7 @@ def without(cards: Iterable[Card], taken: Iterable[Card]) -> list[Card]:
 
 def category_of(cards: Sequence[Card], trumps: Trumps) -> int | None:
     """The one category (``TRUMP`` or a side suit) all ``cards`` share, else ``None`` (also for no cards)."""
-    categories = {trumps.category(card) for card in cards}
+    categories = set(map(trumps.category, cards))
     return categories.pop() if len(categories) == 1 else None
 
 
@@ -137,6 +137,14 @@ def tractors_in(cards: Sequence[Card], trumps: Trumps, by_trump_order: bool = Fa
 def decompose(cards: Sequence[Card], trumps: Trumps, by_trump_order: bool = False) -> tuple[Unit, ...]:
     """The units of a play with the most structure (§7.8): the longest tractors first, then pairs, then singles,
     each group highest first."""
+    return _decompose(tuple(cards), trumps, by_trump_order)
+
+
+@lru_cache(maxsize=4096)
+def _decompose(cards: tuple[Card, ...], trumps: Trumps, by_trump_order: bool) -> tuple[Unit, ...]:
+    """``decompose``, remembered: a trick's plays are split again for every play weighed against them."""
+    if len(cards) == 1:
+        return (make_unit(cards, 0, trumps),)
     tractors = tractors_in(cards, trumps, by_trump_order)
     rest = without(cards, [card for unit in tractors for card in unit.cards])
     pairs = [make_unit(pair, 1, trumps) for pair in pairs_in(rest, trumps)]
