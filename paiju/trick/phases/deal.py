@@ -6,7 +6,6 @@ from __future__ import annotations
 from paiju.engine.phase import DONE, Step
 from paiju.engine.shared_rng import own_rng
 from paiju.trick.phases.common import Automatic
-from paiju.trick.state import Phase as Stage
 from paiju.trick.state import TrickState, TrumpCall, deal_cards
 
 __all__ = ["DealCards"]
@@ -20,7 +19,7 @@ class DealCards(Automatic):
         self.paced = paced
 
     def enter(self, state: TrickState) -> Step:
-        """Log the deal; declaring starts from the first seat dealt to."""
+        """Log the deal and start a fresh call."""
         deal = (
             state.deals.pop(0)
             if state.deals
@@ -33,6 +32,5 @@ class DealCards(Automatic):
         state.hands = [list(h or ()) for h in deal.hands]
         state.kitty = list(deal.kitty or ())
         state.call = TrumpCall()
-        state.to_act = state.first
-        state.phase, state.dealing.paced = Stage.DECLARE, deal.paced
+        state.dealing.paced = deal.paced
         return DONE

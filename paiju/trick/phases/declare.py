@@ -61,7 +61,8 @@ class Declaring(Turn):
     name = Stage.DECLARE
 
     def enter(self, state: TrickState) -> Step:
-        """The first seat dealt to speaks first (the deal set it to act)."""
+        """The first seat dealt to speaks first."""
+        state.phase, state.to_act = Stage.DECLARE, state.first
         return CONTINUE
 
     def legal(self, state: TrickState, seat: int) -> list[Action]:

@@ -24,6 +24,7 @@ class PacedDeclaring(AtOnce):
 
     def enter(self, state: TrickState) -> Step:
         """Hold the deal back and hand out its first round."""
+        state.phase, state.to_act = Stage.DECLARE, state.first
         state.dealing.undealt, state.hands = state.hands, [[] for _ in state.hands]
         state.dealing.rounds_dealt = 0
         _next_round(state)
