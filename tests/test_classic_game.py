@@ -589,7 +589,7 @@ def spring_game(variant: Variant = CLASSIC) -> Game:
 
 def test_no_spring_by_default() -> None:
     """Q3.10: 'No spring by default (flag spring=False)' — 春天/反春天 hands score as usual."""
-    assert CLASSIC.spring is False
+    assert CLASSIC.climbing.spring is False
     r = spring_game().result
     assert r is not None and r.spring is False
     assert (r.stake, r.scores) == (24, (48, -24, -24))

@@ -213,7 +213,7 @@ def test_play_a_whole_hand_from_the_keyboard_and_replay_it(tmp_path: Path, varia
     """
     rules = get_variant(variant).speculator
     two_landlords = rules is not None and bool(rules.partner)
-    emperor = get_variant(variant).bottom_choice
+    emperor = get_variant(variant).climbing.bottom_choice
     env = dict(os.environ, PAIJU_HOME=str(tmp_path), COLUMNS="200")
     proc = subprocess.Popen(
         [sys.executable, "-u", "-m", "paiju.cli", "play", "--variant", variant, "--seed", str(seed), "--hands", "1"],

@@ -71,7 +71,7 @@ def test_a_clone_diverges_independently() -> None:
     twin = game.clone()
     assert twin.variant is game.variant and twin.events == game.events and twin is not game
     seat = twin.to_act
-    twin.apply(Bid(CLASSIC.max_bid), seat)
+    twin.apply(Bid(CLASSIC.climbing.max_bid), seat)
     assert json.dumps(game.events) == before and game.to_act == seat
     assert game.legal_actions(seat) != twin.legal_actions(seat)
     game.apply(Pass(), seat)

@@ -7,7 +7,8 @@ import dataclasses
 import pytest
 
 from paiju.cards import deck_cards
-from paiju.variants import Variant, VariantError, get_variant, variant_names
+from paiju.variants import BidStyle, Variant, VariantError, get_variant, variant_names
+from paiju.variants.climbing_rules import CLIMBING_RULE_KEYS, ClimbingRules
 from paiju.variants.pattern_rules import CLASSIC_KINDS
 
 
@@ -51,11 +52,25 @@ def test_classic_bottom_is_shown(classic: Variant) -> None:
     assert classic.bottom_shown is True
 
 
+def test_a_climbing_tables_switches_are_grouped_in_its_climbing_rules_and_flat_in_json() -> None:
+    """The auction, the multipliers and 癞子's, 五人's and 斗帝主's extra steps are one record, as a trick table's
+    rules are: the table record holds none of them itself, JSON and TOML keep them flat, and a flat change lands in
+    the record."""
+    assert set(CLIMBING_RULE_KEYS).isdisjoint(f.name for f in dataclasses.fields(Variant))
+    laizi = get_variant("laizi")
+    on = {"single_round_auction", "spring", "open_start", "open_landlord", "grab_round", "wild_rank"}
+    assert laizi.climbing == ClimbingRules(**{key: True for key in on})
+    assert {key: laizi.to_json()[key] for key in on} == {key: True for key in on}
+    assert Variant.from_json(laizi.to_json()) == laizi
+    changed = get_variant("classic").with_changes(spring=True, bid_style="marked")
+    assert changed.climbing.spring and changed.climbing.bid_style is BidStyle.MARKED
+
+
 def test_classic_auction_and_scoring_flags(classic: Variant) -> None:
     """§3.2 / Q3.3 / Q3.10: bids 1-3 「定約只有1分、2分和3分3種」, literal auction, no spring."""
-    assert classic.max_bid == 3
-    assert classic.single_round_auction is False
-    assert classic.spring is False
+    assert classic.climbing.max_bid == 3
+    assert classic.climbing.single_round_auction is False
+    assert classic.climbing.spring is False
 
 
 def test_classic_has_all_thirteen_patterns(classic: Variant) -> None:

@@ -32,6 +32,7 @@ from paiju.variants import (
     VariantError,
     get_variant,
 )
+from paiju.variants.climbing_rules import CLIMBING_RULE_KEYS
 from paiju.variants.custom import custom_table
 from paiju.variants.files import load_variant_toml, variant_to_toml, with_overrides
 from paiju.variants.model import JSON_KEYS
@@ -71,10 +72,11 @@ def _round_trips(variant: Variant) -> None:
 
 
 # ------------------------------------------------------------------ the records
-def test_the_json_keys_are_the_table_keys_plus_the_pattern_rule_keys() -> None:
-    """to_json writes every field of the table record and of its pattern rules, flat, once each."""
-    table = {f.name for f in dataclasses.fields(Variant)} - {"pattern_rules"}
-    assert sorted(JSON_KEYS) == sorted(table | set(PATTERN_RULE_KEYS))
+def test_the_json_keys_are_the_table_keys_plus_the_pattern_and_climbing_rule_keys() -> None:
+    """to_json writes every field of the table record, of its pattern rules and of its climbing rules, flat, once
+    each."""
+    table = {f.name for f in dataclasses.fields(Variant)} - {"pattern_rules", "climbing"}
+    assert sorted(JSON_KEYS) == sorted(table | set(PATTERN_RULE_KEYS) | set(CLIMBING_RULE_KEYS))
     assert list(get_variant("chaodipi").to_json()) == list(JSON_KEYS)
     # A table without trick rules writes no ``trick`` key, so climbing tables' JSON and logs keep their bytes.
     assert list(get_variant("classic").to_json()) == [k for k in JSON_KEYS if k != "trick"]
@@ -99,7 +101,7 @@ def test_with_changes_sends_pattern_keys_to_the_pattern_rules() -> None:
     classic = get_variant("classic")
     changed = classic.with_changes(name="short-straights", straight_min=4, spring=True)
     assert changed.pattern_rules == dataclasses.replace(classic.pattern_rules, straight_min=4)
-    assert changed.spring and changed.name == "short-straights"
+    assert changed.climbing.spring and changed.name == "short-straights"
 
 
 def test_pattern_rules_are_frozen_and_hashable_by_value() -> None:
@@ -155,7 +157,8 @@ def test_every_option_value_round_trips_as_its_enum(
     """Each option value read from JSON or TOML becomes its enum member, and writes back as the same string."""
     value = [member.value] if key == "two_low" else member.value
     variant = _with(table, key, value, speculator)
-    held = getattr(variant.speculator if speculator else variant.pattern_rules if key in PATTERN_RULE_KEYS else variant, key)
+    record = variant.pattern_rules if key in PATTERN_RULE_KEYS else variant.climbing if key in CLIMBING_RULE_KEYS else variant
+    held = getattr(variant.speculator if speculator else record, key)
     assert (held[0] if key == "two_low" else held) is member
     _round_trips(variant)
     written = variant.to_json()["speculator" if speculator else key]

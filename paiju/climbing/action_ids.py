@@ -110,15 +110,15 @@ class ClimbingIds:
         self._colours = 2 if variant.two_colour else 1
         sizes = [
             ("pass", 1),
-            ("bid", variant.max_bid + 1),
+            ("bid", variant.climbing.max_bid + 1),
             ("toggle", len(_TOGGLES)),
             ("give", CARDS_PER_DECK * decks if spec is not None else 0),
             ("partner", CARDS_PER_DECK << decks if spec is not None and spec.partner else 0),
             ("alone", CARDS_PER_DECK << decks if spec is not None and spec.one_against_all else 0),
             ("play", len(self._vocabulary) * self._colours),
             # The rest are codes, not enumerated: a 斗帝主 return by its faces, a play the vocabulary lacks by its fields.
-            ("return", sum(multisets(CARDS_PER_DECK, k) for k in range(1, variant.bottom_size + 1)) if variant.bottom_choice else 0),
-            ("coded", self._coded_size() if spec is not None or variant.wild_rank else 0),
+            ("return", sum(multisets(CARDS_PER_DECK, k) for k in range(1, variant.bottom_size + 1)) if variant.climbing.bottom_choice else 0),
+            ("coded", self._coded_size() if spec is not None or variant.climbing.wild_rank else 0),
         ]  # fmt: skip
         self._ranges: dict[str, _Range] = {}
         start = 0

@@ -88,7 +88,9 @@ def actions_for_text(game: Game, text: str, seat: int | None = None) -> list[Act
             return [Bid(int(word))]
         if word.isdigit():
             raise IllegalMoveError(game.explain(Bid(int(word))))
-        raise InvalidCardsError(f"bidding: type a bid from {game.state.stake.bid + 1} to {game.variant.max_bid}, or p to pass")
+        raise InvalidCardsError(
+            f"bidding: type a bid from {game.state.stake.bid + 1} to {game.variant.climbing.max_bid}, or p to pass"
+        )
     if game.phase == PhaseName.PARTNER:
         return _partner_for_text(game, word)
     if game.phase == PhaseName.DECLARE:

@@ -31,7 +31,7 @@ def tally(hand: Hand) -> HandTally:
         raise ValueError("the hand is not over yet")
     state = hand.state
     opened = "start" if Factor.OPEN_START in result.factors else "landlord" if Factor.OPEN in result.factors else ""
-    grabs = str(result.factors.count(Factor.GRAB)) if hand.variant.grab_round else ""
+    grabs = str(result.factors.count(Factor.GRAB)) if hand.variant.climbing.grab_round else ""
     kinds = {
         "speculator_sides": result.speculator_side,
         "partnerships": result.partnership,

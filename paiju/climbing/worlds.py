@@ -139,7 +139,8 @@ def _sample_deal(
     redeal = next((e for e in part if isinstance(e, RedealEvent)), None)
     if redeal is not None and rules is not None and "bottom" in redeal.reason and ":" not in rules.determination:
         d.pin("bottom", spec_rules.determination_card(v, (), flipped))  # it named no seat: it lay in the bottom
-    holder = dealt.first_bidder if dealt.first_bidder is not None else landlord if v.bid_style is BidStyle.MARKED else None
+    marked_table = v.climbing.bid_style is BidStyle.MARKED
+    holder = dealt.first_bidder if dealt.first_bidder is not None else landlord if marked_table else None
     marked, named = dealt.marker, next((e for e in part if isinstance(e, MarkedLandlordEvent)), None)
     if named is not None and marked is None:  # 五人: the marked face is public, which copy of it is not
         copies = [c for c in (copy_of(named.card, k) for k in range(v.decks)) if c not in d.pinned()]
@@ -179,7 +180,7 @@ def _sample_deal(
     if rules is not None:
         gift_order = _gift_order(v, reveal, spec, rng)
     wild = next((e.card for e in part if isinstance(e, WildEvent)), dealt.wild)
-    if wild is None and v.wild_rank:
+    if wild is None and v.climbing.wild_rank:
         wild = rng.choice([c for c in deck_cards(1, ()) if card_rank(c) < BLACK_JOKER])
     bottom = list(d.cards("bottom") + d.cards("back"))
     if back:
@@ -219,7 +220,7 @@ def _pin_determination(
 def _draw_marker(v: Variant, hands: tuple[tuple[Card, ...], ...], holder: int | None, rng: random.Random) -> Card:
     """A hidden marker: a card of its known holder (a non-joker where it marks a landlord), else any dealt card."""
     cards = list(hands[holder]) if holder is not None else [c for h in hands for c in h]
-    if v.bid_style is BidStyle.MARKED:
+    if v.climbing.bid_style is BidStyle.MARKED:
         cards = [c for c in cards if card_rank(c) < BLACK_JOKER]
     return rng.choice(cards)
 

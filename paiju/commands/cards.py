@@ -97,7 +97,7 @@ def _wild_rank(variant: Variant, text: str | None) -> int | None:
     """The ``--wild`` rank (癞子 tables, other-games.md §1.3): its four cards are wild in every hand and play."""
     if text is None:
         return None
-    if not variant.wild_rank:
+    if not variant.climbing.wild_rank:
         raise UsageError(f"--wild: {variant.name} has no wild rank (癞子 tables such as laizi have one)")
     if text.strip().upper() in ("B", "R"):
         raise UsageError(f"--wild {text}: a joker is never wild; name a rank 3…2")

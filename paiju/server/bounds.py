@@ -112,10 +112,10 @@ def build_variant(settings: RoomSettings) -> Variant:
         family(variant_family(variant))
     except ValueError as err:  # a family this server does not know is refused, naming those it knows
         raise TableError.bad_table(str(err), (Problem("unknown_family", str(err), family=variant.family),)) from err
-    if not isinstance(variant.max_bid, int) or variant.max_bid > MAX_BID:
+    if not isinstance(variant.climbing.max_bid, int) or variant.climbing.max_bid > MAX_BID:
         raise TableError(
-            f"max_bid = {variant.max_bid}: a room's table bids at most {MAX_BID}", "bid_too_high",
-            {"bid": str(variant.max_bid), "limit": MAX_BID},
+            f"max_bid = {variant.climbing.max_bid}: a room's table bids at most {MAX_BID}", "bid_too_high",
+            {"bid": str(variant.climbing.max_bid), "limit": MAX_BID},
         )
     size, bound = largest_hand(variant), most_cards_in_hand(variant.decks, variant.two_colour)
     if size > bound:

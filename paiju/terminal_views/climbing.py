@@ -198,7 +198,7 @@ class ClimbingView:
             size = spec.gift_landlord if bundle == 0 else spec.gift_farmer
             return f"give a card for {target} ({len(obs.gifts[-1][1]) + 1}/{size}), h for the cards you may give"
         if obs.phase == "bid":
-            return _bid_prompt(hand.variant.max_bid)
+            return _bid_prompt(hand.variant.climbing.max_bid)
         if obs.phase == "partner":
             alone = ", alone PAIR for 一打四" if spec and spec.one_against_all else ""
             return f"name your partner: partner CARD{alone}, h for your choices"
@@ -320,7 +320,7 @@ def _bid_prompt(max_bid: int) -> str:
 
 def _call_words(hand: Hand, action: Action) -> str | None:
     """A bid or an auction pass as 叫地主 / 不叫 on a table whose one bid calls the landlord; ``None`` elsewhere."""
-    if hand.variant.max_bid != 1:
+    if hand.variant.climbing.max_bid != 1:
         return None
     if isinstance(action, Bid):
         return "calls the landlord (叫地主)"

@@ -3,6 +3,7 @@ on 2 decks where the emperor (帝主) keeps any of a bottom only it sees."""
 
 from __future__ import annotations
 
+from paiju.variants.climbing_rules import ClimbingRules
 from paiju.variants.model import Variant
 from paiju.variants.pattern_rules import PatternKind, PatternRules
 
@@ -40,7 +41,7 @@ EMPEROR = Variant(
     hand_size=34,
     bottom_size=6,
     bottom_shown=False,
-    bottom_choice=True,
+    climbing=ClimbingRules(bottom_choice=True),
     pattern_rules=EMPEROR_PATTERNS,
     notes=(
         "Q6.1: the emperor is chosen by the 1/2/3 auction of §3, from the holder of a face-up marker card",

@@ -3,6 +3,7 @@ decks, no auction: the marked card's holder is the public landlord and the holde
 
 from __future__ import annotations
 
+from paiju.variants.climbing_rules import ClimbingRules
 from paiju.variants.model import Variant
 from paiju.variants.options import BidStyle
 from paiju.variants.pattern_rules import PatternKind, PatternRules
@@ -36,9 +37,7 @@ FIVE_PLAYER = Variant(
     bottom_shown=False,
     marker_shown=False,
     pattern_rules=FIVE_PLAYER_PATTERNS,
-    bid_style=BidStyle.MARKED,
-    spring=True,
-    seat_doubles=True,
+    climbing=ClimbingRules(bid_style=BidStyle.MARKED, spring=True, seat_doubles=True),
     description="5 players, 2 decks, 21 cards each and a 3-card bottom; a marked card's holder is the public "
     "landlord (明地主) and takes the bottom unseen, the holder of its twin the hidden landlord (暗地主); "
     "either may reveal the team (×2); every seat may double once (加倍).",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from paiju.variants.climbing_rules import ClimbingRules
 from paiju.variants.model import Variant
 from paiju.variants.options import Timeouts
 from paiju.variants.pattern_rules import PatternRules
@@ -24,13 +25,10 @@ LAIZI = Variant(
     "rank is drawn and its four cards are wild (癞子) for everyone; rocket > pure wild bomb > hard bomb > "
     "soft bomb, each doubling the stake.",
     pattern_rules=LAIZI_PATTERNS,
-    single_round_auction=True,
-    spring=True,
+    climbing=ClimbingRules(
+        single_round_auction=True, spring=True, open_start=True, open_landlord=True, grab_round=True, wild_rank=True
+    ),
     marker_shown=False,
-    open_start=True,
-    open_landlord=True,
-    grab_round=True,
-    wild_rank=True,
     timeouts=Timeouts.MINIMAL,
     notes=(
         "Q1.2: the temporary landlord may grab back, last, and only after someone grabbed (3 grabs: ×8)",

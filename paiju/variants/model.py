@@ -14,7 +14,8 @@ from enum import StrEnum
 from typing import Any, TypeVar
 
 from paiju.cards import CARDS_PER_DECK, RANK_CHARS, RANKS
-from paiju.variants.options import BidStyle, FlipTo, PartnerRule, Timeouts, coerce_options, option_problems
+from paiju.variants.climbing_rules import CLIMBING_RULE_KEYS, ClimbingRules
+from paiju.variants.options import FlipTo, PartnerRule, Timeouts, coerce_options, option_problems
 from paiju.variants.pattern_rules import (
     PATTERN_KINDS,
     PATTERN_RULE_KEYS,
@@ -32,8 +33,9 @@ __all__ = ["JSON_KEYS", "PATTERN_KINDS", "Variant", "VariantError", "bomb_class_
 class Variant:
     """One table's rules as data: the table record plus its per-family rule records.
 
-    The pattern engine reads only ``pattern_rules``; the speculator's part of a hand reads
-    ``speculator``.  Build new tables with ``with_changes``, which takes the flat keys of ``to_json``.
+    The pattern engine reads only ``pattern_rules``; a climbing hand's phases read ``climbing``, the speculator's
+    part of a hand ``speculator``, a trick hand ``trick``.  Build new tables with ``with_changes``, which takes the
+    flat keys of ``to_json``.
     """
 
     name: str
@@ -53,31 +55,8 @@ class Variant:
     bottom_shown: bool = True
     #: Which patterns the table plays and how they compare (their keys are flat in JSON and TOML).
     pattern_rules: PatternRules = PatternRules()
-    bid_style: BidStyle = BidStyle.POINTS
-    max_bid: int = 3
-    #: Each seat bids at most once (other-games.md Q3.3 option (ii)).
-    single_round_auction: bool = False
-    #: ×2 when the losing side played no card (春天 / 反春天); off for classic (Q3.10).
-    spring: bool = False
-    #: 癞子 (other-games.md §1.2): before each deal any seat may play with its cards face up (明牌开始, ×4).
-    open_start: bool = False
-    #: 癞子: the landlord may show its hand once it has taken the bottom (明牌, ×2).
-    open_landlord: bool = False
-    #: 癞子: after the auction the seats that did not pass may grab the landlord's seat (抢地主, ×2 each).
-    grab_round: bool = False
-    #: 癞子: once the bottom is taken one non-joker rank is drawn; its four cards are wild for everyone.
-    wild_rank: bool = False
-    #: ×2 per soft bomb and ×4 per other doubling bomb (hard, pure wild, rocket): 癞子 Q1.15's option; off,
-    #: every doubling bomb is ×2.
-    bomb_multiplier_by_class: bool = False
-    #: 五人斗地主 (§5.2 step 5): after the identity step each seat may double once (加倍); a double counts in
-    #: the settlements that seat takes part in (Q5.6 (ii)).
-    seat_doubles: bool = False
-    #: Q5.6 (i) option: each 加倍 doubles the whole stake instead.
-    global_double: bool = False
-    #: 斗帝主 (§6.1, Q6.2): the bottom is shown to the landlord alone, who keeps any of it; the rest is out of
-    #: play, unseen; only how many it kept is public.
-    bottom_choice: bool = False
+    #: A climbing table's auction, multipliers and extra steps (their keys are flat in JSON and TOML too).
+    climbing: ClimbingRules = ClimbingRules()
     #: How the server plays a seat whose turn timer runs out (``grace``, ``takeover`` or ``minimal``, §1.2): see
     #: ``Timeouts``.
     timeouts: Timeouts = Timeouts.GRACE
@@ -140,8 +119,7 @@ class Variant:
             yield from self.trick.problems()
         elif self.family == "trick":
             yield Problem("trick_rules_missing", "a trick-taking table needs its trick rules (the [trick] part)")
-        if self.max_bid < 1:
-            yield Problem("max_bid_too_low", f"max_bid = {self.max_bid}: must be at least 1", max_bid=self.max_bid)
+        yield from self.climbing.problems()
         yield from option_problems(self, _OPTIONS)
 
     def _speculator_problems(self, spec: SpeculatorRules) -> Iterator[Problem]:
@@ -254,13 +232,15 @@ class Variant:
         return self.hand_size + self.bottom_size
 
     def with_changes(self, **changes: Any) -> Variant:
-        """A new, validated variant: this one plus ``changes`` (flat ``to_json`` keys, or ``pattern_rules``)."""
-        unknown = set(changes) - set(JSON_KEYS) - {"pattern_rules"}
+        """A new, validated variant: this one plus ``changes`` (flat ``to_json`` keys, or a whole rule record:
+        ``pattern_rules``, ``climbing``)."""
+        unknown = set(changes) - set(JSON_KEYS) - set(_RECORDS)
         if unknown:
             raise VariantError(Problem("unknown_keys", f"unknown variant key(s): {sorted(unknown)}", keys=_joined(unknown)))
-        table = {k: v for k, v in changes.items() if k not in PATTERN_RULE_KEYS}
-        rules = {k: v for k, v in changes.items() if k in PATTERN_RULE_KEYS}
-        table["pattern_rules"] = dataclasses.replace(table.get("pattern_rules", self.pattern_rules), **rules)
+        table = {k: v for k, v in changes.items() if k not in _RECORD_OF}
+        for record in _RECORDS:
+            flat = {k: v for k, v in changes.items() if _RECORD_OF.get(k) == record}
+            table[record] = dataclasses.replace(table.get(record, getattr(self, record)), **flat)
         return dataclasses.replace(self, **table)
 
     @classmethod
@@ -271,16 +251,17 @@ class Variant:
             raise VariantError(Problem("unknown_keys", f"unknown variant key(s): {sorted(unknown)}", keys=_joined(unknown)))
         try:
             values = {name: _from_plain(name, value) for name, value in data.items()}
-            table = {k: v for k, v in values.items() if k not in PATTERN_RULE_KEYS}
-            rules = PatternRules(**{k: v for k, v in values.items() if k in PATTERN_RULE_KEYS})
-            return cls(**table, pattern_rules=rules)
+            table = {k: v for k, v in values.items() if k not in _RECORD_OF}
+            for record, kind in _RECORDS.items():
+                table[record] = kind(**{k: v for k, v in values.items() if _RECORD_OF.get(k) == record})
+            return cls(**table)
         except TypeError as err:
             raise VariantError(Problem("bad_settings", f"variant settings: {err}")) from err
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready description of the table, its rule records' keys flat (``paiju variants --json``, logs)."""
         return {
-            key: _plain(getattr(self.pattern_rules if key in PATTERN_RULE_KEYS else self, key))
+            key: _plain(getattr(getattr(self, _RECORD_OF[key]) if key in _RECORD_OF else self, key))
             for key in JSON_KEYS
             if key != "trick" or self.trick is not None  # climbing tables' JSON (and their logs) keep their bytes
         }
@@ -297,7 +278,10 @@ JSON_KEYS: tuple[str, ...] = (
     "global_double", "bottom_choice", "timeouts", "speculator", "trick", "description", "notes",
     "family",
 )  # fmt: skip
-_OPTIONS: dict[str, type[StrEnum]] = {"bid_style": BidStyle, "timeouts": Timeouts}
+_OPTIONS: dict[str, type[StrEnum]] = {"timeouts": Timeouts}
+#: The rule records whose keys are flat among the table's keys in JSON and TOML, and the key each record holds.
+_RECORDS: dict[str, type[PatternRules] | type[ClimbingRules]] = {"pattern_rules": PatternRules, "climbing": ClimbingRules}
+_RECORD_OF = {key: record for record, keys in (("pattern_rules", PATTERN_RULE_KEYS), ("climbing", CLIMBING_RULE_KEYS)) for key in keys}
 _SETS = ("patterns", "doubling_bombs")
 _KIND_ORDER = {k: i for i, k in enumerate(PATTERN_KINDS)}
 

@@ -275,7 +275,7 @@ def test_every_table_is_drawn_through_a_whole_hand(browser: Browser, server_url:
     frames: list[dict[str, Any]] = []
     page = host_page(browser, server_url, frames=frames, variant=variant, card_counter=True)
     _fill_bots_and_start(page)
-    if REGISTRY[variant].open_start:  # 癞子: 明牌开始 comes before the deal
+    if REGISTRY[variant].climbing.open_start:  # 癞子: 明牌开始 comes before the deal
         expect(page.locator(".phase-panel-open_start")).to_be_visible()
         expect(page.locator(".hand .card")).to_have_count(0)
         page.click("button.act-pass")

@@ -88,7 +88,7 @@ def _lead_view(client: TestClient) -> tuple[dict[str, Any], int]:
             game = live_game(client, code)
             if not frame["auto_play"] and game.to_act == frame["view"]["to_act"] and len(game.events) not in acted:
                 acted.add(len(game.events))
-                choice = Bid(game.variant.max_bid) if game.to_act == landlord else Pass()
+                choice = Bid(game.variant.climbing.max_bid) if game.to_act == landlord else Pass()
                 seats[game.to_act].send_json({"type": "act", "action": action_text(choice)})
         assert frame["view"]["phase"] == "play" and frame["view"]["to_act"] == landlord, frame["view"]["phase"]
         return frame, len(live_game(client, code).legal_actions())

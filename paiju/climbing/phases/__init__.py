@@ -47,25 +47,25 @@ def pipeline(variant: Variant) -> Pipeline:
     → bid → 抢地主 → take the bottom → the wild rank → 明牌 → play, each of the four where its switch is on. Marked
     tables (五人斗地主): deal → the marked card's landlord takes the bottom → the sealed identity step → 加倍 (where
     the table doubles) → play. 斗帝主 (bottom_choice): the landlord keeps any of the bottom after taking it."""
-    rules = variant.speculator
-    if variant.bid_style is BidStyle.MARKED:
-        doubling: tuple[Phase, ...] = (Doubling(),) if variant.seat_doubles or variant.global_double else ()
+    rules, switches = variant.speculator, variant.climbing
+    if switches.bid_style is BidStyle.MARKED:
+        doubling: tuple[Phase, ...] = (Doubling(),) if switches.seat_doubles or switches.global_double else ()
         return Pipeline((DealPhase(), MarkedLandlord(), Identity(), *doubling, TeamPlaying()), FiveSettle())
-    if variant.open_start or variant.grab_round or variant.open_landlord or variant.wild_rank:  # 癞子 (§1.2)
-        counted = CountOpenStart() if variant.open_start else None  # 明牌开始 counts where the landlord may not open
+    if switches.open_start or switches.grab_round or switches.open_landlord or switches.wild_rank:  # 癞子 (§1.2)
+        counted = CountOpenStart() if switches.open_start else None  # 明牌开始 counts where the landlord may not open
         laizi: tuple[Phase | None, ...] = (
-            OpenStart() if variant.open_start else OpenTable(),
+            OpenStart() if switches.open_start else OpenTable(),
             DealPhase(),
             Bidding(),
-            GrabRound() if variant.grab_round else None,
+            GrabRound() if switches.grab_round else None,
             TakeBottom(),
-            WildDraw() if variant.wild_rank else None,
-            OpenLandlord() if variant.open_landlord else counted,
+            WildDraw() if switches.wild_rank else None,
+            OpenLandlord() if switches.open_landlord else counted,
             Playing(),
         )
         return Pipeline(tuple(p for p in laizi if p is not None), ClassicSettle())
     if rules is None:
-        choose: tuple[Phase, ...] = (ChooseBottom(),) if variant.bottom_choice else ()
+        choose: tuple[Phase, ...] = (ChooseBottom(),) if switches.bottom_choice else ()
         return Pipeline((DealPhase(), Bidding(), TakeBottom(), *choose, Playing()), ClassicSettle())
     partner: tuple[Phase, ...] = (NamePartner(), Declaration()) if rules.partner else ()
     return Pipeline(

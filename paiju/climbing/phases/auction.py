@@ -27,7 +27,7 @@ class Bidding(Turn):
     def legal(self, state: HandState, seat: int) -> list[Action]:
         """A pass, or any bid above the current one."""
         actions: list[Action] = [Pass()]
-        actions += [Bid(p) for p in range(state.stake.bid + 1, state.variant.max_bid + 1)]
+        actions += [Bid(p) for p in range(state.stake.bid + 1, state.variant.climbing.max_bid + 1)]
         return actions
 
     def explain(self, state: HandState, seat: int, action: Action) -> str:
@@ -36,7 +36,8 @@ class Bidding(Turn):
             return Reason("bidding", "bidding is not over yet: bid or pass")
         if action.points <= state.stake.bid:
             return Reason("bid_higher", f"a bid must be higher than the current bid of {state.stake.bid}", bid=state.stake.bid)
-        return Reason("bid_range", f"bids go from 1 to {state.variant.max_bid}", most=state.variant.max_bid)
+        most = state.variant.climbing.max_bid
+        return Reason("bid_range", f"bids go from 1 to {most}", most=most)
 
     def apply(self, state: HandState, seat: int, action: Action) -> Step:
         """Record the bid or pass; when the auction is over, the landlord is known (or the cards are redealt)."""
@@ -69,11 +70,11 @@ def _over(state: HandState) -> bool:
     """other-games.md §3.2 (speculator.md §5: one turn each, the speculator excluded)."""
     v, auction = state.variant, state.auction
     n = v.players
-    if state.stake.bid == v.max_bid:
+    if state.stake.bid == v.climbing.max_bid:
         return True
     if state.speculator is not None:
         return auction.bids_made == n - 1
-    if v.single_round_auction:
+    if v.climbing.single_round_auction:
         return auction.bids_made == n
     if state.landlord is None:
         return auction.passes == n

@@ -42,7 +42,7 @@ class DealPhase(Automatic):
         )
         state.refresh_counts()
         first = None
-        if rules is None and v.bid_style is BidStyle.POINTS:
+        if rules is None and v.climbing.bid_style is BidStyle.POINTS:
             state.first_bidder = first = next(s for s, h in enumerate(deal.hands) if deal.marker in h)
         state.log(
             DealEvent(deal.hands, deal.bottom, deal.marker, deal.flipped, deal.extra, deal.gift_order, first, deal.wild)
@@ -70,7 +70,7 @@ def _draw_deal(state: HandState) -> Deal:
         # other-games.md Q3.1: the marker card is chosen among the cards dealt to players (癞子: its holder is a
         # random first bidder, §1.1); the wild rank's card is drawn with the deal, so a log replays it (Q1.6).
         marker = _draw_marker(state, pack[: p * h])
-        wild = _draw_wild(state) if v.wild_rank else None
+        wild = _draw_wild(state) if v.climbing.wild_rank else None
         return Deal(hands, bottom, marker, flipped, extra, wild=wild, dead=dead)
     order = list(range(p - 2))
     _shuffle(state, order)
@@ -99,7 +99,7 @@ def _set_aside(variant: Variant, deal: Deal) -> Deal:
 def _draw_marker(state: HandState, dealt: list[Card]) -> Card:
     """One of the dealt cards, uniformly; on marked tables a non-joker only (五人斗地主 Q5.2: its holder is the
     public landlord, its twin's the hidden one)."""
-    if state.variant.bid_style is BidStyle.MARKED:
+    if state.variant.climbing.bid_style is BidStyle.MARKED:
         dealt = [c for c in dealt if card_rank(c) < BLACK_JOKER]
     return dealt[own_rng(state).randrange(len(dealt))]
 
@@ -125,9 +125,9 @@ def check_deal(variant: Variant, deal: Deal) -> None:
         raise ValueError("the deal is not one full pack: a card is missing, repeated or foreign")
     if variant.speculator is None and not any(deal.marker in h for h in deal.hands):
         raise ValueError("the marker card is not in any hand")
-    if variant.bid_style is BidStyle.MARKED and (deal.marker is None or card_rank(deal.marker) >= BLACK_JOKER):
+    if variant.climbing.bid_style is BidStyle.MARKED and (deal.marker is None or card_rank(deal.marker) >= BLACK_JOKER):
         raise ValueError("the marked card is a joker: it must be a card of rank 3…2")
-    if variant.wild_rank and (deal.wild is None or card_rank(deal.wild) >= BLACK_JOKER):
+    if variant.climbing.wild_rank and (deal.wild is None or card_rank(deal.wild) >= BLACK_JOKER):
         raise ValueError("the deal draws no wild rank, or a joker for it")
     if variant.speculator is not None and sorted(deal.gift_order) != list(range(variant.players - 2)):
         raise ValueError("the deal's gift order is not an order of the farmer seats")

@@ -144,7 +144,7 @@ class Doubling(Turn):
         doubled = isinstance(action, Double)
         part.doubles[seat] = doubled
         if doubled:
-            if state.variant.global_double:
+            if state.variant.climbing.global_double:
                 state.stake.factors.append(Factor.DOUBLE)
             state.log(DoubleEvent(seat))
         else:
@@ -180,7 +180,7 @@ def pair_unit(state: HandState, landlord: int, farmer: int) -> int:
     """§5.5: what one landlord and one farmer settle — base × M × d[l] × d[f] (the seats' doubles count only
     here under Q5.6 (ii); under ``global_double`` they are in M already)."""
     unit = state.stake.unit
-    if state.variant.global_double:
+    if state.variant.climbing.global_double:
         return unit
     doubles = _part(state).doubles
     return unit * (2 if doubles[landlord] else 1) * (2 if doubles[farmer] else 1)
@@ -197,7 +197,7 @@ class FiveSettle(Settle):
         landlord_won = step.winner in landlords
         farmers = [s for s in range(state.players) if s not in landlords]
         losers = farmers if landlord_won else list(landlords)
-        spring = state.variant.spring and all(played[s] == 0 for s in losers)
+        spring = state.variant.climbing.spring and all(played[s] == 0 for s in losers)
         if spring:
             stake.factors.append(Factor.SPRING)
         sign = 1 if landlord_won else -1

@@ -195,6 +195,6 @@ def _handicap_reached(state: HandState, seat: int) -> bool:
 
 def _bomb_factor(variant: Variant, bomb: str) -> Factor:
     """×2 for a doubling bomb; under 癞子 Q1.15's ``bomb_multiplier_by_class`` a soft bomb ×2 and the rest ×4."""
-    if variant.bomb_multiplier_by_class and not bomb.startswith("soft"):
+    if variant.climbing.bomb_multiplier_by_class and not bomb.startswith("soft"):
         return Factor.BIG_BOMB
     return Factor.BOMB

@@ -48,7 +48,7 @@ class ClassicSettle(Settle):
         # 春天: the losers played no card; 反春天 (§1) forgives a landlord its opening lead, except at two players,
         # where §2.2 step 6 doubles only when the loser played no card.
         opening = 1 if v.players > 2 else 0
-        spring = v.spring and all(played[s] <= (opening if s == landlord else 0) for s in losers)
+        spring = v.climbing.spring and all(played[s] <= (opening if s == landlord else 0) for s in losers)
         if spring:
             stake.factors.append(Factor.SPRING)
         sign = 1 if landlord_won else -1
