@@ -9,7 +9,6 @@ from collections.abc import Sequence
 
 from paiju.cards import (
     BLACK_JOKER,
-    CARDS_PER_DECK,
     RANKS,
     RED_JOKER,
     Card,
@@ -19,6 +18,8 @@ from paiju.cards import (
     card_deck,
     card_rank,
     card_suit,
+    copy_of,
+    face,
     make_card,
 )
 from paiju.patterns import Wilds
@@ -104,7 +105,7 @@ def opposite(seat: int, players: int) -> int:
 
 def _other_copy(card: Card, decks: int) -> Card:
     """The same card from the next deck copy (two decks: "the other copy")."""
-    return (card + CARDS_PER_DECK) % (CARDS_PER_DECK * decks)
+    return copy_of(face(card), (card_deck(card) + 1) % decks)
 
 
 def _same_colour_partner(card: Card) -> Card:

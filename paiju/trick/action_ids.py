@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from functools import cache
 from typing import TYPE_CHECKING
 
-from paiju.cards import CARDS_PER_DECK, Card, Suit
+from paiju.cards import CARDS_PER_DECK, Card, Suit, copy_of, face
 from paiju.engine.action_ids import counts_code, counts_of_code, id_mask, multiset_code, multiset_of_code, multisets
 from paiju.trick.actions import Action, Bury, Declare, Pass, Play
 from paiju.trick.declare import RED_FIVE_PAIR, make_declaration, strength_of
@@ -66,14 +66,14 @@ class TrickIds:
         if isinstance(action, Declare):
             shown = action.declaration
             trump = _TRUMPS - 1 if shown.trump is None else int(shown.trump)
-            return 1 + (shown.cards[0] % CARDS_PER_DECK * _SHOWN + len(shown.cards) - 1) * _TRUMPS + trump
+            return 1 + (face(shown.cards[0]) * _SHOWN + len(shown.cards) - 1) * _TRUMPS + trump
         if isinstance(action, Bury):
             if len(action.cards) != self.variant.bottom_size:
                 raise ValueError(f"a burial is {self.variant.bottom_size} cards, not {len(action.cards)}")
-            return self._bury_start + multiset_code([c % CARDS_PER_DECK for c in action.cards], CARDS_PER_DECK)
+            return self._bury_start + multiset_code([face(c) for c in action.cards], CARDS_PER_DECK)
         counts = [0] * CARDS_PER_DECK
         for card in action.cards:
-            counts[card % CARDS_PER_DECK] += 1
+            counts[face(card)] += 1
         return self._play_start + counts_code(counts, self._radix)
 
     def decode(self, action_id: int, hand: TrickHand, seat: int) -> Action:
@@ -92,7 +92,7 @@ class TrickIds:
             return Bury(_copies(faces, held))
         rest, trump = divmod(action_id - 1, _TRUMPS)
         shown_face, extra = divmod(rest, _SHOWN)
-        cards = [shown_face + copy * CARDS_PER_DECK for copy in range(extra + 1)]
+        cards = [copy_of(shown_face, copy) for copy in range(extra + 1)]
         named = None if trump == _TRUMPS - 1 else Suit(trump)
         level = hand.state.level
         red_five = strength_of(cards, level) == RED_FIVE_PAIR
