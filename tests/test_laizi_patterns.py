@@ -342,6 +342,8 @@ def ref_readings(naturals: Sequence[int], face: int, stands: Sequence[int]) -> s
         if run and (not stands or _placed(*run, naturals)):
             add(kind, run[1], run[1] - run[0] + 1)
     for body in range(TWO + 1):
+        if meaning[body] not in (3, 4):
+            continue  # no body of a triple or a quad here
         rest = Counter({r: c for r, c in meaning.items() if r != body})
         if meaning[body] == 3 and n == 4 and singles(rest):
             add("triple+single", body)
@@ -352,6 +354,8 @@ def ref_readings(naturals: Sequence[int], face: int, stands: Sequence[int]) -> s
         if meaning[body] == 4 and n == 8 and pairs(rest, 2):
             add("four+two-pairs", body)
     for links in range(2, ACE + 2):
+        if n not in (4 * links, 5 * links):
+            continue  # no airplane of this many links has this many cards
         for top in range(links - 1, ACE + 1):
             trios = range(top - links + 1, top + 1)
             if any(meaning[r] != 3 for r in trios) or (stands and not _placed(trios[0], top, naturals)):

@@ -373,6 +373,8 @@ def ref_readings(v: Variant, naturals: Sequence[int], wild: Sequence[tuple[int, 
         if kind in p and consecutive and len(present) >= least and all(meaning[r] == width for r in present):
             add(kind, present[-1], len(present))
     for body in range(TWO + 1):
+        if meaning[body] not in (3, 4):
+            continue  # no body of a triple or a quad here
         rest = Counter({r: c for r, c in meaning.items() if r != body})
         if meaning[body] == 3:
             if n == 4 and "triple+single" in p and as_singles(rest):
@@ -386,6 +388,8 @@ def ref_readings(v: Variant, naturals: Sequence[int], wild: Sequence[tuple[int, 
             if n == 8 and "four+two-pairs" in p and distinct and as_pairs(rest, 2):
                 add("four+two-pairs", body)
     for links in range(v.pattern_rules.airplane_min, ACE + 2):
+        if n not in (4 * links, 5 * links):
+            continue  # no airplane of this many links has this many cards
         for top in range(links - 1, ACE + 1):
             trios = range(top - links + 1, top + 1)
             if any(meaning[r] != 3 for r in trios):
