@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
 
 from paiju.cards import BLACK_JOKER, CARDS_PER_DECK, Card, card_rank, copy_of, deck_cards, face, parse_cards
 from paiju.climbing import speculator as spec_rules
@@ -74,7 +73,7 @@ def seat_view(hand: Hand, seat: int) -> SeatView:
     shown = (e.visible_to(seat, facts) for e in hand.typed_events)
     log = {k: v for k, v in game_log(hand).items() if k != "seed"}
     log["events"] = [e.to_json() for e in shown if e is not None]
-    return SeatView(seat, log, observe(hand, seat).to_json())
+    return SeatView(seat, log, observe(hand, seat).to_json(), tuple(sorted(hand.hands[seat])))
 
 
 def sample_world(view: SeatView, rng: random.Random, weights: Callable[[Hand], float] | None = None) -> Hand:
@@ -95,7 +94,7 @@ def _segments(events: list[Event]) -> list[list[Event]]:
 
 
 def _sample_deal(
-    v: Variant, seat: int, part: list[Event], observation: dict[str, Any], rng: random.Random
+    v: Variant, seat: int, part: list[Event], view: SeatView | None, rng: random.Random
 ) -> tuple[Deal, tuple[Card, ...]] | None:
     """A deal for one segment of the record, uniform among those its pins and ties allow, and the bottom cards it
     puts back unseen (斗帝主)."""
@@ -147,6 +146,9 @@ def _sample_deal(
         marked = rng.choice(copies) if copies else None
     if marked is not None and holder is not None:
         d.pin(f"h{holder}", marked)
+    if view is not None and spec is not None and spec.seat == seat and early:
+        for c in _early_bottom(view, part, dealt, reveal):
+            d.pin("early", c)
     # 2. ties
     for e in part:
         if isinstance(e, PlayEvent | ShowEvent):
@@ -164,7 +166,7 @@ def _sample_deal(
         elif isinstance(e, TeamEvent) and marked is not None and v.decks == 2:
             twin = copy_of(face(marked), 1 - marked // CARDS_PER_DECK)  # its holder is the hidden landlord
             d.tie(e.landlord if e.hidden is None else e.hidden, (twin,))
-    for ally in observation.get("ally_hands", ()):
+    for ally in view.observation.get("ally_hands", ()) if view is not None else ():
         d.tie(ally["seat"], _cards_of(v, ally["cards"], d))
     # 3. the rest
     if not d.fill(pack, rng):
@@ -187,6 +189,22 @@ def _sample_deal(
         rng.shuffle(bottom)  # where the cards put back lay in the bottom is never seen
     deal = Deal(hands, d.cards("early") + tuple(bottom), marker, flipped, d.cards("extra"), gift_order, wild, d.cards("dead"))
     return deal, d.cards("back")
+
+
+def _early_bottom(view: SeatView, part: list[Event], dealt: DealEvent, reveal: RevealEvent | None) -> set[Card]:
+    """The bottom cards the speculator drew early (§4): the cards it holds or has shown, given or played that it
+    was neither dealt nor drew as extra cards, nor took face up at the reveal."""
+    seat = view.seat
+    had = set(view.hand)
+    for e in part:
+        if isinstance(e, PlayEvent | ShowEvent) and e.seat == seat:
+            had.update(e.cards)
+        elif isinstance(e, GiveEvent) and e.seat == seat and e.card is not None:
+            had.add(e.card)
+    known = set(dealt.hands[seat] or ()) | set(dealt.extra or ()) | set(dealt.flipped)
+    if reveal is not None:
+        known |= set(reveal.bottom)
+    return had - known
 
 
 def _cards_of(v: Variant, text: str, d: Places) -> list[Card]:
@@ -244,8 +262,9 @@ def _attempt(view: SeatView, rng: random.Random) -> Hand | None:
     events = [event_from_json(e) for e in log["events"]]
     deals: list[Deal] = []
     back: tuple[Card, ...] = ()
-    for part in _segments(events):
-        drawn = _sample_deal(v, view.seat, part, view.observation, rng)
+    parts = _segments(events)
+    for i, part in enumerate(parts):
+        drawn = _sample_deal(v, view.seat, part, view if i == len(parts) - 1 else None, rng)
         if drawn is None:
             return None
         deals.append(drawn[0])

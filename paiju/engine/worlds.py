@@ -32,11 +32,13 @@ class SampleError(RuntimeError):
 @dataclass(frozen=True)
 class SeatView:
     """All one seat knows of a hand, JSON-ready: its log as the seat may read it (no seed, each event as the seat
-    sees it now) and its observation. A sampled world is drawn from this alone."""
+    sees it now), its observation, and its own cards as the exact copies it holds (sorted; a view's text names a
+    card, not which deck's copy). A sampled world is drawn from this alone."""
 
     seat: int
     log: dict[str, Any]
     observation: dict[str, Any]
+    hand: tuple[Card, ...]
 
 
 @dataclass(frozen=True)

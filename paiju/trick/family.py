@@ -16,6 +16,7 @@ from paiju.trick.observation import observe
 from paiju.trick.parse import actions_for_text
 from paiju.trick.report import frame_fields, match_standing, settle, tally
 from paiju.trick.state import TrickResult
+from paiju.trick.worlds import WORLDS
 from paiju.variants import Variant
 
 __all__ = ["FAMILY", "next_hand"]
@@ -55,4 +56,5 @@ FAMILY: Family[TrickHand] = Family(
     paced=lambda hand: hand.state.dealing.round_opened if hand.state.paced else None,
     match=match_standing,
     action_ids=action_ids,
+    worlds=WORLDS,
 )
