@@ -133,14 +133,16 @@ class SimulationReport:
         """Count one finished hand: each seat's score under its role (and its bot), and the family's counts,
         each into the report's counter or tally of that name."""
         for name, n in tally.counts.items():
-            setattr(self, name, getattr(self, name) + n)
+            if n:  # most hands count none of most things
+                setattr(self, name, getattr(self, name) + n)
         for name, kind in tally.kinds.items():
             counted: dict[str, int] = getattr(self, name)
             counted[kind] = counted.get(kind, 0) + 1
+        roles, by_bot, bots = self.roles, self.by_bot, self.bots
         for s, score in enumerate(scores):
             role = tally.roles[s]
-            _stats(self.roles, role).add(score)
-            _stats(self.by_bot.setdefault(self.bots[s], {}), role).add(score)
+            _stats(roles, role).add(score)
+            _stats(by_bot.get(bots[s]) or by_bot.setdefault(bots[s], {}), role).add(score)  # no dict made per hand
 
 
 def _stats(table: dict[str, RoleStats], role: str) -> RoleStats:

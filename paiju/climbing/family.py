@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from paiju.cards import format_cards
-from paiju.climbing.action_ids import action_ids
 from paiju.climbing.actions import Action, Play, action_text
 from paiju.climbing.hand import Hand
 from paiju.climbing.log import game_log, replay
 from paiju.climbing.observation import forced_pass_shown, in_auction, observe
-from paiju.climbing.parse import actions_for_text
 from paiju.climbing.phases.play import holding_of
 from paiju.climbing.report import frame_fields, most_leads, tally
 from paiju.climbing.session import Session
@@ -16,8 +16,10 @@ from paiju.climbing.settlement import settlement
 from paiju.climbing.speculator import marked_card
 from paiju.climbing.worlds import WORLDS
 from paiju.engine import CLIMBING, Family
+from paiju.engine.action_ids import ActionSpace
 from paiju.errors import IllegalMoveError
 from paiju.patterns import engine_of
+from paiju.variants import Variant
 
 __all__ = ["FAMILY"]
 
@@ -26,7 +28,17 @@ def _parse_action(hand: Hand, text: str, seat: int | None) -> list[Action]:
     """The climbing actions ``text`` can mean for ``seat`` (by default the seat to act)."""
     if seat is not None and seat not in hand.actors():
         raise IllegalMoveError(f"seat {seat} does not act now")
+    from paiju.climbing.parse import actions_for_text  # imported when first asked for: a simulation parses no text
+
     return actions_for_text(hand, text, seat)
+
+
+def _action_ids(variant: Variant) -> ActionSpace[Hand, Any]:
+    """``variant``'s action ids (``paiju.climbing.action_ids``), imported when first asked for: a simulation numbers
+    no action."""
+    from paiju.climbing.action_ids import action_ids
+
+    return action_ids(variant)
 
 
 def _play_cards(hand: Hand, seat: int, action: Action) -> str | None:
@@ -56,6 +68,6 @@ FAMILY: Family[Hand] = Family(
     timeout_takes_over=in_auction,
     engine=engine_of,
     play_cards=_play_cards,
-    action_ids=action_ids,
+    action_ids=_action_ids,
     worlds=WORLDS,
 )

@@ -6,7 +6,7 @@ from __future__ import annotations
 from paiju.climbing.events import RedealEvent
 from paiju.climbing.hand import Hand
 from paiju.climbing.observation import observe
-from paiju.climbing.roles import over_role
+from paiju.climbing.roles import over_roles
 from paiju.climbing.state import Factor, Result
 from paiju.engine import FrameFields, HandTally
 from paiju.patterns import generate
@@ -15,11 +15,15 @@ from paiju.variants import Variant
 __all__ = ["frame_fields", "most_leads", "tally"]
 
 
-def _role(hand: Hand, result: Result, seat: int) -> str:
-    """The role ``seat`` played in a finished hand, as every seat sees it once the hand is over."""
-    if seat != hand.state.speculator and hand.state.landlord is None:  # an instant win before bidding: as landlord
-        return "landlord" if seat == result.winner else "farmer"
-    return over_role(hand.state, seat)
+def _roles(hand: Hand, result: Result) -> tuple[str, ...]:
+    """The role each seat played in a finished hand, as every seat sees it once the hand is over."""
+    state = hand.state
+    if state.landlord is None:  # an instant win before bidding: the winner as landlord (the speculator stays one)
+        spec = state.speculator
+        return tuple(
+            "speculator" if s == spec else "landlord" if s == result.winner else "farmer" for s in range(hand.players)
+        )
+    return over_roles(state)
 
 
 def tally(hand: Hand) -> HandTally:
@@ -41,7 +45,7 @@ def tally(hand: Hand) -> HandTally:
     }
     declared = state.partner is not None and state.partner.declared
     return HandTally(
-        roles=tuple(_role(hand, result, s) for s in range(hand.players)),
+        roles=_roles(hand, result),
         counts={
             "redeals": state.deal_count - 1,  # a hand nobody reads never makes its turns into events
             "instant_wins": int(result.instant),

@@ -5,7 +5,7 @@ from __future__ import annotations
 from paiju.climbing.phase_name import PhaseName
 from paiju.climbing.state import HandState
 
-__all__ = ["over_role", "public_identity", "seat_role"]
+__all__ = ["over_roles", "public_identity", "seat_role"]
 
 
 def seat_role(
@@ -26,9 +26,11 @@ def seat_role(
     return "landlord" if seat == landlord else "farmer"
 
 
-def over_role(state: HandState, seat: int) -> str:
-    """``seat``'s role in a finished hand, as everyone sees it then (what a view at the end shows, made without one)."""
-    return seat_role(seat, PhaseName.OVER, state.landlord, state.small_landlord, state.speculator, public_identity(state))
+def over_roles(state: HandState) -> tuple[str, ...]:
+    """Every seat's role in a finished hand, as everyone sees it then (what a view at the end shows, made without one;
+    the hand's facts read once for all the seats: a simulation asks at every hand)."""
+    landlord, small, speculator, identity = state.landlord, state.small_landlord, state.speculator, public_identity(state)
+    return tuple(seat_role(s, PhaseName.OVER, landlord, small, speculator, identity) for s in range(state.variant.players))
 
 
 def public_identity(state: HandState) -> str:

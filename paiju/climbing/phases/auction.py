@@ -3,6 +3,8 @@ becomes the landlord. On speculator tables every seat but the speculator speaks 
 
 from __future__ import annotations
 
+from functools import cache
+
 from paiju.climbing.actions import Action, Bid, Pass
 from paiju.climbing.events import BidEvent, PassEvent
 from paiju.climbing.phase_name import PhaseName
@@ -25,10 +27,9 @@ class Bidding(Turn):
         return CONTINUE
 
     def legal(self, state: HandState, seat: int) -> list[Action]:
-        """A pass, or any bid above the current one."""
-        actions: list[Action] = [Pass()]
-        actions += [Bid(p) for p in range(state.stake.bid + 1, state.variant.climbing.max_bid + 1)]
-        return actions
+        """A pass, or any bid above the current one (the actions made once per table's top bid, the list fresh)."""
+        most = state.variant.climbing.max_bid
+        return list(_choices(most)[min(state.stake.bid, most)])
 
     def explain(self, state: HandState, seat: int, action: Action) -> str:
         """Why the bid is refused."""
@@ -57,6 +58,13 @@ class Bidding(Turn):
             state.to_act = _next_bidder(state, seat)
             return CONTINUE
         return redeal(state, "nobody bid") if state.landlord is None else DONE
+
+
+@cache
+def _choices(most: int) -> tuple[tuple[Action, ...], ...]:
+    """Under a top bid of ``most``, what a seat may do after each current bid: a pass, or any higher bid (actions are
+    immutable: every hand's auction lists the same ones)."""
+    return tuple((Pass(), *(Bid(p) for p in range(bid + 1, most + 1))) for bid in range(most + 1))
 
 
 def _next_bidder(state: HandState, seat: int) -> int:

@@ -51,15 +51,12 @@ class ClassicSettle(Settle):
         spring = v.climbing.spring and all(played[s] <= (opening if s == landlord else 0) for s in losers)
         if spring:
             stake.factors.append(Factor.SPRING)
-        sign = 1 if landlord_won else -1
-        scores = [0] * v.players
-        for s in range(v.players):
-            if s != landlord:
-                scores[s] = -sign * stake.unit
-                scores[landlord] += sign * stake.unit
+        unit = stake.unit
+        won = unit if landlord_won else -unit  # what the landlord wins from each farmer
+        scores = [-won] * v.players
+        scores[landlord] = won * (v.players - 1)
         return Result(
-            step.winner, landlord_won, stake.bid, stake.doublings, spring, stake.unit, tuple(scores),
-            factors=tuple(stake.factors),
+            step.winner, landlord_won, stake.bid, stake.doublings, spring, unit, tuple(scores), factors=tuple(stake.factors)
         )
 
 
