@@ -24,7 +24,7 @@ def worlds_of(hand: HandEngine) -> Worlds[Any]:
     """The hand's family's sampled worlds, as its hooks name them."""
     worlds = family(hand.variant.family).worlds
     assert worlds is not None
-    return worlds
+    return worlds(hand.variant)
 
 
 def played_to(name: str, seed: int, steps: int | None = None) -> HandEngine:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from paiju.cards import format_cards
 from paiju.climbing.actions import Action, Play, action_text
@@ -14,12 +14,14 @@ from paiju.climbing.report import frame_fields, most_leads, tally
 from paiju.climbing.session import Session
 from paiju.climbing.settlement import settlement
 from paiju.climbing.speculator import marked_card
-from paiju.climbing.worlds import WORLDS
 from paiju.engine import CLIMBING, Family
 from paiju.engine.action_ids import ActionSpace
 from paiju.errors import IllegalMoveError
 from paiju.patterns import engine_of
 from paiju.variants import Variant
+
+if TYPE_CHECKING:
+    from paiju.engine.worlds import Worlds
 
 __all__ = ["FAMILY"]
 
@@ -39,6 +41,13 @@ def _action_ids(variant: Variant) -> ActionSpace[Hand, Any]:
     from paiju.climbing.action_ids import action_ids
 
     return action_ids(variant)
+
+
+def _worlds(variant: Variant) -> Worlds[Hand]:
+    """The sampled worlds (``paiju.climbing.worlds``), imported when first asked for: a simulation samples none."""
+    from paiju.climbing.worlds import WORLDS
+
+    return WORLDS
 
 
 def _play_cards(hand: Hand, seat: int, action: Action) -> str | None:
@@ -69,5 +78,5 @@ FAMILY: Family[Hand] = Family(
     engine=engine_of,
     play_cards=_play_cards,
     action_ids=_action_ids,
-    worlds=WORLDS,
+    worlds=_worlds,
 )

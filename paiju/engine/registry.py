@@ -6,14 +6,16 @@ import importlib
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from paiju.engine.action_ids import ActionSpace
 from paiju.engine.protocol import HandEngine, Observation
 from paiju.engine.report import FrameFields, HandTally, MatchStanding, Settlement
 from paiju.engine.session import Session
-from paiju.engine.worlds import Worlds
 from paiju.variants import Variant
+
+if TYPE_CHECKING:
+    from paiju.engine.worlds import Worlds
 
 __all__ = [
     "CLIMBING",
@@ -94,9 +96,9 @@ class Family(Generic[H]):
     #: A table's action ids: each action as an int below its ``num_actions``, legal ids and a mask (docs/engine.md,
     #: "Action ids").
     action_ids: Callable[[Variant], ActionSpace[H, Any]] | None = None
-    #: Sampled worlds for search: a seat's view of a hand, and hands drawn among those consistent with it
+    #: A table's sampled worlds for search: a seat's view of a hand, and hands drawn among those consistent with it
     #: (docs/engine.md, "Sampled worlds").
-    worlds: Worlds[H] | None = None
+    worlds: Callable[[Variant], Worlds[H]] | None = None
 
 
 def family(name: str) -> Family[Any]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from paiju.engine import Family, Session
 from paiju.engine.protocol import HandResult
@@ -16,8 +16,10 @@ from paiju.trick.observation import observe
 from paiju.trick.parse import actions_for_text
 from paiju.trick.report import frame_fields, match_standing, settle, tally
 from paiju.trick.state import TrickResult
-from paiju.trick.worlds import WORLDS
 from paiju.variants import Variant
+
+if TYPE_CHECKING:
+    from paiju.engine.worlds import Worlds
 
 __all__ = ["FAMILY", "next_hand"]
 
@@ -34,6 +36,13 @@ def _parse_action(hand: TrickHand, text: str, seat: int | None) -> list[Any]:
     if seat is not None and seat not in hand.actors():
         raise IllegalMoveError(f"seat {seat} does not act now")
     return list(actions_for_text(hand, text, seat))
+
+
+def _worlds(variant: Variant) -> Worlds[TrickHand]:
+    """The sampled worlds (``paiju.trick.worlds``), imported when first asked for: a simulation samples none."""
+    from paiju.trick.worlds import WORLDS
+
+    return WORLDS
 
 
 FAMILY: Family[TrickHand] = Family(
@@ -56,5 +65,5 @@ FAMILY: Family[TrickHand] = Family(
     paced=lambda hand: hand.state.dealing.round_opened if hand.state.paced else None,
     match=match_standing,
     action_ids=action_ids,
-    worlds=WORLDS,
+    worlds=_worlds,
 )
