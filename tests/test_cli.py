@@ -7,6 +7,7 @@ import os
 import select
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -113,6 +114,26 @@ def test_simulate_is_reproducible(capsys: pytest.CaptureFixture[str]) -> None:
     a = run(capsys, "simulate", "--games", "10", "--seed", "4", "--json")[1]
     b = run(capsys, "simulate", "--games", "10", "--seed", "4", "--json")[1]
     assert a == b
+
+
+def test_a_simulation_written_to_a_file_or_a_pipe_runs_no_progress_bar(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where stderr is no terminal the transient bar would show nothing, so no bar runs (no thread redraws it) and the
+    report is printed as ever; --json or not makes no difference."""
+    import paiju.simulate as simulation
+
+    played = simulation.simulate
+    redrawing: list[bool] = []
+
+    def watched(*args: object, **kwargs: object) -> simulation.SimulationReport:
+        redrawing.append(any(type(t).__name__ == "_RefreshThread" for t in threading.enumerate()))
+        return played(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(simulation, "simulate", watched)
+    code, out, err = run(capsys, "simulate", "--games", "3", "--bots", "random,random,random")
+    assert code == 0 and "landlord" in out and err == ""
+    assert redrawing == [False]
 
 
 def test_simulate_rejects_wrong_bot_count(capsys: pytest.CaptureFixture[str]) -> None:

@@ -65,9 +65,11 @@ def cmd_simulate(args: argparse.Namespace, out: Console) -> int:
     if args.games < 1:
         raise UsageError("--games must be at least 1")
     err = Console(stderr=True)
+    # The bar is transient: it shows only where it is drawn (a terminal, a notebook), and elsewhere it is not run at
+    # all (no redraws, no thread to refresh it: a simulation's output to a file or a pipe is the same without it).
     with Progress(
         TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-        console=err, disable=args.json and not err.is_terminal, transient=True,
+        console=err, disable=not (err.is_terminal or err.is_jupyter), transient=True,
     ) as bar:
         task = bar.add_task("hands", total=args.games)
         report = simulate(variant, args.games, bots, args.seed, lambda n: bar.update(task, completed=n))
