@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from itertools import combinations, islice, product
 
 from paiju.cards import Card, Rank, card_rank, card_suit, face
@@ -53,6 +53,12 @@ class LeadShape:
 
 def lead_shape(lead: Sequence[Card], trumps: Trumps, by_trump_order: bool = False) -> LeadShape:
     """The ``LeadShape`` of ``lead``, split as §7.8's throw decomposition splits it (longest tractors first)."""
+    return _lead_shape(tuple(lead), trumps, by_trump_order)
+
+
+@lru_cache(maxsize=1024)
+def _lead_shape(lead: tuple[Card, ...], trumps: Trumps, by_trump_order: bool) -> LeadShape:
+    """``lead_shape``, remembered: every follow to a lead, listed or checked, is measured against it."""
     units = decompose(lead, trumps, by_trump_order)
     lengths = Counter(unit.pairs for unit in units if unit.pairs >= 2)
     return LeadShape(
