@@ -55,12 +55,16 @@ class Wilds:
 def _spread(c: Counts, slots: list[tuple[int, int]], budget: int) -> list[Fill]:
     """Every way to fill ``slots`` = [(rank, cards)] from natural cards and up to ``budget`` wilds (as 3…2 only)."""
     fills: list[Fill] = [((), ())]
-    for r, need in slots:
+    for i, (r, need) in enumerate(slots):
         low = need - c[r] if need > c[r] else 0
-        if low > budget:
-            return []  # more wild cards than there are
+        high = min(need if r <= TWO else 0, budget)
+        if low > high:
+            return []  # the slot cannot be filled
+        if not i:
+            fills = [((r,) * (need - u), (r,) * u) for u in range(low, high + 1)]
+            continue
         # (natural cards, wild cards meaning r, how many) for each number of wild cards this slot may take
-        ways = [((r,) * (need - u), (r,) * u, u) for u in range(low, (need if r <= TWO else 0) + 1)]
+        ways = [((r,) * (need - u), (r,) * u, u) for u in range(low, high + 1)]
         fills = [(nat + more, stands + meant) for nat, stands in fills for more, meant, u in ways if u <= budget - len(stands)]
     return fills
 
