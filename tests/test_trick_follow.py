@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from functools import cache
-from itertools import combinations
+from itertools import combinations, product
 
 import pytest
 from hypothesis import assume, given, settings
@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from paiju.cards import Card, Rank, Suit, face, format_cards, parse_cards, sort_cards
 from paiju.trick.follow import follow_problem, lead_problem, lead_shape, legal_follows, legal_leads
+from paiju.trick.leads import face_multisets
 from paiju.trick.order import TRUMP, Trumps
 from paiju.trick.units import category_of, decompose, is_five_ten_king, tractor_step
 from paiju.variants.trick_rules import TrickRules, Trump510kFollow
@@ -283,6 +284,19 @@ def test_legal_leads_by_category_then_size_then_strength() -> None:
     leads = [format_cards(lead) for lead in legal_leads(cards("3c 3c 4c 5h R"), SPADES_6)]
     assert leads == ["3c", "4c", "3c 3c", "3c 4c", "3c 3c 4c", "R", "5h", "5h R"]
     assert legal_leads(cards("3c 3c 4c 5h R"), SPADES_6, limit=2) == [tuple(cards("3c")), tuple(cards("4c"))]
+
+
+def test_face_multisets_of_every_size_come_in_order_each_once() -> None:
+    """The multisets of ``size`` faces come ascending in the copies taken of each face, the first face's take
+    changing slowest, each once: those few enough to list whole and those too many (a burial, a free discard),
+    which are made lazily, alike."""
+    stock = [(f, 1 + f % 2) for f in range(13)]  # 19 cards: up to 11,628 ways to take 5 of them
+    expected: dict[int, list[tuple[int, ...]]] = {}
+    for takes in product(*(range(n + 1) for _, n in stock)):  # ascending, the first take changing slowest
+        chosen = tuple(f for (f, _), take in zip(stock, takes, strict=True) for _ in range(take))
+        expected.setdefault(len(chosen), []).append(chosen)
+    for size in range(-1, 21):
+        assert list(face_multisets(stock, size)) == expected.get(size, []), size
 
 
 def test_a_free_discard_is_cut_off_at_the_limit() -> None:
