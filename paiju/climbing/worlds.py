@@ -211,7 +211,7 @@ def _cards_of(v: Variant, text: str, d: Places) -> list[Card]:
     """The cards a view writes (``7c*`` the marked card), each as a copy no pin holds yet."""
     placed = d.placed()
     out: list[Card] = []
-    for c in parse_cards(text.replace("*", ""), v.decks, v.removed_rank_indices):
+    for c in parse_cards(text.replace("*", ""), v.decks, v.removed_rank_indices) if text else ():
         copies = [copy_of(face(c), k) for k in range(v.decks)]
         out.append(next((k for k in copies if k not in placed and k not in out), c))
     return out

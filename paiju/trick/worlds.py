@@ -84,6 +84,8 @@ def _sample_deal(
     paced = bool(dealt.get("paced", False))
     rounds = max((e["number"] for e in part if e["type"] == "dealt"), default=0) if paced else size
     holders = [e["seat"] for e in part if e["type"] == "bury"]
+    if view.observation["phase"] == "bury" and part[-1]["type"] != "redeal":  # the holder took the kitty, to bury
+        holders.append(view.observation["holder"])
     last_bury = next((e for e in reversed(part) if e["type"] == "bury"), None)
     flipped = next((e["kitty"] for e in part if e["type"] == "flip"), None)
     # the hidden last burial is a group of its own where the kitty it came with is unseen too
@@ -139,15 +141,20 @@ def _sample_deal(
             # a burial the seat did not see may hold a void's cards: the replay checks this holder's voids
             d.barred.pop(f"h{e['seat']}", None)
     # 3. the rest
+    last = f"h{holders[-1]}" if back else ""
+    fixed = {i for i, c in enumerate(d.places[last]) if c is not None} if back else set()
     if not d.fill(pack, rng):
         return None
     hands = tuple(d.cards(f"h{s}") + d.cards(f"u{s}") for s in range(players))
     kitty = d.cards("kitty")
     if back:  # the last burial came from the last holder's cards and the kitty: both unseen, shuffled over them
-        pooled = [*hands[holders[-1]], *d.cards("back")]
+        held = list(hands[holders[-1]])  # (a card pinned to its place, a declared one, keeps it)
+        pooled = [c for i, c in enumerate(held) if i not in fixed] + list(d.cards("back"))
         rng.shuffle(pooled)
-        kitty = tuple(pooled[size:])
-        hands = tuple(tuple(pooled[:size]) if s == holders[-1] else h for s, h in enumerate(hands))
+        kitty = tuple(pooled[len(pooled) - kitty_size :])
+        free = iter(pooled)
+        held = [c if i in fixed else next(free) for i, c in enumerate(held)]
+        hands = tuple(tuple(held) if s == holders[-1] else h for s, h in enumerate(hands))
     return DealEvent(dealt["first"], hands, kitty, paced), d.cards("back"), received
 
 
