@@ -15,7 +15,7 @@ from paiju.engine.log import LogError
 from paiju.errors import IllegalMoveError
 from paiju.trick.actions import Bury, Declare, Pass, Play
 from paiju.trick.declare import Declaration
-from paiju.trick.events import BuryEvent, KittyEvent, PlayEvent, ThrowFailedEvent, TrickEvent
+from paiju.trick.events import BuryEvent, KittyEvent, PlayEvent, ThrowFailedEvent, TrickEvent, event_from_json
 from paiju.trick.hand import TrickHand
 from paiju.trick.levels import MatchState, SideLevel
 from paiju.trick.log import game_log, replay
@@ -308,3 +308,20 @@ def test_a_tampered_log_is_refused() -> None:
     second["cards"] = list(first["cards"])
     with pytest.raises(LogError, match="does not replay"):
         replay(log)
+
+
+def test_a_logged_event_the_rules_do_not_write_is_refused() -> None:
+    """Every logged event must be one the replayed hand writes: an extra trick or kitty no seat acted for, logged
+    after the hand's end, is refused (LogError), not skipped."""
+    log = game_log(bot_hand("rule", 3))
+    extra = next(e for e in log["events"] if e["type"] == "trick")
+    log["events"].append(dict(extra))
+    with pytest.raises(LogError, match="no seat acts for it"):
+        replay(log)
+
+
+def test_a_log_entry_reads_back_as_the_event_the_hand_wrote() -> None:
+    """Replay reads each logged event as its typed event (which knows the action it records): reading a whole hand's
+    log gives back the very events the hand wrote, hidden burials and failed throws included."""
+    hand = bot_hand("rule", 3)
+    assert [event_from_json(e) for e in game_log(hand)["events"]] == hand.typed_events

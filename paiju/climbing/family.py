@@ -6,8 +6,9 @@ from typing import TYPE_CHECKING, Any
 
 from paiju.cards import format_cards
 from paiju.climbing.actions import Action, Play, action_text
+from paiju.climbing.events import event_from_json
 from paiju.climbing.hand import Hand
-from paiju.climbing.log import game_log, replay
+from paiju.climbing.log import game_log, start
 from paiju.climbing.observation import forced_pass_shown, in_auction, observe
 from paiju.climbing.phases.play import holding_of
 from paiju.climbing.report import frame_fields, most_leads, tally
@@ -62,7 +63,8 @@ FAMILY: Family[Hand] = Family(
     name=CLIMBING,
     open_hand=Hand,
     parse_action=_parse_action,
-    replay=replay,
+    start=start,
+    read_event=event_from_json,
     session=Session,
     observe=observe,
     action_text=action_text,

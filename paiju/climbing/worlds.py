@@ -57,7 +57,7 @@ from paiju.climbing.events import (
 )
 from paiju.climbing.events.base import ShowEvent
 from paiju.climbing.hand import Hand
-from paiju.climbing.log import _action_of, game_log
+from paiju.climbing.log import game_log
 from paiju.climbing.observation import observe
 from paiju.climbing.state import Deal
 from paiju.engine.log import log_variant
@@ -277,7 +277,7 @@ def _attempt(view: SeatView, rng: random.Random) -> Hand | None:
         if seat not in world.actors():
             return None
         try:
-            action = _hidden_action(world, event, events[i + 1 :], back, rng) if _hidden(event) else _action_of(world, log["events"][i])
+            action = _hidden_action(world, event, events[i + 1 :], back, rng) if _hidden(event) else event.action(world)
             if action is None:
                 return None
             world.apply(action, seat)

@@ -21,7 +21,7 @@ __all__ = [
     "CLIMBING",
     "FAMILY_MODULES",
     "Family",
-    "Replay",
+    "LoggedEvent",
     "family",
     "family_of",
     "new_session",
@@ -35,15 +35,15 @@ CLIMBING = "climbing"
 FAMILY_MODULES = {CLIMBING: "paiju.climbing.family", "trick": "paiju.trick.family"}
 
 H = TypeVar("H", bound=HandEngine)
-H_co = TypeVar("H_co", bound=HandEngine, covariant=True)
 
 
-class Replay(Protocol[H_co]):
-    """A family's replay: the hand a log records, up to ``stop`` events, shown to ``each`` after every action."""
+class LoggedEvent(Protocol):
+    """A logged event as its family reads it: it knows the action it records."""
 
-    def __call__(
-        self, log: dict[str, Any], stop: int | None = None, each: Callable[[int, H_co], None] | None = None
-    ) -> H_co: ...
+    def action(self, hand: Any) -> Any:
+        """The action the event records, as ``hand`` (as it stood just before) accepts it; ``None`` for an event no
+        seat acted for."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -55,7 +55,11 @@ class Family(Generic[H]):
     open_hand: Callable[..., H]
     #: The legal actions a player's text can mean for a seat (``None``: the seat to act).
     parse_action: Callable[[H, str, int | None], list[Any]]
-    replay: Replay[H]
+    #: The hand a log's deals begin (its header, table and seed read and checked), before any action: replay's
+    #: first hook (``paiju.engine.log.replay``).
+    start: Callable[[dict[str, Any]], H]
+    #: A log entry as the family's typed event, which knows the action it records: replay's second hook.
+    read_event: Callable[[dict[str, Any]], LoggedEvent]
     #: A session of hands: ``(variant, seed, draw_seed)``.
     session: Callable[[Variant, int, Callable[[], int] | None], Session[H]]
     #: What a seat (``None``: a spectator) may know, for bots and views.

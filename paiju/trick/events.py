@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-from typing import Any, Self
+from dataclasses import dataclass, fields, replace
+from typing import Any, Protocol, Self
 
-from paiju.cards import Card
+from paiju.cards import Card, Suit
+from paiju.trick.actions import Action, Bury, Declare, Pass, Play
+from paiju.trick.declare import RED_FIVE_PAIR, make_declaration
 
 __all__ = [
     "BuryEvent",
     "DealEvent",
     "DeclareEvent",
     "DealtEvent",
+    "Event",
+    "HandSoFar",
     "FlipEvent",
     "KittyEvent",
     "PassEvent",
@@ -20,6 +24,7 @@ __all__ = [
     "ThrowFailedEvent",
     "TrickEvent",
     "TrickHandEvent",
+    "event_from_json",
 ]
 
 Cards = tuple[Card, ...]
@@ -29,8 +34,42 @@ def _cards(cards: Cards | None) -> list[Card] | None:
     return None if cards is None else list(cards)
 
 
+def _known(cards: Cards | None) -> Cards:
+    """Cards an action names: a seat's log copy that hides them records no action to replay."""
+    if cards is None:
+        raise ValueError("the event's cards are hidden")
+    return cards
+
+
+class _Level(Protocol):
+    @property
+    def level(self) -> int:
+        """The rank the hand is played at."""
+        ...
+
+
+class HandSoFar(Protocol):
+    """What an event reads of the hand it happened in (as it stood just before) to name the action it records: a
+    declaration's strength depends on the hand's level."""
+
+    @property
+    def state(self) -> _Level:
+        """The hand's state."""
+        ...
+
+
 @dataclass(frozen=True)
-class DealEvent:
+class Event:
+    """A thing that happened in a hand; the kinds that record a seat's action say which in ``action``."""
+
+    def action(self, hand: HandSoFar) -> Action | None:
+        """The action this event records, as ``hand`` (the hand it happened in, as it stood just before) accepts it;
+        ``None`` for an event no seat acted for (the hand writes it itself)."""
+        return None
+
+
+@dataclass(frozen=True)
+class DealEvent(Event):
     """The deal: every hand and the kitty, in dealing order from ``first`` (hidden cards are ``None``); ``paced``:
     the cards then come a round at a time (``DealtEvent``), declaring open meanwhile (Q7.3 (ii))."""
 
@@ -56,7 +95,7 @@ class DealEvent:
 
 
 @dataclass(frozen=True)
-class DealtEvent:
+class DealtEvent(Event):
     """One round of a paced deal: the ``number``-th card of every seat (a seat sees only its own)."""
 
     number: int
@@ -70,7 +109,7 @@ class DealtEvent:
 
 
 @dataclass(frozen=True)
-class PublicEvent:
+class PublicEvent(Event):
     """An event every seat sees whole."""
 
     def visible_to(self, seat: int | None, facts: Any) -> Self:
@@ -102,6 +141,11 @@ class DeclareEvent(PublicEvent):
             "trump": self.trump, "retake": self.retake,
         }  # fmt: skip
 
+    def action(self, hand: HandSoFar) -> Action:
+        """The declaration these cards make at the hand's level (the trump only a ♥5 pair names)."""
+        named = None if self.trump is None or self.strength != RED_FIVE_PAIR else Suit(self.trump)
+        return Declare(make_declaration(self.seat, self.cards, hand.state.level, named))
+
 
 @dataclass(frozen=True)
 class PassEvent(PublicEvent):
@@ -111,6 +155,10 @@ class PassEvent(PublicEvent):
 
     def to_json(self) -> dict[str, Any]:
         return {"type": "pass", "seat": self.seat}
+
+    def action(self, hand: HandSoFar) -> Action:
+        """The pass."""
+        return Pass()
 
 
 @dataclass(frozen=True)
@@ -125,7 +173,7 @@ class FlipEvent(PublicEvent):
 
 
 @dataclass(frozen=True)
-class BuryEvent:
+class BuryEvent(Event):
     """The kitty's holder took it and buried these cards: only that seat sees which."""
 
     seat: int
@@ -133,6 +181,10 @@ class BuryEvent:
 
     def to_json(self) -> dict[str, Any]:
         return {"type": "bury", "seat": self.seat, "cards": _cards(self.cards)}
+
+    def action(self, hand: HandSoFar) -> Action:
+        """The burial of these cards."""
+        return Bury(_known(self.cards))
 
     def visible_to(self, seat: int | None, facts: Any) -> BuryEvent:
         return self if seat == self.seat else replace(self, cards=None)
@@ -147,6 +199,10 @@ class PlayEvent(PublicEvent):
 
     def to_json(self) -> dict[str, Any]:
         return {"type": "play", "seat": self.seat, "cards": list(self.cards)}
+
+    def action(self, hand: HandSoFar) -> Action:
+        """The play of these cards (a failed throw's forced lead the hand writes itself, after the throw)."""
+        return Play(self.cards)
 
 
 @dataclass(frozen=True)
@@ -163,6 +219,10 @@ class ThrowFailedEvent(PublicEvent):
             "type": "throw_failed", "seat": self.seat, "attempted": list(self.attempted), "forced": list(self.forced),
             "penalty": self.penalty,
         }  # fmt: skip
+
+    def action(self, hand: HandSoFar) -> Action:
+        """The throw the seat tried (the rules then lead ``forced`` for it)."""
+        return Play(self.attempted)
 
 
 @dataclass(frozen=True)
@@ -192,3 +252,23 @@ TrickHandEvent = (
     DealEvent | DealtEvent | RedealEvent | DeclareEvent | PassEvent | FlipEvent | BuryEvent | PlayEvent | ThrowFailedEvent
     | TrickEvent | KittyEvent
 )  # fmt: skip
+
+#: Each event class by the log type its JSON names.
+_KINDS: dict[str, type[Event]] = {
+    "deal": DealEvent, "dealt": DealtEvent, "redeal": RedealEvent, "declare": DeclareEvent, "pass": PassEvent,
+    "flip": FlipEvent, "bury": BuryEvent, "play": PlayEvent, "throw_failed": ThrowFailedEvent, "trick": TrickEvent,
+    "kitty": KittyEvent,
+}  # fmt: skip
+
+
+def _frozen(value: Any) -> Any:
+    """A JSON value with its lists as tuples, as the events hold them."""
+    return tuple(_frozen(v) for v in value) if isinstance(value, list) else value
+
+
+def event_from_json(data: dict[str, Any]) -> Event:
+    """The typed event a log entry records (``ValueError`` for an unknown type)."""
+    kind = _KINDS.get(data.get("type", ""))
+    if kind is None:
+        raise ValueError(f"unknown event type {data.get('type')!r}")
+    return kind(**{f.name: _frozen(data[f.name]) for f in fields(kind) if f.name in data})

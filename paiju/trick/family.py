@@ -9,9 +9,10 @@ from paiju.engine.protocol import HandResult
 from paiju.errors import IllegalMoveError
 from paiju.trick.action_ids import action_ids
 from paiju.trick.actions import action_text
+from paiju.trick.events import event_from_json
 from paiju.trick.hand import LIST_CAP, TrickHand
 from paiju.trick.levels import MatchState
-from paiju.trick.log import TRICK, game_log, replay
+from paiju.trick.log import TRICK, game_log, start
 from paiju.trick.observation import observe
 from paiju.trick.parse import actions_for_text
 from paiju.trick.report import frame_fields, match_standing, settle, tally
@@ -49,7 +50,8 @@ FAMILY: Family[TrickHand] = Family(
     name=TRICK,
     open_hand=TrickHand,
     parse_action=_parse_action,
-    replay=replay,
+    start=start,
+    read_event=event_from_json,
     session=lambda variant, seed, draw_seed: Session(variant, next_hand, seed, draw_seed),
     observe=observe,
     action_text=action_text,

@@ -6,16 +6,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from paiju.cards import RANK_CHARS, Rank, Suit
-from paiju.engine.log import LOG_FORMAT, LOG_VERSION, LogError, family_header, log_rules, log_seed, log_variant
-from paiju.errors import IllegalMoveError
-from paiju.trick.actions import Action, Bury, Declare, Pass, Play
-from paiju.trick.declare import RED_FIVE_PAIR, make_declaration
+from paiju.cards import RANK_CHARS, Rank
+from paiju.engine import log as engine_log
+from paiju.engine.log import LOG_FORMAT, LOG_VERSION, family_header, log_rules, log_seed, log_variant
 from paiju.trick.events import DealEvent
 from paiju.trick.hand import TrickHand
 from paiju.trick.levels import MatchState, SideLevel
 
-__all__ = ["TRICK", "game_log", "match_from_json", "match_json", "replay"]
+__all__ = ["TRICK", "game_log", "match_from_json", "match_json", "replay", "start"]
 
 TRICK = "trick"
 
@@ -49,55 +47,21 @@ def game_log(hand: TrickHand, seats: list[str] | None = None) -> dict[str, Any]:
     }
 
 
-def _action(event: dict[str, Any], level: int) -> Action | None:
-    """The action a logged event records (``None``: the hand made it by itself)."""
-    kind = event["type"]
-    if kind == "pass":
-        return Pass()
-    if kind == "declare":
-        trump = None if event["trump"] is None else Suit(event["trump"])
-        return Declare(
-            make_declaration(event["seat"], event["cards"], level, trump if event["strength"] == RED_FIVE_PAIR else None)
-        )
-    if kind == "bury":
-        return Bury(tuple(event["cards"]))
-    if kind == "play":
-        return Play(tuple(event["cards"]))
-    if kind == "throw_failed":
-        return Play(tuple(event["attempted"]))
-    return None
+def start(log: dict[str, Any]) -> TrickHand:
+    """The hand a log's deals begin (every deal it records and the match standing before it), before any action:
+    replay's first hook."""
+    deals = [
+        DealEvent(e["first"], tuple(tuple(h) for h in e["hands"]), tuple(e["kitty"]), bool(e.get("paced", False)))
+        for e in log["events"]
+        if e["type"] == "deal"
+    ]
+    return TrickHand(log_variant(log), log_seed(log), match_from_json(log["match"]), deals)
 
 
 def replay(
     log: dict[str, Any], stop: int | None = None, each: Callable[[int, TrickHand], None] | None = None
 ) -> TrickHand:
-    """Rebuild a hand from its log (up to ``stop`` events), each action checked by the rules, and the events the
-    hand writes checked against the log's; ``each(n, hand)`` sees the hand after the first ``n`` events."""
-    events: list[dict[str, Any]] = log["events"][:stop]
-    try:
-        deals = [
-            DealEvent(e["first"], tuple(tuple(h) for h in e["hands"]), tuple(e["kitty"]), bool(e.get("paced", False)))
-            for e in log["events"]
-            if e["type"] == "deal"
-        ]
-        hand = TrickHand(log_variant(log), log_seed(log), match_from_json(log["match"]), deals)
-        if each is not None:
-            each(0, hand)
-        skip_play = False
-        for i, event in enumerate(events):
-            action = _action(event, hand.state.level)
-            if action is None or (skip_play and event["type"] == "play"):
-                skip_play = False
-                continue
-            skip_play = event["type"] == "throw_failed"
-            seat = event["seat"]
-            hand.apply(action, seat)
-            if each is not None:
-                each(i + 1, hand)
-    except (IllegalMoveError, ValueError, KeyError, TypeError) as err:
-        raise LogError(f"the log does not replay: {err}") from err
-    written = hand.events[: len(events)]
-    if written != events[: len(written)]:
-        at = next(i for i, (a, b) in enumerate(zip(written, events, strict=False)) if a != b)
-        raise LogError(f"the log does not replay: event {at} is {events[at]}, but the rules give {written[at]}")
+    """Rebuild a hand from its log (up to ``stop`` events), checking every step (``paiju.engine.log.replay``)."""
+    hand = engine_log.replay(log, stop, each)
+    assert isinstance(hand, TrickHand)
     return hand

@@ -32,9 +32,9 @@ from paiju.engine.log import log_variant
 from paiju.engine.worlds import Places, SeatView, Worlds, draw_world
 from paiju.errors import IllegalMoveError
 from paiju.trick.actions import Bury
-from paiju.trick.events import DealEvent
+from paiju.trick.events import DealEvent, event_from_json
 from paiju.trick.hand import TrickHand
-from paiju.trick.log import _action, game_log, match_from_json
+from paiju.trick.log import game_log, match_from_json
 from paiju.trick.observation import observe
 from paiju.trick.order import Trumps
 from paiju.variants import Variant
@@ -216,7 +216,7 @@ def _attempt(view: SeatView, rng: random.Random) -> TrickHand | None:
             if action is None:
                 return None
         else:
-            action = _action(event, world.state.level)
+            action = event_from_json(event).action(world)
         if action is None or (skip_play and event["type"] == "play"):
             skip_play = False
             continue

@@ -4,19 +4,26 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Self, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, Self, TypeVar
 
 from paiju.cards import Card, format_cards
+from paiju.climbing.holding import Holding
 from paiju.climbing.phase_name import PhaseName
+from paiju.variants import Variant
+
+if TYPE_CHECKING:
+    from paiju.climbing.actions import Action
 
 __all__ = [
     "ACTION_KINDS",
     "Cards",
     "Event",
     "Facts",
+    "HandSoFar",
     "SeatEvent",
     "ShowEvent",
     "cards_json",
+    "known",
     "event_from_json",
     "read_cards",
     "register",
@@ -71,6 +78,32 @@ class Facts:
         return self.partner_known or self.phase is PhaseName.OVER or (seat is not None and seat == small)
 
 
+class _Promoted(Protocol):
+    @property
+    def promoted(self) -> int | None:
+        """The rank a table promotes for this hand, if any."""
+        ...
+
+
+class HandSoFar(Protocol):
+    """What an event reads of the hand it happened in (as it stood just before) to name the action it records: a
+    play's reading depends on the table, the seat's wild cards and a promoted rank."""
+
+    @property
+    def variant(self) -> Variant:
+        """The table."""
+        ...
+
+    @property
+    def state(self) -> _Promoted:
+        """The hand's state."""
+        ...
+
+    def holding(self, seat: int) -> Holding:
+        """A seat's cards."""
+        ...
+
+
 def cards_json(cards: Cards | None) -> list[Card] | None:
     """Cards as JSON, ``None`` where hidden."""
     return None if cards is None else list(cards)
@@ -79,6 +112,13 @@ def cards_json(cards: Cards | None) -> list[Card] | None:
 def read_cards(cards: Sequence[Card] | None) -> Cards | None:
     """Cards from JSON, ``None`` where hidden."""
     return None if cards is None else tuple(int(c) for c in cards)
+
+
+def known(cards: Cards | None) -> Cards:
+    """Cards an action names: a seat's log copy that hides them records no action to replay."""
+    if cards is None:
+        raise ValueError("the event's cards are hidden")
+    return cards
 
 
 def shown(cards: Cards | None, marked: Card | None = None) -> str:
@@ -92,11 +132,15 @@ def seat_name(names: Sequence[str], seat: int | None) -> str:
 
 
 class Event:
-    """A thing that happened in a hand; ``action`` marks the kinds that record a seat's action."""
+    """A thing that happened in a hand; the kinds that record a seat's action say which in ``action``."""
 
     __slots__ = ()
     kind: ClassVar[str]
-    action: ClassVar[bool] = False
+
+    def action(self, hand: HandSoFar) -> Action | None:
+        """The action this event records, as ``hand`` (the hand it happened in, as it stood just before) accepts it;
+        ``None`` for an event no seat acted for (the hand writes it itself)."""
+        return None
 
     def to_json(self) -> dict[str, Any]:
         """The event as the log stores it."""
@@ -128,7 +172,7 @@ def register(name: str) -> Callable[[type[E]], type[E]]:
     def add(cls: type[E]) -> type[E]:
         cls.kind = name
         _READERS[name] = cls.from_json
-        if cls.action:
+        if cls.action is not Event.action:
             ACTION_KINDS.add(name)
         return cls
 
@@ -168,7 +212,6 @@ class SeatEvent(Event):
 class ShowEvent(Event):
     """The landlord shows cards: to name its partner, or for 一打四."""
 
-    action: ClassVar[bool] = True
     words: ClassVar[str]
     seat: int
     cards: Cards

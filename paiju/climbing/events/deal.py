@@ -7,12 +7,15 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Self
 
 from paiju.cards import Card, format_cards
+from paiju.climbing.actions import Action, Bid, Give, Pass
 from paiju.climbing.events.base import (
     Cards,
     Event,
     Facts,
+    HandSoFar,
     SeatEvent,
     cards_json,
+    known,
     read_cards,
     register,
     seat_name,
@@ -188,10 +191,13 @@ class RetreatEvent(Event):
 class GiveEvent(Event):
     """The speculator puts a card in a gift (bundle 0: the landlord's)."""
 
-    action: ClassVar[bool] = True
     seat: int
     card: Card | None
     bundle: int
+
+    def action(self, hand: HandSoFar) -> Action:
+        """The card given; a log copy that hides it records no action to replay."""
+        return Give(known(None if self.card is None else (self.card,))[0])
 
     def to_json(self) -> dict[str, Any]:
         """The event as the log stores it (a hidden card has no key)."""
@@ -220,9 +226,12 @@ class GiveEvent(Event):
 class BidEvent(Event):
     """A seat bids."""
 
-    action: ClassVar[bool] = True
     seat: int
     points: int
+
+    def action(self, hand: HandSoFar) -> Action:
+        """The action this event records."""
+        return Bid(self.points)
 
     def to_json(self) -> dict[str, Any]:
         """The event as the log stores it."""
@@ -243,8 +252,11 @@ class BidEvent(Event):
 class PassEvent(SeatEvent):
     """A seat passes (in the auction, the partner choice, the declaring or the play)."""
 
-    action: ClassVar[bool] = True
     words: ClassVar[str] = ": pass"
+
+    def action(self, hand: HandSoFar) -> Action:
+        """The action this event records."""
+        return Pass()
 
 
 @register("instant_win")

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar, Self
+from typing import Any, Self
 
 from paiju.cards import Card
-from paiju.climbing.events.base import Cards, Event, Facts, cards_json, read_cards, register, shown
+from paiju.climbing.actions import Action, Pass, Return
+from paiju.climbing.events.base import Cards, Event, Facts, HandSoFar, cards_json, known, read_cards, register, shown
 
 __all__ = ["ReturnEvent"]
 
@@ -20,10 +21,13 @@ class ReturnEvent(Event):
     How many is public, as every hand's size is; which cards only the landlord knows while the hand runs (Q6.2).
     """
 
-    action: ClassVar[bool] = True
     seat: int
     count: int
     cards: Cards | None
+
+    def action(self, hand: HandSoFar) -> Action:
+        """Putting back the cards, or keeping the whole bottom (a pass)."""
+        return Return(known(self.cards)) if self.count else Pass()
 
     def to_json(self) -> dict[str, Any]:
         """The event as the log stores it."""

@@ -8,7 +8,18 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Self
 
 from paiju.cards import Card
-from paiju.climbing.events.base import Cards, Event, Facts, SeatEvent, cards_json, read_cards, register, shown
+from paiju.climbing.actions import Action, Double, Pass, Reveal
+from paiju.climbing.events.base import (
+    Cards,
+    Event,
+    Facts,
+    HandSoFar,
+    SeatEvent,
+    cards_json,
+    read_cards,
+    register,
+    shown,
+)
 from paiju.climbing.phase_name import PhaseName
 
 __all__ = ["DoubleEvent", "IdentityEvent", "IdentityKeptEvent", "MarkedLandlordEvent", "TeamEvent"]
@@ -49,9 +60,14 @@ class MarkedLandlordEvent(Event):
 class IdentityEvent(Event):
     """A seat's sealed answer in the identity step: 亮出身份 (``reveal``) or 放弃; ``None`` where it is hidden."""
 
-    action: ClassVar[bool] = True
     seat: int
     reveal: bool | None
+
+    def action(self, hand: HandSoFar) -> Action:
+        """亮出身份 (a reveal) or 放弃 (a pass); a sealed answer records none to replay."""
+        if self.reveal is None:
+            raise ValueError("the seat's answer is hidden")
+        return Reveal() if self.reveal else Pass()
 
     def to_json(self) -> dict[str, Any]:
         """The event as the log stores it."""
@@ -132,5 +148,8 @@ class IdentityKeptEvent(Event):
 class DoubleEvent(SeatEvent):
     """The seat doubles (加倍, §5.2 step 5)."""
 
-    action: ClassVar[bool] = True
     words: ClassVar[str] = " doubles (加倍)"
+
+    def action(self, hand: HandSoFar) -> Action:
+        """The action this event records."""
+        return Double()

@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Self
 
 from paiju.cards import RANK_CHARS, Card, card_rank
-from paiju.climbing.events.base import Event, SeatEvent, ShowEvent, register, shown
+from paiju.climbing.actions import Action, Grab, Open
+from paiju.climbing.events.base import Event, HandSoFar, SeatEvent, ShowEvent, register, shown
 
 __all__ = ["GrabEvent", "OpenEvent", "OpenStartEvent", "WildEvent"]
 
@@ -17,8 +18,11 @@ __all__ = ["GrabEvent", "OpenEvent", "OpenStartEvent", "WildEvent"]
 class OpenStartEvent(SeatEvent):
     """Before the deal the seat chooses to play with its cards face up (明牌开始, ×4)."""
 
-    action: ClassVar[bool] = True
     words: ClassVar[str] = " will play with its cards face up (明牌开始, ×4)"
+
+    def action(self, hand: HandSoFar) -> Action:
+        """The action this event records."""
+        return Open()
 
 
 @register("grab")
@@ -26,8 +30,11 @@ class OpenStartEvent(SeatEvent):
 class GrabEvent(SeatEvent):
     """The seat grabs the landlord's seat (抢地主, ×2)."""
 
-    action: ClassVar[bool] = True
     words: ClassVar[str] = " grabs the landlord's seat (抢地主, ×2)"
+
+    def action(self, hand: HandSoFar) -> Action:
+        """The action this event records."""
+        return Grab()
 
 
 @register("open")
@@ -36,6 +43,10 @@ class OpenEvent(ShowEvent):
     """The landlord, holding the bottom, turns its cards face up (明牌, ×2): every seat sees them."""
 
     words: ClassVar[str] = " plays with its cards face up (明牌, ×2): "
+
+    def action(self, hand: HandSoFar) -> Action:
+        """The action this event records."""
+        return Open()
 
 
 @register("wild")

@@ -6,17 +6,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Self
 
-from paiju.cards import Card, format_cards
+from paiju.cards import Card, card_rank, format_cards
+from paiju.climbing.actions import Action, Alone, Declare, Partner, Play
 from paiju.climbing.events.base import (
     Cards,
     Event,
     Facts,
+    HandSoFar,
     SeatEvent,
     ShowEvent,
     register,
     seat_name,
     shown,
 )
+from paiju.patterns import classify_ranks
 from paiju.patterns.move import NO_COLOUR
 
 __all__ = [
@@ -38,8 +41,11 @@ __all__ = [
 class DeclareEvent(SeatEvent):
     """The small landlord declares itself (speculator.md §7, ×2)."""
 
-    action: ClassVar[bool] = True
     words: ClassVar[str] = " declares itself the small landlord (×2)"
+
+    def action(self, hand: HandSoFar) -> Action:
+        """The action this event records."""
+        return Declare()
 
 
 @register("partner_known")
@@ -86,6 +92,10 @@ class PartnerEvent(ShowEvent):
 
     words: ClassVar[str] = " names its partner with "
 
+    def action(self, hand: HandSoFar) -> Action:
+        """The action this event records."""
+        return Partner(self.cards)
+
 
 @register("alone")
 @dataclass(frozen=True, slots=True)
@@ -93,6 +103,10 @@ class AloneEvent(ShowEvent):
     """The landlord plays 一打四, showing a same-suit pair (§7, ×3)."""
 
     words: ClassVar[str] = " plays 一打四 (×3), showing "
+
+    def action(self, hand: HandSoFar) -> Action:
+        """The action this event records."""
+        return Alone(self.cards)
 
 
 @register("partner_refused")
@@ -148,7 +162,6 @@ class SmallLandlordEvent(Event):
 class PlayEvent(Event):
     """A seat plays cards: the move's words, kind, key rank, length, wild readings and colour."""
 
-    action: ClassVar[bool] = True
     seat: int
     cards: Cards
     text: str
@@ -157,6 +170,16 @@ class PlayEvent(Event):
     length: int
     wilds: tuple[tuple[int, ...], ...] = ()
     colour: int = NO_COLOUR
+
+    def action(self, hand: HandSoFar) -> Action:
+        """The play of these cards read as the logged move: its kind, key, length and wild readings at the hand's
+        table (which cards are wild is the seat's, a promoted rank the hand's), in the logged colour."""
+        ranks = tuple(sorted(card_rank(c) for c in self.cards))
+        wilds = hand.holding(self.seat).wilds_in(self.cards)
+        for move in classify_ranks(hand.variant.pattern_rules, ranks, wilds, hand.state.promoted):
+            if (move.kind, move.key, move.length, move.wilds) == (self.pattern, self.key, self.length, self.wilds):
+                return Play(move._replace(colour=self.colour), self.cards)
+        raise ValueError(f"{self.text} is not a {self.pattern} at {hand.variant.name}")
 
     def to_json(self) -> dict[str, Any]:
         """The event as the log stores it."""
