@@ -210,6 +210,13 @@ class _PairSearch:
                     yield from ((*chosen, *tail) for tail in self._pick(i + 1, rest))
 
 
+@lru_cache(maxsize=256)
+def _pair_search(held: tuple[Card, ...], size: int, trumps: Trumps, by_trump_order: bool) -> _PairSearch:
+    """The ``_PairSearch`` of a follower's cards, made once: every play checked against one lead asks it (it is
+    read, never changed)."""
+    return _PairSearch(held, size, trumps, by_trump_order)
+
+
 def _structure_reason(lead: LeadShape, best: tuple[int, ...], mine: tuple[int, ...], category: int) -> str:
     """Why a play scoring ``mine`` falls short of ``best`` (F3, F4 or F5), in a player's words."""
     name, code = category_name(category), category_code(category)
@@ -308,7 +315,7 @@ def follow_problem(
     shape = lead_shape(lead, trumps, rules.trump_tractor_by_trump_order)
     if not shape.pairs:
         return None
-    search = _PairSearch(held, size, trumps, rules.trump_tractor_by_trump_order)
+    search = _pair_search(tuple(held), size, trumps, rules.trump_tractor_by_trump_order)
     best = search.best(shape)
     mine_score = _score(search.shape_of(f for f, n in Counter(map(face, play)).items() if n == 2), shape)
     return None if mine_score == best else _structure_reason(shape, best, mine_score, category)
@@ -343,7 +350,7 @@ def _follows(
         return
     shape = lead_shape(lead, trumps, rules.trump_tractor_by_trump_order)
     if shape.pairs:
-        yield from _PairSearch(held, size, trumps, rules.trump_tractor_by_trump_order).plays(shape)
+        yield from _pair_search(tuple(held), size, trumps, rules.trump_tractor_by_trump_order).plays(shape)
         return
     groups = group_faces(held)
     yield from (play_of(faces, groups) for faces in face_multisets(_stock(groups, trumps), size))
