@@ -1,17 +1,27 @@
-"""The compiled hot path of the move generator, built by ``pip install`` where a C compiler is (optional: without
-one paiju installs and runs in pure Python). Everything else is in pyproject.toml."""
+"""The compiled hot paths, built by ``pip install`` where a C compiler is (optional: without one paiju installs and
+runs in pure Python). Everything else is in pyproject.toml.
+
+Three extensions, one per layer: the move generator (``paiju.patterns._fastgen``: natural, wild and lazy lists),
+random.Random's shuffle and choice (``paiju.engine._draws``), and the climbing play turn (``paiju.climbing._turn``),
+which lists its moves through the generator's C API (``fastgen_api.h``)."""
 
 from setuptools import Extension, setup
 
+PATTERNS = "paiju/patterns"
+
 FASTGEN = Extension(
     "paiju.patterns._fastgen",
-    ["paiju/patterns/_fastgen.c", "paiju/patterns/fastgen_moves.c", "paiju/patterns/fastgen_wild.c",
-     "paiju/patterns/fastgen_lazy.c", "paiju/patterns/fastgen_store.c",
-     "paiju/patterns/fastgen_play.c", "paiju/patterns/fastgen_turn.c",
-     "paiju/patterns/fastgen_deal.c", "paiju/patterns/fastgen_hand.c",
-     "paiju/patterns/fastgen_fields.c"],
-    depends=["paiju/patterns/fastgen.h"],
+    [f"{PATTERNS}/{name}.c" for name in ("_fastgen", "fastgen_moves", "fastgen_wild", "fastgen_lazy", "fastgen_store")],
+    depends=[f"{PATTERNS}/fastgen.h", f"{PATTERNS}/fastgen_api.h"],
+    optional=True,
+)
+DRAWS = Extension("paiju.engine._draws", ["paiju/engine/_draws.c"], optional=True)
+TURN = Extension(
+    "paiju.climbing._turn",
+    [f"paiju/climbing/{name}.c" for name in ("_turn", "turn_hand", "turn_play", "turn_pick", "turn_fields")],
+    include_dirs=[PATTERNS],
+    depends=["paiju/climbing/turn.h", f"{PATTERNS}/fastgen_api.h"],
     optional=True,
 )
 
-setup(ext_modules=[FASTGEN])
+setup(ext_modules=[FASTGEN, DRAWS, TURN])

@@ -267,6 +267,54 @@ def test_variants_do_not_depend_on_patterns() -> None:
         assert not any(_inside(i, ("paiju.patterns", *FAMILIES)) for i in _imports(path)), path
 
 
+#: A C function defined for other files to call (not ``static``): its name, up to its body's brace.
+_C_DEFINITION = re.compile(r"^(?!static\b)(?:[A-Za-z_]\w*[ *]+)+(\w+)\(([^;{)]*)\)\s*\{", re.MULTILINE)
+
+
+#: A C comment; a call of function ``n`` or its name in a method table (a cast, or the entry's second item).
+_C_COMMENT = re.compile(r"/\*.*?\*/|//[^\n]*", re.DOTALL)
+_C_USE = r"(?<![\w.>]){n}\s*\(|\){n}\b|\{{\"\w+\",\s*{n}\b"
+
+
+def _c_sources(folder: str) -> list[Path]:
+    return sorted([*(PACKAGE / folder).glob("*.c"), *(PACKAGE / folder).glob("*.h")])
+
+
+def test_the_pattern_c_names_no_climbing_field_and_includes_no_climbing_header() -> None:
+    """The move generator's C lists moves; the play turn that reads a hand's fields by name lives with climbing
+    (turn.h names them): no pattern C source spells one of those fields or includes the climbing header."""
+    fields = re.findall(r'FIELD\("(\w+)"\)', (PACKAGE / "climbing" / "turn_fields.c").read_text(encoding="utf-8"))
+    assert {"state", "_legal", "to_act", "hands", "counts", "trick", "played_by"} <= set(fields)
+    for path in _c_sources("patterns"):
+        text = path.read_text(encoding="utf-8")
+        assert not [f for f in fields if re.search(rf'(?<!\{{)"{f}"', text)], path  # a method's name is no field
+        assert not re.search(r'#include\s+"(turn\.h|\.\./climbing/)', text), path
+
+
+@pytest.mark.parametrize("folder", ["patterns", "climbing", "engine"])
+def test_no_c_file_calls_back_into_a_file_that_calls_it(folder: str) -> None:
+    """Each extension's C files call each other one way only (the module's file at the top, the field reads at the
+    bottom of the turn): no two files, or longer circle of them, call each other round."""
+    sources = [p for p in _c_sources(folder) if p.suffix == ".c"]
+    texts = {p.name: _C_COMMENT.sub(" ", p.read_text(encoding="utf-8")) for p in sources}
+    defined = {name: file for file, text in texts.items() for name, _ in _C_DEFINITION.findall(text)}
+    calls = {
+        file: {defined[n] for n in defined if defined[n] != file and re.search(_C_USE.format(n=n), text)}
+        for file, text in texts.items()
+    }
+    done: set[str] = set()
+
+    def visit(file: str, path: tuple[str, ...]) -> None:
+        assert file not in path, f"a circle of calls: {' -> '.join((*path, file))}"
+        if file not in done:
+            for callee in calls[file]:
+                visit(callee, (*path, file))
+            done.add(file)
+
+    for file in texts:
+        visit(file, ())
+
+
 def test_test_files_and_tests_are_named_for_what_they_check() -> None:
     """A test module or test says what it checks, not which review's finding it came from (``test_finding_05_…``)."""
     tests = PACKAGE.parent / "tests"

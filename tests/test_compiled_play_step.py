@@ -16,14 +16,16 @@ from paiju.bots import make_bot, play_out
 from paiju.cards import card_rank, card_suit, deck_cards
 from paiju.climbing import Game
 from paiju.climbing.actions import Play, new_plays
+from paiju.climbing.compiled import TURN
 from paiju.climbing.holding import Holding
 from paiju.climbing.phase_name import PhaseName
 from paiju.climbing.state import PlayPart
+from paiju.engine.draws import DRAWS
 from paiju.engine.driver import Driver
 from paiju.engine.registry import variant_family
 from paiju.errors import IllegalMoveError
 from paiju.patterns import Move
-from paiju.patterns.compiled import COMPILED, fastgen
+from paiju.patterns.compiled import COMPILED
 from paiju.patterns.generate import use_compiled
 from paiju.variants import REGISTRY, PatternKind
 
@@ -274,7 +276,7 @@ def test_the_compiled_turn_goes_through_the_attributes_of_a_class_changed_under_
 def test_the_compiled_turn_leaves_every_unusual_turn_to_python_unchanged() -> None:
     """An action not taken from the legal list itself, cards named by the player, a bomb and a seat's last cards go
     to the Python turn: ``turn_apply`` answers False and changes nothing."""
-    assert fastgen is not None
+    assert TURN is not None
     rng, seen = random.Random(3), {"copy": 0, "named": 0, "bomb": 0, "last": 0}
     for seed in range(40):
         game = Game.new(REGISTRY["classic"], seed=seed)
@@ -292,7 +294,7 @@ def test_the_compiled_turn_leaves_every_unusual_turn_to_python_unchanged() -> No
                 }
                 for case, actions in unusual.items():
                     for action in actions:
-                        assert fastgen.turn_apply(turns, state, seat, action, legal) is False, case
+                        assert TURN.turn_apply(turns, state, seat, action, legal) is False, case
                         seen[case] += 1
                 assert _snapshot(game) == before
             game.apply(rng.choice(legal))
@@ -302,13 +304,13 @@ def test_the_compiled_turn_leaves_every_unusual_turn_to_python_unchanged() -> No
 def test_the_compiled_shuffle_makes_random_shuffles_very_draws() -> None:
     """A deal shuffled on the compiled path is ``random.Random.shuffle``'s: the same order from the same seed, and the
     RNG left in the same state (so the marker card and every later draw follow alike)."""
-    assert fastgen is not None
+    assert DRAWS is not None
     for seed in range(300):
         for size in (0, 1, 2, 3, 17, 54, 108, 162):
             ours, theirs = random.Random(seed), random.Random(seed)
             got, expected = list(range(size)), list(range(size))
-            fastgen.shuffle(ours, got)
+            DRAWS.shuffle(ours, got)
             theirs.shuffle(expected)
             assert got == expected and ours.getstate() == theirs.getstate(), (seed, size)
     with pytest.raises(TypeError):
-        fastgen.shuffle(random.Random(1), (1, 2, 3))
+        DRAWS.shuffle(random.Random(1), (1, 2, 3))

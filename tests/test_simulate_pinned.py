@@ -25,7 +25,7 @@ from paiju.bots import BOTS, Bot, make_bot, play_out
 from paiju.bots.random_bot import RandomBot
 from paiju.climbing.observation import observe
 from paiju.engine import FAMILY_MODULES, HandEngine, family, new_session
-from paiju.patterns.compiled import fastgen
+from paiju.engine.draws import DRAWS
 from paiju.patterns.generate import use_compiled
 from paiju.simulate import simulate
 from paiju.variants import REGISTRY, get_variant
@@ -152,12 +152,12 @@ def test_the_legal_list_a_bot_is_handed_is_its_views(table: str) -> None:
         session.next_hand()
 
 
-@pytest.mark.skipif(fastgen is None, reason="the compiled extension is not built")
+@pytest.mark.skipif(DRAWS is None, reason="the compiled extension is not built")
 @pytest.mark.parametrize("seed", [0, 1, 9, -9, 2**31, 2**32 - 1, 2**32, -(2**40) - 3, 2**64 + 3, 2**100 - 7])
 def test_a_bots_compiled_draws_are_random_random_choices_of_the_same_seed(seed: int) -> None:
     """``Draws(seed).choice`` takes the very draws of ``random.Random(seed).choice`` (seeds of one word and of
     several, negative ones as their size), sequences of 1 to 300 items and one past 2**20."""
-    ours, theirs = fastgen.Draws(seed), random.Random(seed)
+    ours, theirs = DRAWS.Draws(seed), random.Random(seed)
     for n in [*range(1, 300), *range(300, 0, -7), 2**20 + 3]:
         items: Sequence[int] = list(range(n)) if n % 2 else range(n)
         assert ours.choice(items) == theirs.choice(items)
@@ -165,14 +165,14 @@ def test_a_bots_compiled_draws_are_random_random_choices_of_the_same_seed(seed: 
         ours.choice([])
 
 
-@pytest.mark.skipif(fastgen is None, reason="the compiled extension is not built")
+@pytest.mark.skipif(DRAWS is None, reason="the compiled extension is not built")
 def test_bots_made_together_draw_each_its_own_seeds_stream() -> None:
     """A hand's bots are made before any draws, and their seeds are spread together: made twenty at a time (past the
     batch), some freed before their first draw, the rest drawn in turns, each takes its own ``random.Random``'s draws."""
     seeds = [*range(16 * 41, 16 * 41 + 12), -7, 2**32 + 1, 0, 2**31, 99, 3, 5, 8]
-    ours, theirs = [fastgen.Draws(s) for s in seeds], [random.Random(s) for s in seeds]
+    ours, theirs = [DRAWS.Draws(s) for s in seeds], [random.Random(s) for s in seeds]
     del ours[2::5], theirs[2::5]
-    unused = [fastgen.Draws(s) for s in range(3)]
+    unused = [DRAWS.Draws(s) for s in range(3)]
     del unused
     for n in range(1, 200):
         for k in reversed(range(len(ours))) if n % 2 else range(len(ours)):

@@ -8,7 +8,7 @@ from typing import Any
 
 from paiju.bots.base import register
 from paiju.engine import Observation
-from paiju.patterns.generate import compiled_module
+from paiju.engine.draws import compiled_draws
 
 __all__ = ["RandomBot"]
 
@@ -24,7 +24,7 @@ class RandomBot:
     pick: Callable[[Sequence[Any]], Any]
 
     def __init__(self, seed: int = 0) -> None:
-        fast = compiled_module()
+        fast = compiled_draws()
         self.pick = random.Random(seed).choice if fast is None else fast.Draws(seed).choice
 
     def act(self, obs: Observation) -> Any:

@@ -17,6 +17,7 @@ from typing import Any, Self, TypeVar, cast
 
 from paiju.cards import Card
 from paiju.climbing.actions import Action
+from paiju.climbing.compiled import TURN
 from paiju.climbing.events import Event, Facts
 from paiju.climbing.holding import Holding
 from paiju.climbing.observation import observe
@@ -25,7 +26,6 @@ from paiju.climbing.phases import Pipeline, holding_of, pipeline
 from paiju.climbing.state import Deal, HandState, Result
 from paiju.climbing.undo import Taken, save, take_back
 from paiju.engine.driver import Driver
-from paiju.patterns.compiled import fastgen
 from paiju.variants import Variant
 
 __all__ = ["Hand"]
@@ -34,11 +34,11 @@ _Method = TypeVar("_Method", bound=Callable[..., Any])
 
 
 def _compiled(applies: bool) -> Callable[[_Method], _Method]:
-    """Where the extension is built, the method in C (``_fastgen.hand_method``) for the seat to act while the play has
+    """Where the extension is built, the method in C (``_turn.hand_method``) for the seat to act while the play has
     a compiled turn, the driver's Python method for everything else; ``applies``: it is ``apply``."""
 
     def wrap(method: _Method) -> _Method:
-        return method if fastgen is None else cast(_Method, fastgen.hand_method(method, PhaseName.PLAY, applies))
+        return method if TURN is None else cast(_Method, TURN.hand_method(method, PhaseName.PLAY, applies))
 
     return wrap
 

@@ -20,6 +20,7 @@ from paiju.cards import (
     rank_counts,
     sort_cards,
 )
+from paiju.climbing.compiled import compiled_turn
 from paiju.climbing.follow import bomb_ranks, forced_answers, speculator_answers
 from paiju.climbing.speculator import THREE, flip_wild_cards, flip_wilds, speculator_wilds
 from paiju.errors import IllegalMoveError, Reason
@@ -32,7 +33,7 @@ from paiju.patterns.colour import (
     colours_fit,
     split_by_colour,
 )
-from paiju.patterns.generate import compiled_module, generator_for, moves_of
+from paiju.patterns.generate import generator_for, moves_of
 from paiju.patterns.move import NO_COLOUR
 from paiju.variants import RedOverBlack, Variant
 
@@ -302,7 +303,7 @@ class Holding:
         """The lowest copies in ``hand`` that make ``move``, wild cards only for its wild readings."""
         # Wild readings take wild cards; everything else takes natural cards first, so that a
         # 5p1d wild card stays in hand when a natural card of its rank serves as well.
-        fast = compiled_module() if not move.wilds else None
+        fast = compiled_turn() if not move.wilds else None
         if fast is not None:
             chosen: tuple[Card, ...] | None = fast.pick(hand, move.ranks, self.wild)
             if chosen is None:

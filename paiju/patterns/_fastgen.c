@@ -162,10 +162,6 @@ fail:
 
 /* ------------------------------------------------------------------ entry points */
 
-const Spec *spec_of(PyObject *capsule) {
-    return (const Spec *)PyCapsule_GetPointer(capsule, "paiju.fastgen.spec");
-}
-
 int read_counts(PyObject *seq, int *c) {
     PyObject *fast = PySequence_Fast(seq, "counts must be a sequence");
     if (fast == NULL) return -1;
@@ -316,14 +312,12 @@ static PyMethodDef METHODS[] = {
     {"lead", (PyCFunction)(void (*)(void))lead, METH_FASTCALL, "Every move a rank-count vector can lead."},
     {"beating", (PyCFunction)(void (*)(void))beating, METH_FASTCALL, "Every move that beats a play."},
     {"mixed", (PyCFunction)(void (*)(void))mixed_plays, METH_FASTCALL, "The plays of natural and wild cards together."},
-    {"pick", (PyCFunction)(void (*)(void))pick_cards, METH_FASTCALL, "The lowest copies in a hand that make some ranks."},
     {"pairs", (PyCFunction)(void (*)(void))pairs, METH_FASTCALL, "Each item paired with None, as a named tuple."},
-    {"shuffle", (PyCFunction)(void (*)(void))shuffle, METH_FASTCALL, "random.Random.shuffle, the same draws."},
-    {"turns", (PyCFunction)(void (*)(void))make_turns, METH_FASTCALL, "A table's compiled play turn."},
-    {"hand_method", (PyCFunction)(void (*)(void))hand_method, METH_FASTCALL, "A Hand method's compiled fast path."},
-    {"turn_apply", (PyCFunction)(void (*)(void))turn_apply, METH_FASTCALL, "An everyday play or pass, taken."},
     {NULL, NULL, 0, NULL},
 };
+
+/* The C API the extensions built on this one import (fastgen_api.h). */
+static const FastgenApi API = {spec_of, read_counts, lead_into, beating_into, int_tuple};
 
 static struct PyModuleDef MODULE = {
     PyModuleDef_HEAD_INIT,
@@ -338,12 +332,12 @@ PyMODINIT_FUNC PyInit__fastgen(void) {
     EMPTY_TUPLE = PyTuple_New(0);
     NO_TIER_OBJ = PyLong_FromLong(-1);
     NO_COLOUR_OBJ = PyLong_FromLong(-1);
-    if (!EMPTY_STR || !EMPTY_TUPLE || !NO_TIER_OBJ || !NO_COLOUR_OBJ || make_shared() < 0 ||
-        turn_names() < 0 || PyType_Ready(&HandMethodType) < 0 || lazy_ready() < 0 || draws_ready() < 0)
+    if (!EMPTY_STR || !EMPTY_TUPLE || !NO_TIER_OBJ || !NO_COLOUR_OBJ || make_shared() < 0 || lazy_ready() < 0)
         return NULL;
-    PyObject *module = PyModule_Create(&MODULE);
-    if (module != NULL && (PyModule_AddObjectRef(module, "Lazy", (PyObject *)&LazyType) < 0 ||
-                           PyModule_AddObjectRef(module, "Draws", (PyObject *)&DrawsType) < 0))
+    PyObject *module = PyModule_Create(&MODULE), *api = PyCapsule_New((void *)&API, FASTGEN_API, NULL);
+    if (module == NULL || api == NULL || PyModule_AddObjectRef(module, "Lazy", (PyObject *)&LazyType) < 0 ||
+        PyModule_AddObjectRef(module, "_C_API", api) < 0)
         Py_CLEAR(module);
+    Py_XDECREF(api);
     return module;
 }

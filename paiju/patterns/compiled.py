@@ -20,23 +20,24 @@ from paiju.patterns.move import Move
 from paiju.patterns.shapes import Shapes
 from paiju.variants import PatternKind
 
-__all__ = ["COMPILED", "ENGINE", "compiled_spec", "fastgen"]
+__all__ = ["COMPILED", "ENGINE", "compiled_spec", "fastgen", "load_extension"]
 
 
-def _load() -> ModuleType | None:
-    """The extension, or ``None`` when it was not built (no compiler at install) or is turned off."""
+def load_extension(name: str, what: str) -> ModuleType | None:
+    """The C extension ``name`` (``what`` it is, for the warning), or ``None`` when it was not built (no compiler at
+    install) or the compiled path is turned off; each layer loads its own."""
     if os.environ.get("PAIJU_PURE_PYTHON") == "1":
         return None
     try:
-        return importlib.import_module("paiju.patterns._fastgen")
+        return importlib.import_module(name)
     except ImportError:
         logging.getLogger("paiju").warning(
-            "paiju: the compiled move generator is not built (no C compiler at install?); running in pure Python"
+            "paiju: the compiled %s is not built (no C compiler at install?); running in pure Python", what
         )
         return None
 
 
-fastgen = _load()
+fastgen = load_extension("paiju.patterns._fastgen", "move generator")
 if fastgen is not None:
     Sequence.register(fastgen.Lazy)  # a legal list with its wild readings made when read
 #: Whether the compiled path is in use.

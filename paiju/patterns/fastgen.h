@@ -1,10 +1,8 @@
 /* The compiled move generator's shared types: a table's compiled shapes (the "spec") and the move builders. */
 #ifndef PAIJU_FASTGEN_H
 #define PAIJU_FASTGEN_H
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
+#include "fastgen_api.h"
 
-#define NUM_RANKS 15
 #define CHAIN_TOP 11 /* A */
 #define TWO 12
 #define BLACK_JOKER 13
@@ -13,7 +11,6 @@
 #define MAX_BOMBS 16
 #define SMALL_INTS 32 /* ints made once: ranks, keys and chain lengths are all below this */
 #define MAX_BOMB_CARDS 16 /* the most cards of one bomb (3 decks: 12 of a rank, 6 jokers) */
-#define MAX_HAND 162      /* the most cards one hand can hold: a whole 3-deck pack */
 
 typedef struct {
     PyObject *kind;
@@ -46,7 +43,7 @@ typedef struct {
     PyObject *move, *play;
 } Made;
 
-typedef struct {
+struct Spec {
     PyTypeObject *move;
     PyObject *bomb_kind, *joker_bomb_kind;
     Group groups[MAX_KINDS];
@@ -66,13 +63,7 @@ typedef struct {
     /* The moves made once (one block, owned by the spec): group i of rank r; chain i from start to end; kicker kind
      * i of body rank b with the one group of rank r; rank bomb i of rank r; joker bomb i. */
     Made *made, *group_made, *chain_made, *kick_made, *bomb_made, *joker_made;
-} Spec;
-
-/* Where listed moves go: ``list``, as the moves themselves, or with ``pair`` as pair((move, None)) each (a Play). */
-typedef struct {
-    PyObject *list;
-    PyTypeObject *pair;
-} Out;
+};
 
 /* Shared constants, made when the module loads. */
 extern PyObject *EMPTY_STR, *EMPTY_TUPLE, *NO_TIER_OBJ, *NO_COLOUR_OBJ;
@@ -99,38 +90,6 @@ int read_counts(PyObject *seq, int *c);
 int lead_into(const Out *o, const Spec *s, const int *c);
 int beating_into(const Out *o, const Spec *s, const int *c, PyObject *kind, PyObject *key, PyObject *length,
                  PyObject *tier);
-int read_hand(PyObject *hand, PyObject *wild, int *cards, char *is_wild);
-Py_ssize_t pick_into(const int *cards, const char *is_wild, Py_ssize_t n, const int *need, int *picked);
-int need_of(PyObject *ranks, int *need);
-PyObject *pick_cards(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
-PyObject *shuffle(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
-/* A random bot's own draws: random.Random(seed)'s stream, compiled (fastgen_deal.c). */
-extern PyTypeObject DrawsType;
-int draws_ready(void); /* the Draws type made ready, when the module loads */
-/* A field of the hand's Python objects, read from its slot where the object has one (fastgen_fields.c). */
-typedef struct {
-    const char *text;
-    PyObject *name;
-    PyTypeObject *type;
-    unsigned int version;
-    Py_ssize_t offset;
-} Field;
-extern Field F_STATE, F_LEGAL, F_PLAY, F_TURNS, F_PHASE, F_TO_ACT, F_TRICK, F_PASSES, F_PLAYS, F_PLAYED_BY, F_OUT,
-    F_HANDS, F_COUNTS;
-PyObject *get_field(Field *f, PyObject *obj);
-int set_field(Field *f, PyObject *obj, PyObject *value);
-
-/* A table's compiled play turn (fastgen_turn.c). */
-typedef struct Turns Turns;
-int turn_names(void);
-PyObject *make_turns(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
-const Turns *turns_of(PyObject *capsule);
-PyObject *turn_list(const Turns *t, PyObject *state, long seat);
-int turn_take(const Turns *t, PyObject *state, long seat, PyObject *action, PyObject *legal);
-PyObject *turn_apply(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
-/* Hand.legal_actions and Hand.apply, compiled (fastgen_hand.c). */
-extern PyTypeObject HandMethodType;
-PyObject *hand_method(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 PyObject *paired(PyTypeObject *type, PyObject *item);
 PyObject *pairs(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 /* Part of a mixed play, per rank: its natural cards, the wild cards standing for the rank, and the wild single

@@ -53,6 +53,11 @@ PyObject *int_tuple(const int *values, int n) {
     return t;
 }
 
+/* The spec of a make_spec capsule (_fastgen.c makes it); NULL with the error set. */
+const Spec *spec_of(PyObject *capsule) {
+    return (const Spec *)PyCapsule_GetPointer(capsule, "paiju.fastgen.spec");
+}
+
 /* ``type((item, None))`` (``type`` a two-field named tuple, a Play); steals nothing. */
 PyObject *paired(PyTypeObject *type, PyObject *item) {
     PyObject *pair = type->tp_alloc(type, 2);
@@ -275,4 +280,25 @@ int bombs(const Out *o, const Spec *s, const int *c, int min_tier, double min_ke
         if (put_made(o, &s->joker_made[i], s, s->joker_bomb_kind, b->key, 1, buf, m, b->tier, b->name) < 0) return -1;
     }
     return 0;
+}
+
+/* pairs(type, items) -> [type((item, None)) for item in items]: ``type`` a two-field named tuple (a Play) */
+PyObject *pairs(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 2 || !PyType_Check(args[0]) || !PyType_IsSubtype((PyTypeObject *)args[0], &PyTuple_Type)) {
+        PyErr_SetString(PyExc_TypeError, "pairs takes a tuple type and a list");
+        return NULL;
+    }
+    PyObject *items = PySequence_Fast(args[1], "pairs takes a tuple type and a list");
+    if (items == NULL) return NULL;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(items);
+    PyObject *out = PyList_New(n);
+    for (Py_ssize_t i = 0; out != NULL && i < n; i++) {
+        PyObject *pair = paired((PyTypeObject *)args[0], PySequence_Fast_GET_ITEM(items, i));
+        if (pair == NULL)
+            Py_CLEAR(out);
+        else
+            PyList_SET_ITEM(out, i, pair);
+    }
+    Py_DECREF(items);
+    return out;
 }

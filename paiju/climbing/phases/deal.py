@@ -10,8 +10,8 @@ from paiju.climbing.events import DealEvent
 from paiju.climbing.parts import Auction, PartnerPart
 from paiju.climbing.phases.step import DONE, Automatic, Step
 from paiju.climbing.state import Deal, HandState, PlayPart, Stake
+from paiju.engine.draws import compiled_draws
 from paiju.engine.shared_rng import own_rng
-from paiju.patterns.generate import compiled_module
 from paiju.variants import BidStyle, Variant
 
 __all__ = ["DealPhase", "check_deal"]
@@ -79,7 +79,7 @@ def _draw_deal(state: HandState) -> Deal:
 
 def _shuffle(state: HandState, items: list[int]) -> None:
     """Shuffle ``items`` with the hand's RNG: ``random.Random.shuffle``'s very draws, compiled where it is built."""
-    rng, fast = own_rng(state), compiled_module()
+    rng, fast = own_rng(state), compiled_draws()
     if fast is None:
         rng.shuffle(items)
     else:

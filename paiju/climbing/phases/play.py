@@ -11,6 +11,7 @@ from typing import Any
 from paiju.cards import card_rank
 from paiju.climbing import speculator as spec_rules
 from paiju.climbing.actions import Action, Pass, Play, legal_plays
+from paiju.climbing.compiled import compiled_turn
 from paiju.climbing.events import OutEvent, PartnerKnownEvent
 from paiju.climbing.holding import Holding
 from paiju.climbing.phase_name import PhaseName
@@ -38,9 +39,9 @@ def plain_seats(state: HandState) -> tuple[frozenset[int], MoveGenerator | None]
 
 
 def compiled_turns(state: HandState, plain: frozenset[int], generator: MoveGenerator | None) -> Any | None:
-    """The compiled turn (``_fastgen.turns``) where every seat is plain and a turn is only a play or a pass: no
+    """The compiled turn (``_turn.turns``) where every seat is plain and a turn is only a play or a pass: no
     partner card to watch for, no handicap, no speculator to go out, no cap on chain lengths; else ``None``."""
-    v, fast = state.variant, compiled_module()
+    v, fast = state.variant, compiled_turn()
     if fast is None or generator is None or generator.spec is None or generator.chain_max or len(plain) < v.players:
         return None
     if state.partner is not None or (v.speculator is not None and v.speculator.rangpai):
@@ -152,7 +153,7 @@ class Playing(Turn):
 
 def _cards(state: HandState, seat: int, action: Play) -> tuple[int, ...]:
     """The cards ``action`` plays: a plain seat's lowest copies straight from its hand, else its holding's choice."""
-    fast = compiled_module()
+    fast = compiled_turn()
     if action.cards is None and seat in state.play.plain and fast is not None:
         cards: tuple[int, ...] | None = fast.pick(state.hands[seat], action.move.ranks, _NO_WILD)
         if cards is not None:

@@ -2,7 +2,7 @@
  * the play has a compiled turn and the seat to act asks.  Each is a method descriptor that wraps the Python method
  * and calls it for everything else (another phase, another seat, keywords, a turn the compiled turn leaves), so the
  * Python method stays the whole behaviour and this only its fast path. */
-#include "fastgen.h"
+#include "turn.h"
 #include <structmember.h>
 
 typedef struct {
@@ -140,7 +140,7 @@ static PyMemberDef HAND_MEMBERS[] = {
 };
 
 PyTypeObject HandMethodType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "paiju.patterns._fastgen.HandMethod",
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "paiju.climbing._turn.HandMethod",
     .tp_basicsize = sizeof(HandMethod),
     .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC | Py_TPFLAGS_METHOD_DESCRIPTOR | Py_TPFLAGS_HAVE_VECTORCALL,
     .tp_doc = "A Hand method with its compiled fast path (the Python method it wraps does the rest).",

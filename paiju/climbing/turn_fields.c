@@ -1,7 +1,7 @@
 /* The fields the compiled turn reads and writes on the hand's Python objects (HandState, PlayPart: dataclasses with
  * slots), read straight from their slots: a slot's place is looked up once per type, and again whenever the type
  * changes; an object without that slot (a class with a __dict__) is read and written as attributes. */
-#include "fastgen.h"
+#include "turn.h"
 #include <structmember.h>
 
 #define FIELD(text) {text, NULL, NULL, 0, -1}

@@ -1,7 +1,9 @@
 /* The deal's shuffle and the random bot's choices, compiled: random.Random.shuffle's and choice's own algorithms and
  * draws (every index comes from getrandbits, redrawn while out of range), so a seed deals the same cards, and a bot
  * picks the same actions, as in Python. */
-#include "fastgen.h"
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
 
 /* A number in [0, n) as random.Random._randbelow_with_getrandbits draws it; -1 with the error set. */
 static long below(PyObject *getrandbits, unsigned long n) {
@@ -29,7 +31,7 @@ static long below(PyObject *getrandbits, unsigned long n) {
 
 /* shuffle(rng, items) -> None: ``rng.shuffle(items)`` for a random.Random ``rng`` and a list ``items``, the same draws
  * in the same order */
-PyObject *shuffle(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+static PyObject *shuffle(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     if (nargs != 2 || !PyList_Check(args[1])) {
         PyErr_SetString(PyExc_TypeError, "shuffle takes a random.Random and a list");
         return NULL;
@@ -276,8 +278,8 @@ static PyMethodDef DRAWS_METHODS[] = {
     {NULL, NULL, 0, NULL},
 };
 
-PyTypeObject DrawsType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "paiju.patterns._fastgen.Draws",
+static PyTypeObject DrawsType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "paiju.engine._draws.Draws",
     .tp_basicsize = sizeof(Draws),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_doc = "Draws(seed): random.Random(seed)'s stream, for a bot's choices.",
@@ -286,7 +288,23 @@ PyTypeObject DrawsType = {
     .tp_methods = DRAWS_METHODS,
 };
 
-int draws_ready(void) {
+static PyMethodDef METHODS[] = {
+    {"shuffle", (PyCFunction)(void (*)(void))shuffle, METH_FASTCALL, "random.Random.shuffle, the same draws."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef MODULE = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "_draws",
+    .m_doc = "random.Random's shuffle and choice, compiled: the same draws from the same seed.",
+    .m_size = -1,
+    .m_methods = METHODS,
+};
+
+PyMODINIT_FUNC PyInit__draws(void) {
     seeded_start();
-    return PyType_Ready(&DrawsType);
+    if (PyType_Ready(&DrawsType) < 0) return NULL;
+    PyObject *module = PyModule_Create(&MODULE);
+    if (module != NULL && PyModule_AddObjectRef(module, "Draws", (PyObject *)&DrawsType) < 0) Py_CLEAR(module);
+    return module;
 }

@@ -1,6 +1,15 @@
-/* What every play step asks of the compiled path: which copies of its cards a seat plays for a move (holding.py's
- * Holding._pick), and the actions its moves become (actions.py's new_plays). */
-#include "fastgen.h"
+/* Which copies of its cards a seat plays for a move (holding.py's Holding._pick), and the pattern extension's C API,
+ * imported once when the module loads. */
+#include "turn.h"
+
+#define BLACK_JOKER 13
+
+const FastgenApi *PATTERNS;
+
+int patterns_ready(void) {
+    PATTERNS = (const FastgenApi *)PyCapsule_Import(FASTGEN_API, 0);
+    return PATTERNS == NULL ? -1 : 0;
+}
 
 #define CARDS_PER_DECK 54
 
@@ -108,26 +117,5 @@ PyObject *pick_cards(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     else if (read_hand(hand, wild, cards, is_wild) == 0)
         got = pick_into(cards, is_wild, n, need, picked);
     Py_DECREF(hand);
-    return got == -2 ? Py_NewRef(Py_None) : got < 0 ? NULL : int_tuple(picked, (int)got);
-}
-
-/* pairs(type, items) -> [type((item, None)) for item in items]: ``type`` a two-field named tuple (a Play) */
-PyObject *pairs(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    if (nargs != 2 || !PyType_Check(args[0]) || !PyType_IsSubtype((PyTypeObject *)args[0], &PyTuple_Type)) {
-        PyErr_SetString(PyExc_TypeError, "pairs takes a tuple type and a list");
-        return NULL;
-    }
-    PyObject *items = PySequence_Fast(args[1], "pairs takes a tuple type and a list");
-    if (items == NULL) return NULL;
-    Py_ssize_t n = PySequence_Fast_GET_SIZE(items);
-    PyObject *out = PyList_New(n);
-    for (Py_ssize_t i = 0; out != NULL && i < n; i++) {
-        PyObject *pair = paired((PyTypeObject *)args[0], PySequence_Fast_GET_ITEM(items, i));
-        if (pair == NULL)
-            Py_CLEAR(out);
-        else
-            PyList_SET_ITEM(out, i, pair);
-    }
-    Py_DECREF(items);
-    return out;
+    return got == -2 ? Py_NewRef(Py_None) : got < 0 ? NULL : PATTERNS->int_tuple(picked, (int)got);
 }

@@ -2,7 +2,7 @@
  * the seat to act may take (Playing.legal), and the everyday plays and passes with their bookkeeping (Playing.apply),
  * done on the hand's own Python objects.  A play this path does not take (a bomb, named cards, a seat's last cards)
  * is left to the Python code, which does the whole turn; the tests play every table both ways. */
-#include "fastgen.h"
+#include "turn.h"
 
 struct Turns {
     PyObject *spec;              /* the table's spec capsule (make_spec) */
@@ -10,11 +10,13 @@ struct Turns {
     PyObject *pass;              /* the Pass action */
 };
 
-static PyObject *NO_CARDS; /* the empty set of wild cards a plain seat holds */
+static PyObject *NO_CARDS;    /* the empty set of wild cards a plain seat holds */
+static PyObject *EMPTY_TUPLE; /* the cards of a pass */
 
-int turn_names(void) {
+int turn_ready(void) {
     NO_CARDS = PyFrozenSet_New(NULL);
-    return NO_CARDS == NULL ? -1 : 0;
+    EMPTY_TUPLE = PyTuple_New(0);
+    return NO_CARDS == NULL || EMPTY_TUPLE == NULL ? -1 : 0;
 }
 
 static void drop(Turns *t) {
@@ -26,7 +28,7 @@ static void drop(Turns *t) {
 }
 
 static void turns_free(PyObject *capsule) {
-    Turns *t = (Turns *)PyCapsule_GetPointer(capsule, "paiju.fastgen.turns");
+    Turns *t = (Turns *)PyCapsule_GetPointer(capsule, "paiju.climbing.turns");
     if (t != NULL) drop(t);
 }
 
@@ -36,7 +38,7 @@ static int is_tuple_type(PyObject *type) {
 
 /* turns(spec, play_type, record_type, pass_action) -> capsule */
 PyObject *make_turns(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
-    if (nargs != 4 || spec_of(args[0]) == NULL || !is_tuple_type(args[1]) || !is_tuple_type(args[2])) {
+    if (nargs != 4 || PATTERNS->spec_of(args[0]) == NULL || !is_tuple_type(args[1]) || !is_tuple_type(args[2])) {
         if (!PyErr_Occurred()) PyErr_SetString(PyExc_TypeError, "turns takes a spec, two named tuple types and an action");
         return NULL;
     }
@@ -46,7 +48,7 @@ PyObject *make_turns(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     t->play = (PyTypeObject *)Py_NewRef(args[1]);
     t->record = (PyTypeObject *)Py_NewRef(args[2]);
     t->pass = Py_NewRef(args[3]);
-    PyObject *capsule = PyCapsule_New(t, "paiju.fastgen.turns", turns_free);
+    PyObject *capsule = PyCapsule_New(t, "paiju.climbing.turns", turns_free);
     if (capsule == NULL) drop(t);
     return capsule;
 }
@@ -86,17 +88,17 @@ static PyObject *new_record(const Turns *t, long seat, PyObject *move, PyObject 
 }
 
 const Turns *turns_of(PyObject *capsule) {
-    return (const Turns *)PyCapsule_GetPointer(capsule, "paiju.fastgen.turns");
+    return (const Turns *)PyCapsule_GetPointer(capsule, "paiju.climbing.turns");
 }
 
 /* The actions of ``seat``, the seat to act: a pass where it answers, then a Play of every move that leads or beats the
  * trick (the state's to_act decides whether it leads, as HandState.to_beat does); NULL with the error set. */
 PyObject *turn_list(const Turns *t, PyObject *state, long seat) {
-    const Spec *s = spec_of(t->spec);
+    const Spec *s = PATTERNS->spec_of(t->spec);
     PyObject *play = NULL, *trick = NULL, *all = NULL, *to_act = NULL, *out = NULL;
     int c[NUM_RANKS];
     PyObject *counts = seat_item(state, &F_COUNTS, seat, &all);
-    if (counts == NULL || read_counts(counts, c) < 0) goto done;
+    if (counts == NULL || PATTERNS->read_counts(counts, c) < 0) goto done;
     if ((play = get_field(&F_PLAY, state)) == NULL || (trick = get_field(&F_TRICK, play)) == NULL ||
         (to_act = get_field(&F_TO_ACT, state)) == NULL)
         goto done;
@@ -110,12 +112,12 @@ PyObject *turn_list(const Turns *t, PyObject *state, long seat) {
     Out o = {out, t->play};
     int rc;
     if (leading) {
-        rc = lead_into(&o, s, c);
+        rc = PATTERNS->lead_into(&o, s, c);
     } else {
         PyObject *move = PyTuple_GET_ITEM(trick, 1);
         rc = PyList_Append(out, t->pass);
         if (rc == 0)
-            rc = beating_into(&o, s, c, PyTuple_GET_ITEM(move, 0), PyTuple_GET_ITEM(move, 1),
+            rc = PATTERNS->beating_into(&o, s, c, PyTuple_GET_ITEM(move, 0), PyTuple_GET_ITEM(move, 1),
                               PyTuple_GET_ITEM(move, 2), PyTuple_GET_ITEM(move, 4));
     }
     if (rc < 0) Py_CLEAR(out);
@@ -216,7 +218,7 @@ static int play_turn(const Turns *t, PyObject *state, PyObject *play, long seat,
         rc = 0;
         goto done;
     }
-    if ((cards = int_tuple(picked, (int)got)) == NULL || (rec = new_record(t, seat, move, cards)) == NULL) goto done;
+    if ((cards = PATTERNS->int_tuple(picked, (int)got)) == NULL || (rec = new_record(t, seat, move, cards)) == NULL) goto done;
     if (take_out(hand, ids, n_held, picked, got) < 0) goto done;
     for (int r = 0; r < NUM_RANKS; r++)
         if (need[r] && bump(counts, r, -need[r]) < 0) goto done;
