@@ -157,6 +157,20 @@ def test_a_phase_the_table_switches_off_is_left_out_of_the_pipeline(table: str, 
     assert phase not in _phase_kinds(off)
 
 
+def test_every_hand_of_a_table_runs_on_the_same_phases_and_each_keeps_its_own_state() -> None:
+    """A table's phases are chosen once (a simulation deals thousands of hands): two hands share them, and playing
+    one to the end leaves the other where it stands (the phases keep nothing of a hand)."""
+    first, second = Game(CLASSIC, 1), Game(CLASSIC, 2)
+    assert first._pipeline is second._pipeline
+    def where(g: Game) -> tuple[object, ...]:
+        return g.phase, g.to_act, list(g.legal_actions()), [list(h) for h in g.hands]
+
+    before = where(second)
+    play_out(first, [make_bot("random", s) for s in range(3)])
+    assert first.result is not None and second.result is None
+    assert where(second) == before
+
+
 def test_a_laizi_table_without_its_grab_round_plays_to_the_end_without_one() -> None:
     """A 癞子 table with 抢地主 switched off: no grab is ever asked, and bots finish its hands with scores summing to
     zero (the pipeline without the phase still holds together)."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from paiju.climbing.actions import Action
 from paiju.climbing.phases.auction import Bidding
 from paiju.climbing.phases.deal import DealPhase, check_deal
@@ -40,9 +42,11 @@ __all__ = [
 Pipeline = machine.Pipeline[HandState, Action]
 
 
+@lru_cache(maxsize=64)
 def pipeline(variant: Variant) -> Pipeline:
-    """The phases ``variant`` plays, the only place a table's switches are read to choose them (a phase that does
-    not apply is left out): deal → (find the speculator → gifts) → bid → take the bottom, or reveal → (name the
+    """The phases ``variant`` plays, made once per table (phases keep nothing of a hand: every hand of the table runs
+    on the same ones), the only place a table's switches are read to choose them (a phase that does not apply is left
+    out): deal → (find the speculator → gifts) → bid → take the bottom, or reveal → (name the
     partner → declare) → play; the brackets only on speculator and two-landlord tables. 癞子 tables: 明牌开始 → deal
     → bid → 抢地主 → take the bottom → the wild rank → 明牌 → play, each of the four where its switch is on. Marked
     tables (五人斗地主): deal → the marked card's landlord takes the bottom → the sealed identity step → 加倍 (where
