@@ -11,7 +11,6 @@ from paiju.commands import UsageError
 from paiju.engine import family
 from paiju.variants import REGISTRY, Variant, VariantError, get_variant
 from paiju.variants.custom import custom_table
-from paiju.variants.files import load_variant_file, variant_to_toml
 
 __all__ = ["CUSTOM_NUMBERS", "add_table_args", "cmd_variants", "table_of"]
 
@@ -23,6 +22,8 @@ def table_of(args: argparse.Namespace) -> Variant:
     """The table: ``--variant-file``, ``--variant custom`` with its numbers, or a built-in name."""
     try:
         if args.variant_file:
+            from paiju.variants.files import load_variant_file  # TOML is read only for a table file
+
             return load_variant_file(args.variant_file)
         if args.variant != "custom":
             return get_variant(args.variant)
@@ -55,6 +56,8 @@ def add_table_args(s: argparse.ArgumentParser, numbers: bool = True) -> None:
 def cmd_variants(args: argparse.Namespace, out: Console) -> int:
     """List every registered variant."""
     if args.toml:
+        from paiju.variants.files import variant_to_toml
+
         print(variant_to_toml(table_of(args)), end="")
         return 0
     if args.json:
