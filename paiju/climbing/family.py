@@ -59,6 +59,14 @@ def _play_cards(hand: Hand, seat: int, action: Action) -> str | None:
     return format_cards(holding_of(hand.state, seat).cards_for(action.move, action.cards), marked=marked_card(hand.variant))
 
 
+def _sees_hand(hand: Hand, seat: int, owner: int) -> bool:
+    """Whether ``seat`` is shown ``owner``'s whole hand now: its own, one played face up (明牌), and on 五人 the
+    public and hidden landlord each other's once the team is known (Q5.5)."""
+    if hand.facts().sees_hand(seat, owner):
+        return True
+    return hand.state.five is not None and any(ally == owner for ally, _ in observe(hand, seat).ally_hands)
+
+
 FAMILY: Family[Hand] = Family(
     name=CLIMBING,
     open_hand=Hand,
@@ -70,6 +78,7 @@ FAMILY: Family[Hand] = Family(
     action_text=action_text,
     game_log=game_log,
     forced_pass_shown=forced_pass_shown,
+    sees_hand=_sees_hand,
     settle=settlement,
     tally=tally,
     frame_fields=frame_fields,

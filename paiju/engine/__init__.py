@@ -22,6 +22,8 @@ from paiju.engine.registry import (
     new_session,
     open_hand,
     parse_action,
+    table_bot,
+    tables,
     variant_family,
 )
 from paiju.engine.report import FrameFields, HandTally, MatchStanding, Settlement, SettlementLine
@@ -57,5 +59,7 @@ __all__ = [
     "parse_action",
     "replay",
     "save_log",
+    "table_bot",
+    "tables",
     "variant_family",
 ]

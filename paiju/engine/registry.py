@@ -12,7 +12,7 @@ from paiju.engine.action_ids import ActionSpace
 from paiju.engine.protocol import HandEngine, Observation
 from paiju.engine.report import FrameFields, HandTally, MatchStanding, Settlement
 from paiju.engine.session import Session
-from paiju.variants import Variant
+from paiju.variants import REGISTRY, Variant
 
 if TYPE_CHECKING:
     from paiju.engine.worlds import Worlds
@@ -27,12 +27,16 @@ __all__ = [
     "new_session",
     "open_hand",
     "parse_action",
+    "table_bot",
+    "tables",
     "variant_family",
 ]
 
 CLIMBING = "climbing"
 #: Each family's module (it holds ``FAMILY``), imported when first asked for, so the kernel imports no family.
 FAMILY_MODULES = {CLIMBING: "paiju.climbing.family", "trick": "paiju.trick.family"}
+#: The apps' bot registry (``make_bot``), imported when a table's own bot is first asked for: the kernel imports no app.
+BOTS_MODULE = "paiju.bots"
 
 H = TypeVar("H", bound=HandEngine)
 
@@ -88,6 +92,9 @@ class Family(Generic[H]):
     #: Where the hand waits on a clock rather than on its seats (a deal with declaring open), the clock's step
     #: (a new number each round); ``None`` where it waits on its seats.
     paced: Callable[[H], int | None] = lambda hand: None
+    #: Whether ``seat`` is shown ``owner``'s whole hand now (its own always; a hand played face up, a known team's):
+    #: what a seat's view may name beside the cards it has held and those every seat is shown.
+    sees_hand: Callable[[H, int, int], bool] = lambda hand, seat, owner: seat == owner
     #: Which engine serves a table's moves: ``compiled`` (the C hot path) or ``python``.
     engine: Callable[[Variant], str] = lambda variant: "python"
     #: The cards of its hand a seat's legal action plays, as the engine picks them (a two-colour play's own colour, a
@@ -139,3 +146,15 @@ def new_session(variant: Variant, seed: int = 0, draw_seed: Callable[[], int] | 
 def parse_action(engine: HandEngine, text: str, seat: int | None = None) -> list[Any]:
     """The legal actions a player's ``text`` can mean now for ``seat`` (by default the seat to act)."""
     return family_of(engine).parse_action(engine, text, seat)
+
+
+def tables() -> dict[str, Variant]:
+    """Every registered table by name, for whatever goes over them all (the kernel's conformance suite)."""
+    return dict(REGISTRY)
+
+
+def table_bot(variant: Variant, seed: int = 0) -> Any:
+    """The table's own bot (its family's ``bot``, the one that plays a seat for a person), seeded: it picks one of
+    ``obs.legal`` in ``act(obs)`` for the family's ``observe``."""
+    rules = family(variant_family(variant))
+    return importlib.import_module(BOTS_MODULE).make_bot(rules.bot, seed, rules.name)

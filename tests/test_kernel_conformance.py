@@ -1,0 +1,145 @@
+"""The kernel's conformance suite, once for every family: each registered table (``paiju.engine.tables()``) is played
+to the end by random picks and by the table's own bot, through ``paiju.engine`` alone, and at every step a seat to
+act has a legal action; at random points a clone and a push/pop walk leave the hand as a replay of its log up to
+there rebuilds it, and no seat's view names a card it has neither held, nor been shown in another's hand, nor seen
+shown to a spectator; at the end the scores sum to zero (every registered table is zero-sum) and the log, read back
+from JSON, replays to the identical events, views and result.
+
+Registering a table is enough to have it tested here. The family suites (``test_conformance.py``,
+``test_trick_conformance.py``) keep what only a family can check: where each card lies, and the rules' own facts.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from typing import Any
+
+import pytest
+
+from paiju.engine import HandEngine, family_of, game_log, open_hand, replay, table_bot, tables
+
+TABLES = sorted(tables())
+PLAYERS = ("random", "bot")
+FAST_SEEDS = 1
+SLOW_SEEDS = 6
+#: How many points of a hand get the clone, push/pop, replay and view checks.
+CHECKED_POINTS = 3
+#: A card as the views write it (a marked card with its ``*``; the jokers as ``B`` and ``R``).
+CARD = re.compile(r"(?<![\w*])([2-9TJQKA][shdc]|[BR])\*?(?![\w])")
+
+Views = list[Any]
+
+
+def views(hand: HandEngine) -> Views:
+    """What every seat and a spectator see now, as JSON."""
+    spectator = family_of(hand).observe(hand, None).to_json()
+    return [hand.view(s) for s in range(hand.variant.players)] + [spectator]
+
+
+def names(view: Any) -> set[str]:
+    """The cards a view names anywhere in its strings."""
+    if isinstance(view, str):
+        return set(CARD.findall(view))
+    if isinstance(view, dict):
+        return set().union(*map(names, view.values()))
+    if isinstance(view, list):
+        return set().union(*map(names, view))
+    return set()
+
+
+def state_of(hand: HandEngine) -> tuple[list[dict[str, Any]], Views, list[int] | None]:
+    """All a hand shows: its events, every view and its scores."""
+    scores = None if hand.result is None else list(hand.result.scores)
+    return json.loads(json.dumps(hand.events)), views(hand), scores
+
+
+def pick(hand: HandEngine, players: str, bots: list[Any], rng: random.Random) -> tuple[int, Any]:
+    """The next seat and its action: a random seat and legal action, or the lowest seat's bot's choice."""
+    actors = sorted(hand.actors())
+    assert actors, "a running hand with no seat to act"
+    seat = rng.choice(actors) if players == "random" else actors[0]
+    legal = list(hand.legal_actions(seat))
+    assert legal, f"seat {seat} acts but has no legal action"
+    if players == "random":
+        return seat, rng.choice(legal)
+    return seat, bots[seat].act(family_of(hand).observe(hand, seat))
+
+
+def check_point(hand: HandEngine, rng: random.Random) -> None:
+    """A clone and a push/pop walk of up to three random actions leave the hand as replaying its log rebuilds it."""
+    before = state_of(hand)
+    assert state_of(replay(json.loads(json.dumps(game_log(hand))))) == before
+    copy = hand.clone()
+    pushed = 0
+    while pushed < 3 and (actors := sorted(hand.actors())):
+        seat = rng.choice(actors)
+        hand.push(rng.choice(list(hand.legal_actions(seat))), seat)
+        pushed += 1
+    assert state_of(copy) == before, "acting on a hand changed its clone"
+    for _ in range(pushed):
+        hand.pop()
+    assert state_of(hand) == before, "push then pop did not give back the hand"
+    if actors := sorted(copy.actors()):
+        seat = rng.choice(actors)
+        copy.apply(rng.choice(list(copy.legal_actions(seat))), seat)
+        assert state_of(hand) == before, "acting on a clone changed the hand"
+
+
+def no_leak(hand: HandEngine, known: list[set[str]], shown: set[str]) -> None:
+    """No seat's view names a card beyond those it has held or been shown in another seat's hand (the family's
+    ``sees_hand``: 明牌, a known team) and those a spectator has been shown, now or before."""
+    now, sees_hand = views(hand), family_of(hand).sees_hand
+    shown |= names(now[-1])
+    for seat, view in enumerate(now[:-1]):
+        for owner, theirs in enumerate(now[:-1]):
+            if owner == seat or sees_hand(hand, seat, owner):
+                known[seat] |= names(theirs.get("hand", ""))
+        extra = names(view) - known[seat] - shown
+        assert not extra, f"seat {seat}'s view names {sorted(extra)}"
+
+
+def play_and_check(name: str, players: str, seed: int) -> None:
+    """Play one hand of ``name`` to the end, checking the kernel's properties on the way and at the end."""
+    variant = tables()[name]
+    rng = random.Random(seed * 7919 + len(name))
+    hand = open_hand(variant, seed)
+    bots = [table_bot(variant, seed * 31 + s) for s in range(variant.players)]
+    known: list[set[str]] = [set() for _ in range(variant.players)]
+    shown: set[str] = set()
+    acted_at = [0]  # replay's ``each`` sees the hand at 0 and after each action event: at its index + 1
+    while not hand.is_over:
+        no_leak(hand, known, shown)
+        seat, action = pick(hand, players, bots, rng)
+        acted_at.append(len(hand.events) + 1)
+        hand.apply(action, seat)
+        assert len(acted_at) < 2000, "the hand does not end"
+    assert not hand.actors() and hand.result is not None
+    assert sum(hand.result.scores) == 0, f"scores {hand.result.scores} do not sum to zero"
+    no_leak(hand, known, shown)
+    log = json.loads(json.dumps(game_log(hand)))
+    assert state_of(replay(log)) == state_of(hand)
+    points = set(rng.sample(acted_at, CHECKED_POINTS))
+    seen: list[int] = []
+    replay(log, each=lambda n, again: (seen.append(n), check_point(again, rng)) if n in points else None)
+    assert sorted(seen) == sorted(points), "replay did not stop after each action"
+
+
+@pytest.mark.parametrize("players", PLAYERS)
+@pytest.mark.parametrize("name", TABLES)
+def test_every_table_plays_to_a_zero_sum_end_that_replays_clones_and_pops_alike_and_leaks_no_card(
+    name: str, players: str
+) -> None:
+    """Each registered table, by random picks and by its own bot: the kernel's properties hold."""
+    for seed in range(FAST_SEEDS):
+        play_and_check(name, players, seed)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", PLAYERS)
+@pytest.mark.parametrize("name", TABLES)
+def test_more_hands_of_every_table_keep_the_kernel_properties(name: str, players: str) -> None:
+    """The same checks over more seeds."""
+    for seed in range(FAST_SEEDS, FAST_SEEDS + SLOW_SEEDS):
+        play_and_check(name, players, seed)
