@@ -5,12 +5,12 @@ from __future__ import annotations
 import argparse
 import json
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from paiju.commands import UsageError
@@ -64,15 +64,8 @@ def cmd_simulate(args: argparse.Namespace, out: Console) -> int:
         raise UsageError(f"--bots: {variant.name} seats {variant.players} players, {len(bots)} bots given")
     if args.games < 1:
         raise UsageError("--games must be at least 1")
-    err = Console(stderr=True)
-    # The bar is transient: it shows only where it is drawn (a terminal, a notebook), and elsewhere it is not run at
-    # all (no redraws, no thread to refresh it: a simulation's output to a file or a pipe is the same without it).
-    with Progress(
-        TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-        console=err, disable=not (err.is_terminal or err.is_jupyter), transient=True,
-    ) as bar:
-        task = bar.add_task("hands", total=args.games)
-        report = simulate(variant, args.games, bots, args.seed, lambda n: bar.update(task, completed=n))
+    with _progress(Console(stderr=True), args.games) as progress:
+        report = simulate(variant, args.games, bots, args.seed, progress)
     if args.json:
         print(json.dumps(report.to_json()))
         return 0
@@ -105,6 +98,22 @@ def cmd_simulate(args: argparse.Namespace, out: Console) -> int:
     if report.level_rules:
         _print_match(report, out)
     return 0
+
+
+@contextmanager
+def _progress(err: Console, total: int) -> Iterator[Callable[[int], None] | None]:
+    """A transient bar of ``total`` hands on ``err``, told how many are played; it shows only where it is drawn (a
+    terminal, a notebook), so elsewhere (output to a file or a pipe) there is none: nothing of it is imported or run,
+    no thread redraws it, and what is printed is the same."""
+    if not (err.is_terminal or err.is_jupyter):
+        yield None
+        return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    columns = (TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with Progress(*columns, console=err, transient=True) as bar:
+        task = bar.add_task("hands", total=total)
+        yield lambda n: bar.update(task, completed=n)
 
 
 def _print_match(report: SimulationReport, out: Console) -> None:
