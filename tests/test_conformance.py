@@ -1,16 +1,12 @@
 """Conformance over the registry (ARCHITECTURE.md "Habits that keep it honest"): every registered table is
 played to the end by random and by heuristic bots, as OpenSpiel's random-sim test does, and at every step
 the cards are conserved, the seat to act has a legal action and takes one, and no view names a hidden
-card; at the end the scores sum to zero and the log replays to the identical hand.
+card; at the end the log replays to the same result, hands, bottom and speculator. Zero-sum scores and the
+replay's identical events and views are the kernel's properties, checked over every table in
+``test_kernel_conformance.py``.
 
 Registering a table in ``paiju.variants.REGISTRY`` is enough to have it tested here (a trick-taking table in
 ``test_trick_conformance.py``).
-
-Zero-sum holds on every registered table: other-games.md §3.6 ("each farmer pays or receives" the
-landlord's stake) and speculator.md §13 ("the rule behind every row": the landlord side's T − s plus the
-speculator's s equal the farmers' nF × T/nF, or T against (nF + 1) × s; a lone landlord "takes the whole
-landlord share"; §8's instant wins settle T against T/nF each; §15's 3p1d speculator "takes or pays …
-out of its ally's share").
 """
 
 from __future__ import annotations
@@ -44,11 +40,6 @@ def bots_for(kind: str, players: int, seed: int) -> list[Bot]:
         [kind] * players if kind != "mixed" else ["heuristic" if (seed >> s) & 1 else "random" for s in range(players)]
     )
     return [make_bot(name, seed * 31 + s) for s, name in enumerate(names)]
-
-
-def events_of(game: Game) -> list[dict[str, Any]]:
-    """The hand's events as the log writes them (JSON dicts, whatever their type in memory)."""
-    return list(json.loads(json.dumps(game_log(game)))["events"])
 
 
 def card_places(game: Game) -> Counter[Card]:
@@ -104,23 +95,14 @@ def check_views(game: Game, held: dict[int, set[Card]]) -> None:
         assert not leaked, f"{who} is shown {leaked} in {game.phase.value}"
 
 
-def check_zero_sum(game: Game) -> None:
-    """speculator.md §13 "the rule behind every row" and other-games.md §3.6: what the winners take the
-    losers pay, so the scores sum to zero."""
-    assert game.result is not None
-    assert sum(game.result.scores) == 0, game.result
-
-
 def check_replay(game: Game) -> None:
     """ARCHITECTURE.md "The event log is the truth: … replaying it rebuilds the identical state": the log,
-    through JSON, replays to the same events, result, hands and views."""
+    through JSON, replays to the same result, the same copies of each card in every hand, the same bottom and the
+    same speculator (the events and every view: ``test_kernel_conformance.py``)."""
     log: dict[str, Any] = json.loads(json.dumps(game_log(game)))
     again = replay(log)
-    assert events_of(again) == events_of(game)
     assert again.result == game.result
     assert again.hands == game.hands and again.state.bottom == game.state.bottom and again.state.spec == game.state.spec
-    for seat in [*range(game.players), None]:
-        assert observe(again, seat).to_json() == observe(game, seat).to_json()
 
 
 def play_checked(v: Variant, kind: str, seed: int, views: bool = True) -> Game:
@@ -145,16 +127,15 @@ def play_checked(v: Variant, kind: str, seed: int, views: bool = True) -> Game:
         game.apply(action, seat)
     else:
         raise AssertionError(f"{v.name} seed {seed}: the hand did not end in 5000 actions")
-    check_zero_sum(game)
     check_replay(game)
     return game
 
 
 @pytest.mark.parametrize("kind", BOTS)
 @pytest.mark.parametrize("name", TABLES)
-def test_bots_play_every_table_to_a_conserved_zero_sum_replayable_end(name: str, kind: str) -> None:
-    """ARCHITECTURE.md conformance: cards conserved, a legal action until the end, no leaked card,
-    zero-sum scores and an identical replay, for a few seeds of every registered table."""
+def test_bots_play_every_table_to_a_conserved_replayable_end(name: str, kind: str) -> None:
+    """ARCHITECTURE.md conformance: cards conserved, a legal action until the end, no leaked card and a replay
+    to the same hands, for a few seeds of every registered table."""
     for seed in range(1, FAST_SEEDS + 1):
         play_checked(REGISTRY[name], kind, seed)
 

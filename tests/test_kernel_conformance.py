@@ -5,8 +5,14 @@ there rebuilds it, and no seat's view names a card it has neither held, nor been
 shown to a spectator; at the end the scores sum to zero (every registered table is zero-sum) and the log, read back
 from JSON, replays to the identical events, views and result.
 
+Zero-sum holds on every registered table: other-games.md §3.6 ("each farmer pays or receives" the landlord's stake),
+speculator.md §13 ("the rule behind every row": the landlord side's T − s plus the speculator's s equal the farmers'
+nF × T/nF, or T against (nF + 1) × s; a lone landlord "takes the whole landlord share"; §8's instant wins settle T
+against T/nF each; §15's 3p1d speculator "takes or pays … out of its ally's share"), and 炒地皮's match points.
+
 Registering a table is enough to have it tested here. The family suites (``test_conformance.py``,
-``test_trick_conformance.py``) keep what only a family can check: where each card lies, and the rules' own facts.
+``test_trick_conformance.py``) keep what only a family can check: where each card lies, the rules' own facts, and
+(for 炒地皮) hands later in a match and 扛旗 hands, which only a session deals.
 """
 
 from __future__ import annotations
