@@ -2,7 +2,7 @@
 to the end by random picks and by the table's own bot, through ``paiju.engine`` alone, and at every step a seat to
 act has a legal action; at random points a clone and a push/pop walk leave the hand as a replay of its log up to
 there rebuilds it, and no seat's view names a card it has neither held, nor been shown in another's hand, nor seen
-shown to a spectator; at the end the scores sum to zero (every registered table is zero-sum) and the log, read back
+shown to a spectator, nor does its copy of the log show it such a card where a spectator's copy hides it; at the end the scores sum to zero (every registered table is zero-sum) and the log, read back
 from JSON, replays to the identical events, views and result.
 
 Zero-sum holds on every registered table: other-games.md §3.6 ("each farmer pays or receives" the landlord's stake),
@@ -106,6 +106,29 @@ def no_leak(hand: HandEngine, known: list[set[str]], shown: set[str]) -> None:
         assert not extra, f"seat {seat}'s view names {sorted(extra)}"
 
 
+def ints(value: Any) -> set[int]:
+    """The numbers a log field holds, nested lists flattened (a flag is no number)."""
+    if isinstance(value, list):
+        return set().union(*map(ints, value))
+    return {value} if isinstance(value, int) and not isinstance(value, bool) else set()
+
+
+def no_log_leak(hand: HandEngine, held: list[set[int]]) -> None:
+    """No seat's copy of the log shows it a field a spectator's copy hides unless the cards it holds are cards the
+    seat has held or been shown in another's hand (a field naming a seat is no card)."""
+    facts = hand.facts()
+    for event in hand.typed_events:
+        whole = event.to_json()
+        public = event.visible_to(None, facts)
+        spectator = {} if public is None else public.to_json()
+        hidden = [k for k, v in whole.items() if k != "seat" and spectator.get(k) != v]
+        for seat, known in enumerate(held):
+            mine = event.visible_to(seat, facts)
+            shown = {} if mine is None else mine.to_json()
+            extra = set().union(*(ints(whole[k]) for k in hidden if shown.get(k) == whole[k])) - known
+            assert not extra, f"seat {seat}'s log copy of {whole['type']} shows cards {sorted(extra)}"
+
+
 def play_and_check(name: str, players: str, seed: int) -> None:
     """Play one hand of ``name`` to the end, checking the kernel's properties on the way and at the end."""
     variant = tables()[name]
@@ -114,9 +137,15 @@ def play_and_check(name: str, players: str, seed: int) -> None:
     bots = [table_bot(variant, seed * 31 + s) for s in range(variant.players)]
     known: list[set[str]] = [set() for _ in range(variant.players)]
     shown: set[str] = set()
+    held: list[set[int]] = [set() for _ in range(variant.players)]
+    sees_hand = family_of(hand).sees_hand
     acted_at = [0]  # replay's ``each`` sees the hand at 0 and after each action event: at its index + 1
     while not hand.is_over:
         no_leak(hand, known, shown)
+        for seat, cards in enumerate(held):
+            cards.update(*(hand.hands[o] for o in range(variant.players) if o == seat or sees_hand(hand, seat, o)))
+        if rng.random() < 0.1:
+            no_log_leak(hand, held)
         seat, action = pick(hand, players, bots, rng)
         acted_at.append(len(hand.events) + 1)
         hand.apply(action, seat)
@@ -124,6 +153,7 @@ def play_and_check(name: str, players: str, seed: int) -> None:
     assert not hand.actors() and hand.result is not None
     assert sum(hand.result.scores) == 0, f"scores {hand.result.scores} do not sum to zero"
     no_leak(hand, known, shown)
+    no_log_leak(hand, held)
     log = json.loads(json.dumps(game_log(hand)))
     assert state_of(replay(log)) == state_of(hand)
     points = set(rng.sample(acted_at, CHECKED_POINTS))
