@@ -2,7 +2,8 @@
 to the end by random picks and by the table's own bot, through ``paiju.engine`` alone, and at every step a seat to
 act has a legal action; at random points a clone and a push/pop walk leave the hand as a replay of its log up to
 there rebuilds it, and no seat's view names a card it has neither held, nor been shown in another's hand, nor seen
-shown to a spectator, nor does its copy of the log show it such a card where a spectator's copy hides it; at the end the scores sum to zero (every registered table is zero-sum) and the log, read back
+shown to a spectator (nor do a frame's public fields), nor does its copy of the log show it such a card where a
+spectator's copy hides it; at the end the scores sum to zero (every registered table is zero-sum) and the log, read back
 from JSON, replays to the identical events, views and result.
 
 Zero-sum holds on every registered table: other-games.md §3.6 ("each farmer pays or receives" the landlord's stake),
@@ -95,12 +96,15 @@ def check_point(hand: HandEngine, rng: random.Random) -> None:
 
 def no_leak(hand: HandEngine, known: list[set[str]], shown: set[str]) -> None:
     """No seat's view names a card beyond those it has held or been shown in another seat's hand (the family's
-    ``sees_hand``: 明牌, a known team) and those a spectator has been shown, now or before."""
-    now, sees_hand = views(hand), family_of(hand).sees_hand
+    ``sees_hand``: 明牌, a known team) and those a spectator has been shown, now or before; the server frame's public
+    fields name none a spectator has not been shown."""
+    now, rules = views(hand), family_of(hand)
     shown |= names(now[-1])
+    framed = names(dict(rules.frame_fields(hand))) - shown
+    assert not framed, f"the frame's public fields name {sorted(framed)}"
     for seat, view in enumerate(now[:-1]):
         for owner, theirs in enumerate(now[:-1]):
-            if owner == seat or sees_hand(hand, seat, owner):
+            if owner == seat or rules.sees_hand(hand, seat, owner):
                 known[seat] |= names(theirs.get("hand", ""))
         extra = names(view) - known[seat] - shown
         assert not extra, f"seat {seat}'s view names {sorted(extra)}"
