@@ -18,9 +18,11 @@ Registering a table is enough to have it tested here. The family suites (``test_
 
 from __future__ import annotations
 
+import ast
 import json
 import random
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -183,3 +185,11 @@ def test_more_hands_of_every_table_keep_the_kernel_properties(name: str, players
     """The same checks over more seeds."""
     for seed in range(FAST_SEEDS, FAST_SEEDS + SLOW_SEEDS):
         play_and_check(name, players, seed)
+
+
+def test_the_suite_reaches_every_family_through_the_kernel_alone() -> None:
+    """This suite imports nothing of paiju but ``paiju.engine``: a table passes it by registering, not by being named."""
+    tree = ast.parse(Path(__file__).read_text(encoding="utf-8"))
+    imported = {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
+    imported |= {node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+    assert {name for name in imported if name.startswith("paiju")} == {"paiju.engine"}
