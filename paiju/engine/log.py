@@ -130,11 +130,11 @@ def replay(
         if each is not None:
             each(0, hand)
         for i, logged in enumerate(log["events"][:stop]):
-            acted = i >= len(hand.events)
+            acted = i >= len(hand.typed_events)
             if acted:
                 _act(hand, rules.read_event(logged).action(hand), logged, i)
-            written = hand.events
-            got = written[i] if i < len(written) else None
+            written = hand.typed_events  # event i alone is converted: the whole list each time made replay quadratic
+            got = written[i].to_json() if i < len(written) else None
             if got != _as_written(logged, got, log["version"]):
                 raise LogError(f"event {i} does not replay: recorded {logged}, got {got or 'nothing'}")
             if acted and each is not None:
