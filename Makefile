@@ -10,7 +10,7 @@ unexport PYTHONDONTWRITEBYTECODE
 
 .PHONY: run play test test-fast lint typecheck bench load chromium postgres clean
 
-$(STAMP): pyproject.toml setup.py $(wildcard paiju/patterns/*.c paiju/patterns/*.h)
+$(STAMP): pyproject.toml setup.py $(wildcard paiju/*/*.c paiju/*/*.h)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip "setuptools>=77"
 	$(BIN)/python -m pip install --quiet -e '.[test,reference]'
