@@ -47,12 +47,13 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/python -m mypy paiju
 
-# Across every core (pytest-xdist).
+# Across every core (pytest-xdist); a worker that runs out of tests takes some of another's queue (worksteal), so no
+# worker is left alone with a long queue at the end.
 test: $(STAMP) chromium postgres
-	$(BIN)/python -m pytest -q -n auto
+	$(BIN)/python -m pytest -q -n auto --dist worksteal
 
 test-fast: $(STAMP)
-	$(BIN)/python -m pytest -q -n auto -m "not slow and not browser"
+	$(BIN)/python -m pytest -q -n auto --dist worksteal -m "not slow and not browser"
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py

@@ -6,14 +6,14 @@ terminal); ``VOTE_TABLE`` is the classic table played by it."""
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from rich.console import Console
 
 from paiju.engine import Family, HandTally, Session, Settlement, SettlementLine, log_rules, log_variant
-from paiju.engine.log import LOG_FORMAT, LOG_VERSION, LogError
+from paiju.engine.log import LOG_FORMAT, LOG_VERSION
 from paiju.engine.undo import last_pushed
 from paiju.errors import IllegalMoveError
 from paiju.terminal import Look
@@ -34,6 +34,10 @@ class Vote:
 
     def visible_to(self, seat: int | None, facts: Any) -> Vote:
         return self
+
+    def action(self, hand: Any) -> str:
+        """The vote is the action the event records."""
+        return self.vote
 
 
 @dataclass(frozen=True)
@@ -130,18 +134,13 @@ def _log(hand: VoteHand, seats: list[str] | None) -> dict[str, Any]:
     }  # fmt: skip
 
 
-def _replay(
-    log: dict[str, Any], stop: int | None = None, each: Callable[[int, VoteHand], None] | None = None
-) -> VoteHand:
-    hand = VoteHand(log_variant(log), int(log["seed"]))
-    try:
-        for i, event in enumerate(log["events"][:stop]):
-            hand.apply(event["vote"], event["seat"])
-            if each is not None:
-                each(i + 1, hand)
-    except IllegalMoveError as err:
-        raise LogError(str(err)) from err
-    return hand
+def _start(log: dict[str, Any]) -> VoteHand:
+    """A vote's log begins with no deal: the hand before any vote."""
+    return VoteHand(log_variant(log), int(log["seed"]))
+
+
+def _read_event(entry: dict[str, Any]) -> Vote:
+    return Vote(entry["seat"], entry["vote"])
 
 
 def _settle(hand: VoteHand, names: Sequence[str]) -> Settlement:
@@ -155,7 +154,8 @@ FAMILY: Family[VoteHand] = Family(
     name="vote",
     open_hand=VoteHand,
     parse_action=_parse,
-    replay=_replay,
+    start=_start,
+    read_event=_read_event,
     session=lambda variant, seed, draw_seed: Session(variant, lambda v, s, i, r: VoteHand(v, s), seed, draw_seed),
     observe=_observe,
     action_text=str,
