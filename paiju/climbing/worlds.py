@@ -61,7 +61,7 @@ from paiju.climbing.log import game_log
 from paiju.climbing.observation import observe
 from paiju.climbing.state import Deal
 from paiju.engine.log import log_variant
-from paiju.engine.worlds import Places, SeatView, Worlds, draw_world
+from paiju.engine.worlds import Places, SeatView, Worlds, deal_segments, draw_world
 from paiju.variants import BidStyle, Variant
 
 __all__ = ["WORLDS", "sample_world", "seat_view"]
@@ -82,17 +82,6 @@ def sample_world(view: SeatView, rng: random.Random, weights: Callable[[Hand], f
 
 
 # ---------------------------------------------------------------------------------------------------- dealing
-def _segments(events: list[Event]) -> list[list[Event]]:
-    """The record split at each deal: a deal event and what followed it."""
-    parts: list[list[Event]] = []
-    for e in events:
-        if isinstance(e, DealEvent):
-            parts.append([])
-        if parts:
-            parts[-1].append(e)
-    return parts
-
-
 def _sample_deal(
     v: Variant, seat: int, part: list[Event], view: SeatView | None, rng: random.Random
 ) -> tuple[Deal, tuple[Card, ...]] | None:
@@ -262,7 +251,7 @@ def _attempt(view: SeatView, rng: random.Random) -> Hand | None:
     events = [event_from_json(e) for e in log["events"]]
     deals: list[Deal] = []
     back: tuple[Card, ...] = ()
-    parts = _segments(events)
+    parts = deal_segments(events, lambda e: isinstance(e, DealEvent))
     for i, part in enumerate(parts):
         drawn = _sample_deal(v, view.seat, part, view if i == len(parts) - 1 else None, rng)
         if drawn is None:

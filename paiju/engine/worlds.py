@@ -12,9 +12,10 @@ from typing import Any, Generic, TypeVar
 from paiju.cards import Card
 from paiju.engine.protocol import HandEngine
 
-__all__ = ["FILLS", "TRIES", "Places", "SampleError", "SeatView", "Weights", "Worlds", "draw_world"]
+__all__ = ["FILLS", "TRIES", "Places", "SampleError", "SeatView", "Weights", "Worlds", "deal_segments", "draw_world"]
 
 H = TypeVar("H", bound=HandEngine)
+E = TypeVar("E")
 
 #: How many deals one draw tries before it gives up (a consistent one comes within a few on every registered table).
 TRIES = 400
@@ -23,6 +24,17 @@ FILLS = 2000
 
 #: A world's weight in [0, 1]: a draw keeps a consistent world with this probability (rejection sampling).
 Weights = Callable[[H], float]
+
+
+def deal_segments(events: Iterable[E], is_deal: Callable[[E], bool]) -> list[list[E]]:
+    """A hand's record split at each deal: a deal event and what followed it (anything before the first is dropped)."""
+    parts: list[list[E]] = []
+    for e in events:
+        if is_deal(e):
+            parts.append([])
+        if parts:
+            parts[-1].append(e)
+    return parts
 
 
 class SampleError(RuntimeError):

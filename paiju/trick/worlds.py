@@ -29,7 +29,7 @@ from typing import Any
 
 from paiju.cards import Card, copy_of, deck_cards, face
 from paiju.engine.log import log_variant
-from paiju.engine.worlds import Places, SeatView, Worlds, draw_world
+from paiju.engine.worlds import Places, SeatView, Worlds, deal_segments, draw_world
 from paiju.errors import IllegalMoveError
 from paiju.trick.actions import Bury
 from paiju.trick.events import DealEvent, event_from_json
@@ -54,17 +54,6 @@ def sample_world(
 ) -> TrickHand:
     """A hand drawn among those whose view for ``view.seat`` is ``view`` (uniformly, or by ``weights``)."""
     return draw_world(view, rng, _attempt, seat_view, weights)
-
-
-def _segments(events: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
-    """The record split at each deal: a deal event and what followed it."""
-    parts: list[list[dict[str, Any]]] = []
-    for e in events:
-        if e["type"] == "deal":
-            parts.append([])
-        if parts:
-            parts[-1].append(e)
-    return parts
 
 
 def _trumps(part: list[dict[str, Any]], level: int, kangqi: bool) -> Trumps:
@@ -202,7 +191,7 @@ def _attempt(view: SeatView, rng: random.Random) -> TrickHand | None:
     kitty_size = 0 if probe.state.kangqi else v.bottom_size
     events: list[dict[str, Any]] = log["events"]
     deals, backs = [], []
-    for part in _segments(events):
+    for part in deal_segments(events, lambda e: e["type"] == "deal"):
         drawn = _sample_deal(v, view, part, _trumps(part, probe.state.level, probe.state.kangqi), kitty_size, rng)
         if drawn is None:
             return None
