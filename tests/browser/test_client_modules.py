@@ -30,20 +30,23 @@ def _module_page(browser: Browser, server_url: str) -> Page:
     return page
 
 
-def mount_table(page: Page, view: dict[str, Any], legal_total: int | None = None) -> None:
-    """Draw ``view`` with the client's TableView in a #made-up element; the frames it sends go to window.sent."""
+def mount_table(
+    page: Page, view: dict[str, Any], legal_total: int | None = None, counter: dict[str, int] | None = None
+) -> None:
+    """Draw ``view`` (with the card ``counter`` a frame would send) with the client's TableView in a #made-up element;
+    the frames it sends go to window.sent."""
     page.evaluate(
-        """async ([view, legalTotal]) => {
+        """async ([view, legalTotal, counter]) => {
         const { TableView } = await import('/static/js/table.js');
         const root = document.createElement('div');
         root.id = 'made-up';
         document.body.append(root);
         window.sent = [];
         window.table = new TableView(root, { onAct: (frame) => window.sent.push(frame), onAuto: () => {} });
-        const state = { view, names: ['Ann', 'Bo', 'Cy'], deadline: null, counter: null, seatInfo: null, auto: false };
+        const state = { view, names: ['Ann', 'Bo', 'Cy'], deadline: null, counter, seatInfo: null, auto: false };
         window.table.update(legalTotal === null ? state : { ...state, legalTotal });
     }""",
-        [view, legal_total],
+        [view, legal_total, counter],
     )
 
 
@@ -313,17 +316,7 @@ def test_the_stake_and_the_card_counter_are_drawn_as_the_server_sends_them(brows
     page = _module_page(browser, server_url)
     playing = {**WILD_VIEW, "legal": [], "factors": [{"factor": "bomb", "times": 5}, {"factor": "bomb", "times": 5},
                                                       {"factor": "spring", "times": 7}]}
-    page.evaluate(
-        """async (view) => {
-        const { TableView } = await import('/static/js/table.js');
-        const root = document.createElement('div');
-        root.id = 'made-up';
-        document.body.append(root);
-        new TableView(root, { onAct: () => {}, onAuto: () => {} }).update({
-          view, names: ['Ann', 'Bo', 'Cy'], deadline: null, counter: { 3: 9, K: 0 }, seatInfo: null, auto: false });
-    }""",
-        playing,
-    )
+    mount_table(page, playing, counter={"3": 9, "K": 0})
     table = page.locator("#made-up")
     expect(table.locator('.stake .chip[data-factor="bomb"]')).to_have_text("Bomb ×25 (2)")
     expect(table.locator('.stake .chip[data-factor="spring"]')).to_have_text("Spring ×7")
