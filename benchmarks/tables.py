@@ -15,6 +15,7 @@ from typing import Any
 
 from paiju.bots import make_bot
 from paiju.engine import HandEngine, family, open_hand
+from paiju.policy import table_policy
 from paiju.variants import REGISTRY, Variant
 
 __all__ = ["clone_us", "measure_tables", "step_us", "table_rows"]
@@ -64,7 +65,7 @@ def measure_tables(hands: int, names: Sequence[str] | None = None) -> dict[str, 
     out: dict[str, dict[str, Any]] = {}
     for name in names or list(REGISTRY):
         variant = REGISTRY[name]
-        own = family(variant.family).bot
+        own = table_policy(variant.family).bot
         out[name] = {
             "bot": own,
             "random": _timed(variant, "random", hands),
@@ -78,7 +79,7 @@ def _in_play(variant: Variant, seed: int) -> HandEngine:
     """A hand of ``variant`` played by the family's bot until the first card play is answered."""
     played_by = family(variant.family)
     game = open_hand(variant, seed)
-    bots = [make_bot(played_by.bot, s, played_by.name) for s in range(variant.players)]
+    bots = [make_bot(table_policy(variant.family).bot, s, played_by.name) for s in range(variant.players)]
     plays = 0
     while (actors := game.actors()) and plays < 2:
         seat = min(actors)

@@ -8,7 +8,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from paiju.bots import bot_maker, play_out
-from paiju.engine import HandTally, family, new_session, variant_family
+from paiju.engine import HandTally, new_session, variant_family
+from paiju.policy import table_policy
 from paiju.variants import Variant
 
 __all__ = ["PROGRESS_STEPS", "RoleStats", "SimulationReport", "simulate"]
@@ -165,15 +166,16 @@ def simulate(
     if len(bots) != variant.players:
         raise ValueError(f"{variant.name} seats {variant.players} players; {len(bots)} bots given")
     report = SimulationReport(variant.name, games, seed, list(bots))
-    played_by = family(variant_family(variant))
+    name = variant_family(variant)
+    tally = table_policy(name).tally
     session = new_session(variant, seed)
     step = max(1, games // PROGRESS_STEPS)
-    makers = [bot_maker(name, played_by.name) for name in bots]
+    makers = [bot_maker(bot, name) for bot in bots]
     for i in range(games):
         game = session.game
         players = [make(game.seed * 16 + s) for s, make in enumerate(makers)]
         result = play_out(game, players)
-        report.add(played_by.tally(game), result.scores)
+        report.add(tally(game), result.scores)
         if progress is not None and ((i + 1) % step == 0 or i + 1 == games):
             progress(i + 1)
         if i + 1 < games:

@@ -39,6 +39,7 @@ from paiju.engine import (
     variant_family,
 )
 from paiju.errors import IllegalMoveError
+from paiju.policy import table_policy
 from paiju.variants import Variant
 
 __all__ = ["LOOKS", "HandView", "Look", "card_text", "cards_line", "hands_dir", "play_terminal", "show_replay"]
@@ -167,10 +168,12 @@ def _choose(console: Console, options: Sequence[Any], action_text: Callable[[Any
         console.print(f"[red]type a number from 1 to {len(options)}[/]")
 
 
-def _bots_for(variant: Variant, seat: int, bot_names: Sequence[str], seed: int, played_by: Family[Any]) -> dict[int, Bot]:
+def _bots_for(variant: Variant, seat: int, bot_names: Sequence[str], seed: int) -> dict[int, Bot]:
+    """A bot for every seat but the person's: those named, in turn, else the table's own bot."""
+    name = variant_family(variant)
     others = [s for s in range(variant.players) if s != seat]
-    names = list(bot_names) or [played_by.bot]
-    return {s: make_bot(names[i % len(names)], seed * 31 + s, played_by.name) for i, s in enumerate(others)}
+    names = list(bot_names) or [table_policy(name).bot]
+    return {s: make_bot(names[i % len(names)], seed * 31 + s, name) for i, s in enumerate(others)}
 
 
 def play_terminal(
@@ -189,7 +192,7 @@ def play_terminal(
     played_by = family(variant_family(variant))
     look = _look(played_by)
     session = new_session(variant, seed)
-    bots = _bots_for(variant, seat, bot_names, seed, played_by)
+    bots = _bots_for(variant, seat, bot_names, seed)
     names = [f"you (seat {s})" if s == seat else f"{bots[s].name} {s}" for s in range(variant.players)]
     saved: list[Path] = []
     console.print(f"[bold]{variant.title}[/] — you are seat {seat}. Ctrl-C or quit leaves the table.")

@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from paiju.engine import FAMILY_MODULES
+from paiju.engine import FAMILY_MODULES, Family
+from paiju.policy import POLICY_MODULES, TablePolicy
 
 PACKAGE = Path(__file__).resolve().parent.parent / "paiju"
 
@@ -25,11 +26,18 @@ LAYERS = [
 #: Modules that do I/O or talk to users; no core layer may import them.
 FORBIDDEN_IN_CORE = {
     "asyncio", "socket", "rich", "paiju.cli", "paiju.commands", "paiju.terminal", "paiju.terminal_views", "paiju.server",
-    "paiju.simulate",
+    "paiju.simulate", "paiju.policy",
 }  # fmt: skip
+#: The apps, the bots they play with and their table policy: the kernel names none of them, not even to import one by
+#: name.
+APPS = (
+    "paiju.server", "paiju.terminal", "paiju.terminal_views", "paiju.simulate", "paiju.bots", "paiju.cli", "paiju.commands",
+    "paiju.policy",
+)  # fmt: skip
 #: The apps (and the bots' protocol) that serve every family: they reach a family only through paiju.engine.
 FAMILY_NEUTRAL = (
     "server", "simulate.py", "bots/base.py", "bots/random_bot.py", "terminal.py", "cli.py", "commands/games.py",
+    "policy/__init__.py",
 )  # fmt: skip
 #: The most lines a module of paiju may have, and the most for each family's hand driver.
 MODULE_LINES, DRIVER_LINES = 400, 250
@@ -207,9 +215,40 @@ def test_the_family_neutral_apps_import_no_family() -> None:
 def test_the_kernel_imports_no_family_module() -> None:
     """paiju/engine names each family's module as a string and imports none (nor any app)."""
     families = tuple(module.rpartition(".")[0] for module in FAMILY_MODULES.values())
-    apps = ("paiju.server", "paiju.terminal", "paiju.terminal_views", "paiju.simulate", "paiju.bots", "paiju.cli")
     for path in _files("engine"):
-        assert _imports_from(path, families + FAMILIES + apps) == set(), path
+        assert _imports_from(path, families + FAMILIES + APPS) == set(), path
+
+
+def _module_strings(path: Path) -> set[str]:
+    """The string constants of a file that name a paiju module (what ``importlib`` would be handed)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    strings = (node.value for node in ast.walk(tree) if isinstance(node, ast.Constant) and isinstance(node.value, str))
+    return {s for s in strings if re.fullmatch(r"paiju(\.\w+)+", s)}
+
+
+def test_the_kernel_names_no_app_module_to_import_by_name() -> None:
+    """paiju/engine reaches no bot, server, terminal or table policy even through a module named in a string (the
+    registry once imported ``paiju.bots`` by name to make a table's own bot): finding a table's bot is the apps'."""
+    for path in _files("engine"):
+        assert {s for s in _module_strings(path) if _inside(s, APPS)} == set(), path
+
+
+#: What the apps decide about a family's tables: its table policy holds it, the kernel's family record none of it.
+TABLE_POLICY = {
+    "bot", "timeout_bot", "timeout_takes_over", "forced_pass_shown", "tally", "frame_fields", "most_actions", "paced",
+    "engine", "play_cards", "match",
+}  # fmt: skip
+
+
+def test_the_apps_find_table_policy_in_the_policy_module_and_the_kernel_keeps_only_hooks() -> None:
+    """Bots, timeouts, pacing, frame fields, bounds, the match standing and a simulation's tally are the apps'
+    policy (``paiju.policy.TablePolicy``, one module per family under ``paiju/policy``), not the kernel's
+    ``Family``, which keeps the hooks a replay, a search or a learner needs; every family has both."""
+    hooks = set(Family.__dataclass_fields__)
+    policy = set(TablePolicy.__dataclass_fields__)
+    assert policy == TABLE_POLICY and not hooks & policy
+    assert set(POLICY_MODULES) == set(FAMILY_MODULES)
+    assert all(_inside(module, ("paiju.policy",)) for module in POLICY_MODULES.values())
 
 
 def test_no_module_is_over_400_lines() -> None:

@@ -20,6 +20,7 @@ from paiju.climbing.parse import actions_for_text
 from paiju.engine import family_of
 from paiju.errors import IllegalMoveError
 from paiju.patterns import classify_ranks
+from paiju.policy import policy_of
 from paiju.server.frames import view_message
 from paiju.server.history import redacted_log
 from paiju.variants import Variant, get_variant
@@ -37,7 +38,7 @@ def _emperor(seed: int) -> Game:
 
 def _seen(game: Game, seat: int | None) -> tuple[str, str]:
     """Everything ``seat`` (``None``: a spectator) can fetch of the hand: its view frame and its copy of the log."""
-    fields = family_of(game).frame_fields(game)
+    fields = policy_of(game).frame_fields(game)
     frame = view_message(game, seat, fields, deadline=None, counter=seat is not None, hand_number=1)
     log = redacted_log(game, seat, [f"p{s}" for s in range(3)])
     log.pop("seed", None)

@@ -30,6 +30,7 @@ from paiju.engine import (
     parse_action,
     replay,
 )
+from paiju.policy import table_policy
 from paiju.trick.actions import Pass as TrickPass
 from paiju.variants import Variant, VariantError, get_variant
 from paiju.variants.files import load_variant_toml
@@ -221,17 +222,18 @@ def test_a_log_keeps_the_family_in_its_header_not_in_its_rules() -> None:
 
 
 def test_the_climbing_family_gives_the_apps_what_they_read() -> None:
-    """Sessions, views, settlement, tally and frame fields of a climbing hand come through its family record."""
-    climbing = family("climbing")
+    """Sessions, views and settlement of a climbing hand come through its family record; its tally, frame fields,
+    own bot and bounds through its table policy."""
+    climbing, policy = family("climbing"), table_policy("climbing")
     session = new_session(CLASSIC, 2)
     assert isinstance(session, ClimbingSession)
     game = session.game
     assert climbing.observe(game, 0).to_json() == game.view(0)
-    assert climbing.frame_fields(game) == {"bids": [], "multiplier": 1, "redeals": []}
-    play_out(game, [make_bot(climbing.bot, s) for s in range(3)])
-    tally = climbing.tally(game)
+    assert policy.frame_fields(game) == {"bids": [], "multiplier": 1, "redeals": []}
+    play_out(game, [make_bot(policy.bot, s) for s in range(3)])
+    tally = policy.tally(game)
     assert sorted(tally.roles) == ["farmer", "farmer", "landlord"] and tally.counts["instant_wins"] == 0
     words = climbing.settle(game, ["a", "b", "c"])
     assert [line.score for line in words.lines] == list(game.result.scores)
-    assert climbing.most_actions(CLASSIC, 0) > 0
+    assert policy.most_actions(CLASSIC, 0) > 0
     assert ClimbingLogError is LogError

@@ -11,6 +11,7 @@ from rich.console import Console
 
 from paiju.bots import make_bot, play_out
 from paiju.engine import FAMILY_MODULES, load_log, new_session, replay
+from paiju.policy import POLICY_MODULES
 from paiju.simulate import simulate
 from paiju.terminal import LOOKS, play_terminal, show_replay
 from tests.vote_family import VOTE_TABLE
@@ -20,6 +21,7 @@ from tests.vote_family import VOTE_TABLE
 def _vote_family(monkeypatch: pytest.MonkeyPatch) -> None:
     """The made-up family, and its look in the terminal, are known for these tests only."""
     monkeypatch.setitem(FAMILY_MODULES, "vote", "tests.vote_family")
+    monkeypatch.setitem(POLICY_MODULES, "vote", "tests.vote_family")
     monkeypatch.setitem(LOOKS, "vote", "tests.vote_family")
 
 

@@ -14,7 +14,7 @@ import pytest
 from paiju.bots import make_bot
 from paiju.cards import Card, face
 from paiju.climbing import Deal, Game, Pass, PhaseName, observe
-from paiju.engine import family_of
+from paiju.policy import policy_of
 from paiju.server.frames import auto_play, view_message
 from paiju.variants import get_variant
 
@@ -166,7 +166,7 @@ def test_five_player_auto_play_flag_does_not_tell_who_has_answered_the_sealed_st
     read the same ``auto_play`` whether the other person at the table has answered too or still decides (the
     server plays seats 2–4)."""
     bots = frozenset({2, 3, 4})
-    fields = family_of(Game(FIVE, 0)).frame_fields(Game(FIVE, 0))
+    fields = policy_of(Game(FIVE, 0)).frame_fields(Game(FIVE, 0))
     for deal in _deals()[:4]:
         flags = []
         for other_answered in (False, True):

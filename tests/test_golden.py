@@ -15,9 +15,10 @@ import pytest
 from paiju.bots import make_bot, play_out
 from paiju.cli import main
 from paiju.climbing import Game, Play
-from paiju.engine import HandEngine, family, open_hand
+from paiju.engine import HandEngine, open_hand
 from paiju.engine import game_log as any_game_log
 from paiju.engine import replay as any_replay
+from paiju.policy import table_policy
 from paiju.trick import TrickHand
 from paiju.trick import observe as hand_view
 from paiju.trick.follow import legal_follows, legal_leads
@@ -32,8 +33,7 @@ SEEDS = [1, 2, 3]
 def _golden_game(variant: Variant) -> HandEngine:
     """The seeded hand every table keeps, played by its family's own bot."""
     game = open_hand(variant, 2026)
-    played_by = family(variant.family)
-    play_out(game, [make_bot(played_by.bot, s, played_by.name) for s in range(variant.players)])
+    play_out(game, [make_bot(table_policy(variant.family).bot, s, variant.family) for s in range(variant.players)])
     return game
 
 

@@ -1,5 +1,6 @@
 """The kernel's conformance suite, once for every family: each registered table (``paiju.engine.tables()``) is played
-to the end by random picks and by the table's own bot, through ``paiju.engine`` alone, and at every step a seat to
+to the end by random picks and by the table's own bot, through ``paiju.engine`` (and the apps' table policy for the
+bot and the server frame's fields) alone, and at every step a seat to
 act has a legal action; at random points a clone and a push/pop walk leave the hand as a replay of its log up to
 there rebuilds it, and no seat's view names a card it has neither held, nor been shown in another's hand, nor seen
 shown to a spectator (nor do a frame's public fields), nor does its copy of the log show it such a card where a
@@ -27,7 +28,8 @@ from typing import Any
 
 import pytest
 
-from paiju.engine import HandEngine, family_of, game_log, open_hand, replay, table_bot, tables
+from paiju.engine import HandEngine, family_of, game_log, open_hand, replay, tables
+from paiju.policy import policy_of, table_bot
 
 TABLES = sorted(tables())
 PLAYERS = ("random", "bot")
@@ -102,7 +104,7 @@ def no_leak(hand: HandEngine, known: list[set[str]], shown: set[str]) -> None:
     fields name none a spectator has not been shown."""
     now, rules = views(hand), family_of(hand)
     shown |= names(now[-1])
-    framed = names(dict(rules.frame_fields(hand))) - shown
+    framed = names(dict(policy_of(hand).frame_fields(hand))) - shown
     assert not framed, f"the frame's public fields name {sorted(framed)}"
     for seat, view in enumerate(now[:-1]):
         for owner, theirs in enumerate(now[:-1]):
@@ -188,8 +190,10 @@ def test_more_hands_of_every_table_keep_the_kernel_properties(name: str, players
 
 
 def test_the_suite_reaches_every_family_through_the_kernel_alone() -> None:
-    """This suite imports nothing of paiju but ``paiju.engine``: a table passes it by registering, not by being named."""
+    """This suite imports nothing of paiju but ``paiju.engine`` and, for each table's own bot and the server frame's
+    fields, the apps' table policy (``paiju.policy``, looked up by family name as the kernel's registry is): a table
+    passes it by registering, not by being named."""
     tree = ast.parse(Path(__file__).read_text(encoding="utf-8"))
     imported = {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import) for alias in node.names}
     imported |= {node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
-    assert {name for name in imported if name.startswith("paiju")} == {"paiju.engine"}
+    assert {name for name in imported if name.startswith("paiju")} == {"paiju.engine", "paiju.policy"}

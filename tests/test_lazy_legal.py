@@ -19,11 +19,12 @@ from paiju.climbing.actions import Pass, Play, action_text
 from paiju.climbing.holding import Holding
 from paiju.climbing.observation import observe
 from paiju.climbing.speculator import THREE
-from paiju.engine import family_of, open_hand
+from paiju.engine import open_hand
 from paiju.errors import IllegalMoveError
 from paiju.patterns import Move
 from paiju.patterns.compiled import fastgen
 from paiju.patterns.generate import MoveGenerator, moves_of
+from paiju.policy import policy_of
 from paiju.server import frames
 from paiju.variants import REGISTRY
 
@@ -145,7 +146,7 @@ def test_a_view_frame_names_only_the_actions_it_sends(monkeypatch: pytest.Monkey
     game, seat = _wild_lead("spec-4p2d", 2)
     legal = game.legal_actions(seat)
     monkeypatch.setattr(frames, "LEGAL_CAP", 40)
-    fields = family_of(game).frame_fields(game)
+    fields = policy_of(game).frame_fields(game)
     frame = frames.view_message(game, seat, fields, deadline=None, counter=False, hand_number=1)
     assert frame.legal_total == len(legal) > 40 and legal.made <= 40
     assert frame.view["legal"] == [action_text(a) for a in legal[:40]]

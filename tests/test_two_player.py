@@ -20,8 +20,8 @@ from paiju.cards import BLACK_JOKER, RED_JOKER, Card, card_rank, deck_cards, for
 from paiju.cli import main
 from paiju.climbing import Bid, Deal, Game, Pass, Play, game_log, observe, replay
 from paiju.climbing.phases import check_deal
-from paiju.engine import family_of
 from paiju.patterns import Move, beats, classify_ranks
+from paiju.policy import policy_of
 from paiju.server.frames import view_message
 from paiju.server.history import card_counter, redacted_log, step_views
 from paiju.variants import Variant, VariantError, get_variant
@@ -224,7 +224,7 @@ def test_a_dead_black_joker_leaves_no_rocket_and_the_red_joker_is_a_single_that_
 def _seen_by(g: Game, seat: int | None) -> set[Card]:
     """Every card ``seat`` (``None``: a spectator) is shown of this deal: its view frame with the card counter
     and its copy of the log from the deal on (a seat's hand of a deal before a redeal tells nothing now)."""
-    fields = family_of(g).frame_fields(g)
+    fields = policy_of(g).frame_fields(g)
     frame = view_message(g, seat, fields, deadline=None, counter=seat is not None, hand_number=1)
     names = [f"p{s}" for s in range(g.players)]
     events = redacted_log(g, seat, names)["events"]

@@ -1,7 +1,7 @@
 """A made-up family for tests: every seat votes yes or no, all at once, so a decision is open to several seats.
 
-Register it with ``monkeypatch.setitem(FAMILY_MODULES, "vote", "tests.vote_family")`` (and ``LOOKS`` for the
-terminal); ``VOTE_TABLE`` is the classic table played by it."""
+Register it with ``monkeypatch.setitem(FAMILY_MODULES, "vote", "tests.vote_family")`` and the same in
+``POLICY_MODULES`` for the apps (and ``LOOKS`` for the terminal); ``VOTE_TABLE`` is the classic table played by it."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from paiju.engine import Family, HandTally, Session, Settlement, SettlementLine,
 from paiju.engine.log import LOG_FORMAT, LOG_VERSION
 from paiju.engine.undo import last_pushed
 from paiju.errors import IllegalMoveError
+from paiju.policy import TablePolicy
 from paiju.terminal import Look
 from paiju.variants import Variant, get_variant
 
@@ -160,14 +161,18 @@ FAMILY: Family[VoteHand] = Family(
     observe=_observe,
     action_text=str,
     game_log=_log,
-    forced_pass_shown=lambda hand: False,
     settle=_settle,
-    tally=lambda hand: HandTally(roles=("voter",) * hand.variant.players),
-    frame_fields=lambda hand: {},
-    most_actions=lambda variant, seed: len(VOTES),
+)
+
+#: What the apps decide about a vote's tables: the random bot plays every seat they play.
+POLICY: TablePolicy[VoteHand, str] = TablePolicy(
     bot="random",
     timeout_bot="random",
     timeout_takes_over=lambda hand: False,
+    forced_pass_shown=lambda hand: False,
+    tally=lambda hand: HandTally(roles=("voter",) * hand.variant.players),
+    frame_fields=lambda hand: {},
+    most_actions=lambda variant, seed: len(VOTES),
 )
 
 #: The classic table, voted on by this family.

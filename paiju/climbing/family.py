@@ -1,24 +1,20 @@
-"""The climbing family as the kernel's registry finds it, with what the apps need of its hands."""
+"""The climbing family as the kernel's registry finds it: its hooks for opening, reading, replaying, showing and
+numbering hands (the apps' table policy is ``paiju.policy.climbing``)."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from paiju.cards import format_cards
-from paiju.climbing.actions import Action, Play, action_text
+from paiju.climbing.actions import Action, action_text
 from paiju.climbing.events import event_from_json
 from paiju.climbing.hand import Hand
 from paiju.climbing.log import game_log, start
-from paiju.climbing.observation import forced_pass_shown, in_auction, observe
-from paiju.climbing.phases.play import holding_of
-from paiju.climbing.report import frame_fields, most_leads, tally
+from paiju.climbing.observation import observe
 from paiju.climbing.session import Session
 from paiju.climbing.settlement import settlement
-from paiju.climbing.speculator import marked_card
 from paiju.engine import CLIMBING, Family
 from paiju.engine.action_ids import ActionSpace
 from paiju.errors import IllegalMoveError
-from paiju.patterns import engine_of
 from paiju.variants import Variant
 
 if TYPE_CHECKING:
@@ -51,14 +47,6 @@ def _worlds(variant: Variant) -> Worlds[Hand]:
     return WORLDS
 
 
-def _play_cards(hand: Hand, seat: int, action: Action) -> str | None:
-    """The cards ``seat`` plays for a legal play, as the engine takes them when only the play is named (written as
-    views write them: the table's marked card as ``7c*``)."""
-    if not isinstance(action, Play):
-        return None
-    return format_cards(holding_of(hand.state, seat).cards_for(action.move, action.cards), marked=marked_card(hand.variant))
-
-
 def _sees_hand(hand: Hand, seat: int, owner: int) -> bool:
     """Whether ``seat`` is shown ``owner``'s whole hand now: its own, one played face up (明牌), and on 五人 the
     public and hidden landlord each other's once the team is known (Q5.5)."""
@@ -77,17 +65,8 @@ FAMILY: Family[Hand] = Family(
     observe=observe,
     action_text=action_text,
     game_log=game_log,
-    forced_pass_shown=forced_pass_shown,
     sees_hand=_sees_hand,
     settle=settlement,
-    tally=tally,
-    frame_fields=frame_fields,
-    most_actions=most_leads,
-    bot="heuristic",
-    timeout_bot="minimal",
-    timeout_takes_over=in_auction,
-    engine=engine_of,
-    play_cards=_play_cards,
     action_ids=_action_ids,
     worlds=_worlds,
 )

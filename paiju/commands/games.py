@@ -15,7 +15,7 @@ from rich.table import Table
 
 from paiju.commands import UsageError
 from paiju.commands.tables import table_of
-from paiju.engine import LogError, family, load_log, replay, variant_family
+from paiju.engine import LogError, load_log, replay, variant_family
 from paiju.errors import IllegalMoveError
 from paiju.variants import Variant, VariantError
 
@@ -52,10 +52,11 @@ def _check_bots(names: Sequence[str], variant: Variant) -> None:
 
 def cmd_simulate(args: argparse.Namespace, out: Console) -> int:
     """Bot games with per-role statistics."""
+    from paiju.policy import table_policy
     from paiju.simulate import simulate
 
     variant = table_of(args)
-    names = args.bots or ",".join([family(variant_family(variant)).bot] + ["random"] * (variant.players - 1))
+    names = args.bots or ",".join([table_policy(variant_family(variant)).bot] + ["random"] * (variant.players - 1))
     bots = [b for b in names.split(",") if b]
     _check_bots(bots, variant)
     if len(bots) == 1:

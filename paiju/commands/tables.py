@@ -8,7 +8,6 @@ import json
 from rich.console import Console
 
 from paiju.commands import UsageError
-from paiju.engine import family
 from paiju.variants import REGISTRY, Variant, VariantError, get_variant
 from paiju.variants.custom import custom_table
 
@@ -61,7 +60,9 @@ def cmd_variants(args: argparse.Namespace, out: Console) -> int:
         print(variant_to_toml(table_of(args)), end="")
         return 0
     if args.json:
-        print(json.dumps([{**v.to_json(), "engine": family(v.family).engine(v)} for v in REGISTRY.values()], ensure_ascii=False))
+        from paiju.policy import table_policy  # imported here: listing the tables in words needs no family
+
+        print(json.dumps([{**v.to_json(), "engine": table_policy(v.family).engine(v)} for v in REGISTRY.values()], ensure_ascii=False))
         return 0
     width = max(len(name) for name in REGISTRY)
     for v in REGISTRY.values():

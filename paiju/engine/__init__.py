@@ -22,7 +22,6 @@ from paiju.engine.registry import (
     new_session,
     open_hand,
     parse_action,
-    table_bot,
     tables,
     variant_family,
 )
@@ -59,7 +58,6 @@ __all__ = [
     "parse_action",
     "replay",
     "save_log",
-    "table_bot",
     "tables",
     "variant_family",
 ]

@@ -1,4 +1,5 @@
-"""The families by name, and what the kernel and the apps need of each: open, read, replay, show and count hands."""
+"""The families by name, and the hooks the kernel needs of each: open, read, replay, show and number hands (what
+the apps decide about a family's tables is their table policy, ``paiju.policy``)."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from paiju.engine.action_ids import ActionSpace
 from paiju.engine.protocol import HandEngine, Observation
-from paiju.engine.report import FrameFields, HandTally, MatchStanding, Settlement
+from paiju.engine.report import Settlement
 from paiju.engine.session import Session
 from paiju.variants import REGISTRY, Variant
 
@@ -27,7 +28,6 @@ __all__ = [
     "new_session",
     "open_hand",
     "parse_action",
-    "table_bot",
     "tables",
     "variant_family",
 ]
@@ -35,8 +35,6 @@ __all__ = [
 CLIMBING = "climbing"
 #: Each family's module (it holds ``FAMILY``), imported when first asked for, so the kernel imports no family.
 FAMILY_MODULES = {CLIMBING: "paiju.climbing.family", "trick": "paiju.trick.family"}
-#: The apps' bot registry (``make_bot``), imported when a table's own bot is first asked for: the kernel imports no app.
-BOTS_MODULE = "paiju.bots"
 
 H = TypeVar("H", bound=HandEngine)
 
@@ -52,7 +50,7 @@ class LoggedEvent(Protocol):
 
 @dataclass(frozen=True)
 class Family(Generic[H]):
-    """What the kernel and the apps (bots, simulate, the terminal, the server) need of a family's hands."""
+    """The hooks a kernel user (a replay, a search, a learner, and the apps above them) needs of a family's hands."""
 
     name: str
     #: A freshly dealt hand of a variant from a seed (options as the family takes them, e.g. ``dealer``).
@@ -72,38 +70,11 @@ class Family(Generic[H]):
     action_text: Callable[[Any], str]
     #: The hand's log (JSON-ready), seats named.
     game_log: Callable[[H, list[str] | None], dict[str, Any]]
-    #: Whether a lone forced pass may be played for a seat at once (it shows nothing the pass does not).
-    forced_pass_shown: Callable[[H], bool]
     #: A finished hand's settlement in words, seats named.
     settle: Callable[[H, Sequence[str]], Settlement]
-    #: What a simulation counts of a finished hand.
-    tally: Callable[[H], HandTally]
-    #: The public fields the server's frames add to the views.
-    frame_fields: Callable[[H], FrameFields]
-    #: The most actions one seat may choose among in the hand dealt from a seed (the server bounds it).
-    most_actions: Callable[[Variant, int], int]
-    #: The registered bot that plays a seat for a person (托管, the terminal's opponents).
-    bot: str
-    #: The registered bot that makes a seat's smallest move for a timed-out turn (``timeouts`` ``grace`` or
-    #: ``minimal``), and on 托管 where ``timeouts`` is ``minimal``.
-    timeout_bot: str
-    #: Whether, on a ``minimal`` table, a seat whose time runs out goes on 托管 at once (else after three in a row).
-    timeout_takes_over: Callable[[H], bool]
-    #: Where the hand waits on a clock rather than on its seats (a deal with declaring open), the clock's step
-    #: (a new number each round); ``None`` where it waits on its seats.
-    paced: Callable[[H], int | None] = lambda hand: None
     #: Whether ``seat`` is shown ``owner``'s whole hand now (its own always; a hand played face up, a known team's):
     #: what a seat's view may name beside the cards it has held and those every seat is shown.
     sees_hand: Callable[[H, int, int], bool] = lambda hand, seat, owner: seat == owner
-    #: Which engine serves a table's moves: ``compiled`` (the C hot path) or ``python``.
-    engine: Callable[[Variant], str] = lambda variant: "python"
-    #: The cards of its hand a seat's legal action plays, as the engine picks them (a two-colour play's own colour, a
-    #: wild reading's wild cards) and as its views write them, for a client to lift; ``None`` for an action that plays
-    #: no cards or names its own.
-    play_cards: Callable[[H, int, Any], str | None] = lambda hand, seat, action: None
-    #: Where the match of a session's hands stands (its last hand dealt or finished); ``None`` where each hand stands
-    #: alone (the climbing tables).
-    match: Callable[[Session[H]], MatchStanding | None] = lambda session: None
     #: A table's action ids: each action as an int below its ``num_actions``, legal ids and a mask (docs/engine.md,
     #: "Action ids").
     action_ids: Callable[[Variant], ActionSpace[H, Any]] | None = None
@@ -152,9 +123,3 @@ def tables() -> dict[str, Variant]:
     """Every registered table by name, for whatever goes over them all (the kernel's conformance suite)."""
     return dict(REGISTRY)
 
-
-def table_bot(variant: Variant, seed: int = 0) -> Any:
-    """The table's own bot (its family's ``bot``, the one that plays a seat for a person), seeded: it picks one of
-    ``obs.legal`` in ``act(obs)`` for the family's ``observe``."""
-    rules = family(variant_family(variant))
-    return importlib.import_module(BOTS_MODULE).make_bot(rules.bot, seed, rules.name)

@@ -7,6 +7,7 @@ from functools import cache, lru_cache
 from typing import Any
 
 from paiju.engine import family, variant_family
+from paiju.policy import table_policy
 from paiju.server.errors import Params, RoomError
 from paiju.server.protocol import RoomSettings
 from paiju.variants import REGISTRY, Problem, Variant, VariantError, get_variant
@@ -70,7 +71,7 @@ def most_cards_in_hand(decks: int, two_colour: bool) -> int:
 def lead_moves(variant: Variant) -> int:
     """The most moves a dealt hand may lead with (as its family counts a seat's choices), over a few sample
     deals (fixed seeds: a property of the table)."""
-    most_actions = family(variant_family(variant)).most_actions
+    most_actions = table_policy(variant_family(variant)).most_actions
     return max(most_actions(variant, seed) for seed in range(PROBE_DEALS))
 
 

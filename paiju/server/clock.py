@@ -16,6 +16,7 @@ from typing import Any, Protocol
 from paiju.bots import Bot
 from paiju.engine import HandEngine, family_of, parse_action
 from paiju.errors import IllegalMoveError
+from paiju.policy import policy_of
 from paiju.server.errors import RoomError
 
 __all__ = ["DealClock", "PacedTable"]
@@ -57,7 +58,7 @@ class DealClock:
         """Arm the tick if ``game`` waits on the clock (a round keeps its tick, and its bots' decisions); whether it
         does. A new round's seats the server plays are asked at once, once its frames are out."""
         self.cancel()
-        step = family_of(game).paced(game)
+        step = policy_of(game).paced(game)
         if step is None:
             self.step = self.at = None
             self._stop_asking()
@@ -88,8 +89,7 @@ class DealClock:
 
     def own_move(self, game: HandEngine, action: Any) -> Any:
         """A person's action, refused where it is a pass during a paced round."""
-        played_by = family_of(game)
-        if played_by.paced(game) is not None and played_by.action_text(action) == "pass":
+        if policy_of(game).paced(game) is not None and family_of(game).action_text(action) == "pass":
             raise RoomError(
                 "illegal_move", "the cards come at a fixed pace: declare when you wish, or wait for the next card",
                 reason="paced",
@@ -103,7 +103,7 @@ class DealClock:
         A decision not made by then is a pass."""
         table = self.table
         async with table.lock:
-            if table.game is not game or family_of(game).paced(game) != step:
+            if table.game is not game or policy_of(game).paced(game) != step:
                 return
             asked = []
             for seat in sorted(game.actors()):
@@ -133,7 +133,7 @@ class DealClock:
     async def _tick(self, game: HandEngine, step: int) -> None:
         table = self.table
         async with table.lock:
-            if table.game is not game or family_of(game).paced(game) != step:
+            if table.game is not game or policy_of(game).paced(game) != step:
                 return
             decided, self.decided = self.decided, {}
             await table.commit(lambda: self._end_round(game, decided))
@@ -141,15 +141,15 @@ class DealClock:
     def _end_round(self, game: HandEngine, decided: dict[int, Any]) -> None:
         """What each seat the server plays decided on the round is made (a declaration outranked since is dropped);
         then every seat still in the round passes. No bot is asked here."""
-        played_by = family_of(game)
-        step = played_by.paced(game)
+        paced = policy_of(game).paced
+        step = paced(game)
         for seat in sorted(game.actors()):
             if seat in decided and self.table.automatic(game, seat):
                 try:
                     game.apply(decided[seat], seat)
                 except IllegalMoveError:
                     pass  # decided on the round's first view: a declaration made since outranks it
-            if played_by.paced(game) != step:
+            if paced(game) != step:
                 return  # the round is over (its last pass, or a ♥5 pair closed declaring)
             if seat in game.actors():
                 game.apply(parse_action(game, "pass", seat)[0], seat)

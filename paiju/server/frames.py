@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 from paiju.engine import FrameFields, HandEngine, family_of
+from paiju.policy import policy_of
 from paiju.server.history import card_counter, settled
 from paiju.server.protocol import ResultLine, ResultMessage, ViewMessage
 
@@ -34,8 +35,8 @@ def view_message(
     else:
         view = observation.to_json()
     view["legal"] = view["legal"][:LEGAL_CAP]
-    played_by = family_of(game)
-    legal_cards = [] if seat is None else [played_by.play_cards(game, seat, a) for a in observation.legal[:LEGAL_CAP]]
+    play_cards = policy_of(game).play_cards
+    legal_cards = [] if seat is None else [play_cards(game, seat, a) for a in observation.legal[:LEGAL_CAP]]
     return ViewMessage(
         view=view,
         seat=seat,

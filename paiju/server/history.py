@@ -9,6 +9,7 @@ from typing import Any
 
 from paiju.cards import RANK_CHARS, deck_cards, format_cards, parse_ranks, rank_counts
 from paiju.engine import HandEngine, LogError, Session, family_of, game_log, new_session, replay
+from paiju.policy import policy_of
 from paiju.variants import Variant
 
 __all__ = ["card_counter", "final_hands", "rebuild", "redacted_log", "resume_session", "settled", "step_views"]
@@ -17,8 +18,7 @@ __all__ = ["card_counter", "final_hands", "rebuild", "redacted_log", "resume_ses
 def settled(game: HandEngine, names: list[str]) -> dict[str, Any]:
     """A finished hand's settlement as the ``result`` frame carries it (without the session's totals): the
     scores, one line per seat, the multiplier, the summary in English and the facts behind it."""
-    played_by = family_of(game)
-    done = played_by.settle(game, names)
+    done = family_of(game).settle(game, names)
     assert game.result is not None
     lines = [
         {"seat": l.seat, "role": l.role, "score": l.score, "text": l.text, "share": l.share, "name": names[l.seat]}
@@ -27,7 +27,7 @@ def settled(game: HandEngine, names: list[str]) -> dict[str, Any]:
     return {
         "scores": list(game.result.scores),
         "lines": lines,
-        "multiplier": played_by.frame_fields(game).get("multiplier", 1),
+        "multiplier": policy_of(game).frame_fields(game).get("multiplier", 1),
         "summary": list(done.summary),
         **done.outcome,
     }
@@ -48,8 +48,7 @@ def step_views(log: dict[str, Any], seat: int | None, everything: bool) -> list[
     out: list[dict[str, Any]] = []
 
     def record(stop: int, game: HandEngine) -> None:
-        played_by = family_of(game)
-        view = played_by.observe(game, None if everything else seat).to_json()
+        view = family_of(game).observe(game, None if everything else seat).to_json()
         if everything:
             view["hands"] = [format_cards(sorted(h)) for h in game.hands]
         event = None
@@ -59,7 +58,7 @@ def step_views(log: dict[str, Any], seat: int | None, everything: bool) -> list[
             event = None if shown is None else shown.to_json()
         followed = (e.to_json() for e in game.typed_events[stop:])
         redeals = [e["reason"] for e in followed if e["type"] == "redeal"]
-        bids = played_by.frame_fields(game).get("bids", [])
+        bids = policy_of(game).frame_fields(game).get("bids", [])
         out.append({"index": stop, "event": event, "view": view, "bids": bids, "redeals": redeals})
 
     final = replay(log, each=record)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import asdict
 
-from paiju.engine import family_of
+from paiju.policy import policy_of
 from paiju.server.protocol import Escape, MatchInfo
 from paiju.server.schema import PlayerRow, RoomRow, copy_row
 from paiju.server.table import Table, TableRoom
@@ -16,7 +16,7 @@ __all__ = ["charge_escape", "escapes_of", "leaving", "match_info"]
 def match_info(table: Table) -> MatchInfo | None:
     """Where the table's match stands, on tables whose hands make one; ``None`` elsewhere or before a hand."""
     session = table.session
-    match = None if session is None else family_of(session.game).match(session)
+    match = None if session is None else policy_of(session.game).match(session)
     return None if match is None else MatchInfo(**{**asdict(match), "levels": list(match.levels)})
 
 

@@ -13,8 +13,9 @@ from collections.abc import Callable
 from typing import Any
 
 from paiju.bots import Bot, make_bot
-from paiju.engine import HandEngine, Observation, Session, family, family_of, game_log, replay, variant_family
+from paiju.engine import HandEngine, Observation, Session, family_of, game_log, replay, variant_family
 from paiju.engine import new_session as open_session
+from paiju.policy import policy_of, table_policy
 from paiju.server.acts import check_turn, chosen_action
 from paiju.server.clock import DealClock
 from paiju.server.errors import RoomError
@@ -94,7 +95,7 @@ class Table:
         if game is None:
             return {}
         automatic = frozenset(seat for seat in range(self.room.variant.players) if self.automatic(game, seat))
-        fields = family_of(game).frame_fields(game)
+        fields = policy_of(game).frame_fields(game)
         room = self.room
         return {
             seat: view_message(game, seat, fields, deadline=self.deadline, counter=room.settings.card_counter,
@@ -209,9 +210,10 @@ class Table:
     # ------------------------------------------------------------------ bots, 托管 and the turn timer
     def make_bots(self) -> None:
         """One bot per bot seat, each with its own secret seed; a room's ``heuristic`` is the family's own bot."""
-        played_by = family(variant_family(self.room.variant))
+        name = variant_family(self.room.variant)
+        own = table_policy(name).bot
         self.bots = {
-            p.seat: make_bot(played_by.bot if p.bot == "heuristic" else p.bot, secrets.randbits(64), played_by.name)
+            p.seat: make_bot(own if p.bot == "heuristic" else p.bot, secrets.randbits(64), name)
             for p in self.room.players.values()
             if p.bot is not None and p.seat is not None
         }
@@ -227,11 +229,10 @@ class Table:
         (the play phase)."""
         if not self._person(seat) or seat in self.lateness.late:
             return True
-        played_by = family_of(game)
-        if not self.room.settings.auto_forced or not played_by.forced_pass_shown(game):
+        if not self.room.settings.auto_forced or not policy_of(game).forced_pass_shown(game):
             return False
         legal = game.legal_actions(seat)
-        return len(legal) == 1 and played_by.action_text(legal[0]) == "pass"
+        return len(legal) == 1 and family_of(game).action_text(legal[0]) == "pass"
 
     def schedule(self, delay: float | None = None) -> None:
         """Arm the next automatic move, and one turn timer whose deadline every person to act shares: where several
@@ -247,7 +248,7 @@ class Table:
             self.deadline = self.clock.at
             return
         people = {seat for seat in actors if self._person(seat) and seat not in self.lateness.late}
-        if people != actors or (self.room.settings.auto_forced and family_of(game).forced_pass_shown(game)):
+        if people != actors or (self.room.settings.auto_forced and policy_of(game).forced_pass_shown(game)):
             # Whether a seat is played for it may need its legal actions: the automatic turn decides.
             wait = self.room.bot_delay if delay is None else delay
             self._auto = asyncio.get_running_loop().create_task(self._auto_turn(len(game.events), wait))
@@ -281,12 +282,12 @@ class Table:
         ``None`` where a person plays it."""
         if not self.automatic(game, seat):
             return None
-        played_by = family_of(game)
         holder = self.room.seat_holder(seat)
         bot = self.bots.get(seat) if holder is not None and holder.bot is not None else None
         if bot is None:
             smallest = seat in self.lateness.late or smallest_on_takeover(self.room.variant.timeouts)
-            bot = make_bot(played_by.timeout_bot if smallest else played_by.bot, secrets.randbits(64), played_by.name)
+            policy = policy_of(game)
+            bot = make_bot(policy.timeout_bot if smallest else policy.bot, secrets.randbits(64), variant_family(game.variant))
         return bot
 
     async def _auto_turn(self, expected: int, delay: float) -> None:
@@ -339,7 +340,7 @@ class Table:
             game = self.game
             if game is None or game.is_over:
                 return
-            in_auction = family_of(game).timeout_takes_over(game)
+            in_auction = policy_of(game).timeout_takes_over(game)
             for seat in sorted(game.actors()):
                 holder = room.seat_holder(seat)
                 if holder is None or not self._person(seat):

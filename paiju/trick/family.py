@@ -1,4 +1,5 @@
-"""The trick-taking family (炒地皮) as the kernel's registry finds it, with what the apps need of its hands."""
+"""The trick-taking family (炒地皮) as the kernel's registry finds it: its hooks for opening, reading, replaying,
+showing and numbering hands (the apps' table policy is ``paiju.policy.trick``)."""
 
 from __future__ import annotations
 
@@ -10,12 +11,12 @@ from paiju.errors import IllegalMoveError
 from paiju.trick.action_ids import action_ids
 from paiju.trick.actions import action_text
 from paiju.trick.events import event_from_json
-from paiju.trick.hand import LIST_CAP, TrickHand
+from paiju.trick.hand import TrickHand
 from paiju.trick.levels import MatchState
 from paiju.trick.log import TRICK, game_log, start
 from paiju.trick.observation import observe
 from paiju.trick.parse import actions_for_text
-from paiju.trick.report import frame_fields, match_standing, settle, tally
+from paiju.trick.report import settle
 from paiju.trick.state import TrickResult
 from paiju.variants import Variant
 
@@ -56,16 +57,7 @@ FAMILY: Family[TrickHand] = Family(
     observe=observe,
     action_text=action_text,
     game_log=game_log,
-    forced_pass_shown=lambda hand: False,
     settle=settle,
-    tally=tally,
-    frame_fields=frame_fields,
-    most_actions=lambda variant, seed: LIST_CAP,
-    bot="rule",
-    timeout_bot="rule",
-    timeout_takes_over=lambda hand: False,
-    paced=lambda hand: hand.state.dealing.round_opened if hand.state.paced else None,
-    match=match_standing,
     action_ids=action_ids,
     worlds=_worlds,
 )

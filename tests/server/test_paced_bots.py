@@ -13,7 +13,8 @@ from typing import Any
 import pytest
 
 from paiju.bots.trick_rule import RuleBot
-from paiju.engine import HandEngine, family_of, open_hand
+from paiju.engine import HandEngine, open_hand
+from paiju.policy import policy_of
 from paiju.server.clock import DealClock
 from paiju.trick.events import DeclareEvent
 from paiju.variants import REGISTRY
@@ -30,7 +31,7 @@ class SpyBot:
 
     def act(self, obs: Any) -> Any:
         game = self.table.game
-        self.table.asked.append((family_of(game).paced(game), self.seat, self.table.lock.locked()))
+        self.table.asked.append((policy_of(game).paced(game), self.seat, self.table.lock.locked()))
         return self.inner.act(obs)
 
 
@@ -64,7 +65,7 @@ async def _deal(seed: int) -> FakeTable:
     table = FakeTable(open_hand(REGISTRY["chaodipi-live"], seed))
     game, clock = table.game, table.clock
     assert clock.arm(game)
-    while (step := family_of(game).paced(game)) is not None:
+    while (step := policy_of(game).paced(game)) is not None:
         assert clock._asking is not None
         await clock._asking  # the round's bots have decided
         asked = len(table.asked)

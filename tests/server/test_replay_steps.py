@@ -11,7 +11,7 @@ from paiju.bots import make_bot, play_out
 from paiju.climbing import Game, Pass, PhaseName
 from paiju.climbing.log import game_log
 from paiju.climbing.observation import observe
-from paiju.engine import family_of
+from paiju.policy import policy_of
 from paiju.server.frames import result_message, view_message
 from paiju.server.history import card_counter, step_views
 from paiju.variants import get_variant
@@ -77,7 +77,7 @@ def test_the_result_frame_names_the_speculator_side_and_its_cards_left() -> None
 
 def _view_frames(game: Game) -> list[dict[str, object]]:
     """The view frame of every seat and a spectator, as the server sends them now."""
-    fields = family_of(game).frame_fields(game)
+    fields = policy_of(game).frame_fields(game)
     return [
         view_message(game, seat, fields, deadline=None, counter=False, hand_number=1).model_dump()
         for seat in [*range(game.players), None]
@@ -113,7 +113,7 @@ def test_frames_send_each_factor_with_its_size_and_the_seat_its_card_counter() -
     seed = next(s for s in range(1, 60) if _bombed(s))
     game = Game.new(get_variant("classic"), seed=seed)
     bots = [make_bot("heuristic", s) for s in range(game.players)]
-    fields = family_of(game).frame_fields
+    fields = policy_of(game).frame_fields
     while not game.is_over:
         frame = view_message(game, 0, fields(game), deadline=None, counter=True, hand_number=1)
         sent = frame.view["factors"]

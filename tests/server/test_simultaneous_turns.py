@@ -14,14 +14,16 @@ from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
 from paiju.engine import FAMILY_MODULES
+from paiju.policy import POLICY_MODULES
 from tests.server.wire import error, room_where, two_people_and_a_bot, until
 from tests.vote_family import VOTES
 
 
 @pytest.fixture(autouse=True)
 def _vote_family(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The made-up family is known to the kernel for these tests only."""
+    """The made-up family is known to the kernel and its table policy to the apps, for these tests only."""
     monkeypatch.setitem(FAMILY_MODULES, "vote", "tests.vote_family")
+    monkeypatch.setitem(POLICY_MODULES, "vote", "tests.vote_family")
 
 
 def voting_room(
@@ -91,7 +93,7 @@ def test_a_timeout_plays_every_person_still_to_act(client: TestClient) -> None:
 
 def test_a_first_timeout_plays_every_person_still_to_act_once_and_puts_none_on_takeover(client: TestClient) -> None:
     """The default (``grace``): when the shared deadline passes, the server votes once for each person still to act
-    (the family's ``timeout_bot``), and neither goes on 托管."""
+    (its table policy's ``timeout_bot``), and neither goes on 托管."""
     with voting_room(client, turn_seconds=1) as (host, guest):
         host.send_json({"type": "start"})
         _view_where(host, _persons_pending), _view_where(guest, _persons_pending)

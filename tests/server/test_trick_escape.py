@@ -10,7 +10,7 @@ from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
 from paiju.engine import new_session
-from paiju.trick.family import FAMILY
+from paiju.policy.trick import POLICY
 from paiju.variants import get_variant
 from tests.server.wire import room_where, seated_host, until
 
@@ -61,6 +61,6 @@ def test_a_climbing_room_has_no_match_and_standing_up_between_hands_costs_nothin
 
 def test_a_matchs_first_hand_is_under_way_at_level_2_for_both_sides() -> None:
     session = new_session(get_variant("chaodipi"), seed=3)
-    standing = FAMILY.match(session)
+    standing = POLICY.match(session)
     assert standing is not None
     assert (standing.hands, standing.levels, standing.running, standing.escape_points) == (1, ("2", "2"), True, 15)
