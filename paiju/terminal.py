@@ -15,7 +15,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from paiju.bots import Bot, make_bot
+from paiju.bots import AnyBot, make_bot
 from paiju.cards import (
     MARK,
     RANK_CHARS,
@@ -29,8 +29,8 @@ from paiju.cards import (
 )
 from paiju.engine import (
     CLIMBING,
-    Family,
-    HandEngine,
+    AnyFamily,
+    AnyHand,
     family,
     family_of,
     new_session,
@@ -89,7 +89,7 @@ class Look:
     help_lines: Callable[[Any, Sequence[Any]], list[str]] | None = None
 
 
-def _look(played_by: Family[Any]) -> Look:
+def _look(played_by: AnyFamily) -> Look:
     """The family's look in the terminal."""
     found = importlib.import_module(LOOKS[played_by.name]).LOOK
     assert isinstance(found, Look)
@@ -129,7 +129,7 @@ def hands_dir() -> Path:
     return home / "hands"
 
 
-def _ask(console: Console, game: HandEngine, seat: int, view: HandView, look: Look) -> Any:
+def _ask(console: Console, game: AnyHand, seat: int, view: HandView, look: Look) -> object:
     """Prompt until the player types a legal action (h lists them, q leaves)."""
     prompt = view.prompt(game)
     action_text = family_of(game).action_text
@@ -156,7 +156,7 @@ def _ask(console: Console, game: HandEngine, seat: int, view: HandView, look: Lo
         return _choose(console, options, action_text, view)
 
 
-def _choose(console: Console, options: Sequence[Any], action_text: Callable[[Any], str], view: HandView) -> Any:
+def _choose(console: Console, options: Sequence[object], action_text: Callable[[object], str], view: HandView) -> object:
     """Ask which reading of an ambiguous play is meant."""
     console.print("those cards can be played as:")
     for i, a in enumerate(options, 1):
@@ -168,7 +168,7 @@ def _choose(console: Console, options: Sequence[Any], action_text: Callable[[Any
         console.print(f"[red]type a number from 1 to {len(options)}[/]")
 
 
-def _bots_for(variant: Variant, seat: int, bot_names: Sequence[str], seed: int) -> dict[int, Bot]:
+def _bots_for(variant: Variant, seat: int, bot_names: Sequence[str], seed: int) -> dict[int, AnyBot]:
     """A bot for every seat but the person's: those named, in turn, else the table's own bot."""
     name = variant_family(variant)
     others = [s for s in range(variant.players) if s != seat]
@@ -230,7 +230,7 @@ def play_terminal(
         return saved
 
 
-def _save(game: HandEngine, names: Sequence[str], save_to: Path | None, index: int) -> Path:
+def _save(game: AnyHand, names: Sequence[str], save_to: Path | None, index: int) -> Path:
     if save_to is not None and index == 0 and save_to.suffix == ".json":
         path = save_to
     else:
@@ -241,7 +241,7 @@ def _save(game: HandEngine, names: Sequence[str], save_to: Path | None, index: i
     return save_log(game, path, list(names))
 
 
-def _show_result(console: Console, game: HandEngine, names: Sequence[str], totals: Sequence[int], path: Path) -> None:
+def _show_result(console: Console, game: AnyHand, names: Sequence[str], totals: Sequence[int], path: Path) -> None:
     """The settlement in words and a table of each seat's score, its share of the unit where there is one,
     and its session total (``totals``: before this hand)."""
     result = family_of(game).settle(game, names)
@@ -263,7 +263,7 @@ def _show_result(console: Console, game: HandEngine, names: Sequence[str], total
     console.print(f"hand saved to {path}")
 
 
-def show_replay(console: Console, log: dict[str, Any], game: HandEngine) -> None:
+def show_replay(console: Console, log: dict[str, Any], game: AnyHand) -> None:
     """Print a saved hand move by move, every hand shown (the hand is over or abandoned)."""
     names: list[str] = list(log.get("seats") or [f"seat {i}" for i in range(game.variant.players)])
     console.print(f"[bold]{game.variant.title}[/] — seed {log['seed']}")

@@ -112,6 +112,9 @@ class VoteHand:
     def pop(self) -> None:
         self.typed_events.remove(last_pushed(self.pushed))
 
+    def observe(self, seat: int | None) -> Seen:
+        return _observe(self, seat)
+
     def view(self, seat: int) -> dict[str, Any]:
         return _observe(self, seat).to_json()
 
@@ -151,7 +154,7 @@ def _settle(hand: VoteHand, names: Sequence[str]) -> Settlement:
     return Settlement((f"{sum(result.scores)} voted yes.",), lines)
 
 
-FAMILY: Family[VoteHand] = Family(
+FAMILY: Family[VoteHand, str, Seen] = Family(
     name="vote",
     open_hand=VoteHand,
     parse_action=_parse,

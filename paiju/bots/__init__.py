@@ -2,8 +2,8 @@
 ``FAMILY_BOTS``)."""
 
 from paiju.bots import heuristic, minimal, random_bot
-from paiju.bots.base import BOTS, FAMILY_BOTS, Bot, LegalOnly, bot_maker, make_bot, play_out
+from paiju.bots.base import BOTS, FAMILY_BOTS, AnyBot, Bot, LegalOnly, bot_maker, make_bot, play_out
 
 __all__ = [
-    "BOTS", "FAMILY_BOTS", "Bot", "LegalOnly", "bot_maker", "heuristic", "make_bot", "minimal", "play_out", "random_bot",
+    "BOTS", "FAMILY_BOTS", "AnyBot", "Bot", "LegalOnly", "bot_maker", "heuristic", "make_bot", "minimal", "play_out", "random_bot",
 ]  # fmt: skip

@@ -1,37 +1,54 @@
 """The bot protocol (an observation in, an action out, or the legal list alone for a bot that reads nothing else) and
-the registry of bots by name and family."""
+the registry of bots by name and family.
+
+A bot is typed by the observation it reads and the action it gives: ``Bot[O, A]`` (the climbing bots are
+``Bot[climbing Observation, climbing Action]``, the 炒地皮 bot the trick types, the random bot any family's). The
+registry holds bots of every family and makes them by name: it gives an ``AnyBot``, which the family's own
+observations reach through code that serves every family (an ``AnyHand``'s)."""
 
 from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from typing import Never, Protocol, TypeVar, cast
 
-from paiju.engine import CLIMBING, HandEngine, HandResult, family_of
+from paiju.engine import CLIMBING, HandEngine, HandResult, Observation, family_of
 
-__all__ = ["BOTS", "FAMILY_BOTS", "Bot", "LegalOnly", "bot_maker", "make_bot", "play_out", "register"]
+__all__ = ["BOTS", "FAMILY_BOTS", "AnyBot", "Bot", "LegalOnly", "bot_maker", "make_bot", "play_out", "register"]
+
+A = TypeVar("A")
+A_co = TypeVar("A_co", covariant=True)
+O = TypeVar("O", bound=Observation[object])
+O_contra = TypeVar("O_contra", contravariant=True)
 
 
-class Bot(Protocol):
-    """Anything that picks one of ``obs.legal`` for the seat it plays."""
+class Bot(Protocol[O_contra, A_co]):
+    """Anything that picks one of ``obs.legal`` for the seat it plays: it reads observations ``O_contra`` and gives
+    actions ``A_co``."""
 
     name: str
 
-    def act(self, obs: Any) -> Any:
+    def act(self, obs: O_contra) -> A_co:
         """The action to take for ``obs.seat``, one of ``obs.legal`` (``obs``: its family's observation)."""
         ...
 
 
-class LegalOnly(Bot, Protocol):
+class LegalOnly(Bot[O_contra, A], Protocol[O_contra, A]):
     """A bot that reads nothing of a hand but what its seat may do: whoever plays it may give it the legal list
     alone (``pick``) and make no view; ``act(obs)`` is ``pick(obs.legal)``, so both ways choose alike."""
 
-    def pick(self, legal: Sequence[Any]) -> Any:
+    def pick(self, legal: Sequence[A]) -> A:
         """One of ``legal`` (the seat's legal actions, read-only: it may be the hand's own list)."""
         ...
 
 
-BOTS: dict[str, Callable[[int], Bot]] = {}
+#: A bot made by name, for a family the code making it does not know: it reads any family's observation and gives
+#: one of its legal actions as ``object`` (the registry makes it for a table of its own family only, ``bot_maker``).
+AnyBot = Bot[Observation[object], object]
+#: What makes a bot of any family from a seed, as ``register`` takes it (every bot is a ``Bot[Never, object]``).
+B = TypeVar("B", bound=Callable[[int], Bot[Never, object]])
+
+BOTS: dict[str, Callable[[int], AnyBot]] = {}
 #: The module of the bots that play one family's hands only, where importing it loads that family's engine: imported
 #: when a bot of that family is first asked for, so a table of another family never loads it (a classic simulation
 #: loads nothing of 炒地皮's).
@@ -40,12 +57,13 @@ FAMILY_BOTS = {"trick": "paiju.bots.trick_rule"}
 _FAMILY_OF: dict[str, str] = {}
 
 
-def register(name: str, family: str | None = None) -> Callable[[Callable[[int], Bot]], Callable[[int], Bot]]:
+def register(name: str, family: str | None = None) -> Callable[[B], B]:
     """Class decorator: make a bot available to ``make_bot`` and the command line as ``name``, for one
     ``family``'s hands (``None``: any family's)."""
 
-    def wrap(factory: Callable[[int], Bot]) -> Callable[[int], Bot]:
-        BOTS[name] = factory
+    def wrap(factory: B) -> B:
+        # Filed as a bot of any family: ``bot_maker`` makes it for ``family``'s tables only, whose views it reads.
+        BOTS[name] = cast(Callable[[int], AnyBot], factory)
         if family is not None:
             _FAMILY_OF[name] = family
         return factory
@@ -53,7 +71,7 @@ def register(name: str, family: str | None = None) -> Callable[[Callable[[int], 
     return wrap
 
 
-def bot_maker(name: str, family: str = CLIMBING) -> Callable[[int], Bot]:
+def bot_maker(name: str, family: str = CLIMBING) -> Callable[[int], AnyBot]:
     """What makes the bot ``name`` from a seed, for ``family``'s hands (looked up once for many hands); the error
     lists the names it knows for it."""
     if family in FAMILY_BOTS:
@@ -64,16 +82,16 @@ def bot_maker(name: str, family: str = CLIMBING) -> Callable[[int], Bot]:
     return BOTS[name]
 
 
-def make_bot(name: str, seed: int = 0, family: str = CLIMBING) -> Bot:
+def make_bot(name: str, seed: int = 0, family: str = CLIMBING) -> AnyBot:
     """A bot by registry name that plays ``family``'s hands; the error lists the names it knows for it."""
     return bot_maker(name, family)(seed)
 
 
-def play_out(game: HandEngine, bots: Sequence[Bot]) -> HandResult:
+def play_out(game: HandEngine[A, O], bots: Sequence[Bot[O, A]]) -> HandResult:
     """Let one bot per seat play ``game`` to the end (the lowest seat first where several may act); a bot that
     reads only the legal list (``LegalOnly``) is given that list, and no view is made for it."""
     observe = family_of(game).observe
-    picks: list[Callable[[Sequence[Any]], Any] | None] = [getattr(bot, "pick", None) for bot in bots]
+    picks: list[Callable[[Sequence[A]], A] | None] = [getattr(bot, "pick", None) for bot in bots]
     actors, legal_actions, apply = game.actors, game.legal_actions, game.apply  # looked up once, not at every turn
     while seats := actors():
         seat = min(seats)

@@ -3,13 +3,13 @@ numbering hands (the apps' table policy is ``paiju.policy.climbing``)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from paiju.climbing.actions import Action, action_text
 from paiju.climbing.events import event_from_json
 from paiju.climbing.hand import Hand
 from paiju.climbing.log import game_log, start
-from paiju.climbing.observation import observe
+from paiju.climbing.observation import Observation, observe
 from paiju.climbing.session import Session
 from paiju.climbing.settlement import settlement
 from paiju.engine import CLIMBING, Family
@@ -32,7 +32,7 @@ def _parse_action(hand: Hand, text: str, seat: int | None) -> list[Action]:
     return actions_for_text(hand, text, seat)
 
 
-def _action_ids(variant: Variant) -> ActionSpace[Hand, Any]:
+def _action_ids(variant: Variant) -> ActionSpace[Hand, Action]:
     """``variant``'s action ids (``paiju.climbing.action_ids``), imported when first asked for: a simulation numbers
     no action."""
     from paiju.climbing.action_ids import action_ids
@@ -55,7 +55,7 @@ def _sees_hand(hand: Hand, seat: int, owner: int) -> bool:
     return hand.state.five is not None and any(ally == owner for ally, _ in observe(hand, seat).ally_hands)
 
 
-FAMILY: Family[Hand] = Family(
+FAMILY: Family[Hand, Action, Observation] = Family(
     name=CLIMBING,
     open_hand=Hand,
     parse_action=_parse_action,

@@ -20,7 +20,7 @@ from paiju.climbing.actions import Action
 from paiju.climbing.compiled import TURN
 from paiju.climbing.events import Event, Facts
 from paiju.climbing.holding import Holding
-from paiju.climbing.observation import observe
+from paiju.climbing.observation import Observation, observe
 from paiju.climbing.phase_name import PhaseName
 from paiju.climbing.phases import Pipeline, holding_of, pipeline
 from paiju.climbing.state import Deal, HandState, Result
@@ -138,6 +138,10 @@ class Hand(Driver[HandState, Action]):
     def holding(self, seat: int) -> Holding:
         """What ``seat`` holds and may play."""
         return holding_of(self.state, seat)
+
+    def observe(self, seat: int | None) -> Observation:
+        """What ``seat`` (``None``: a spectator) may know now, for a bot, a learner or a view."""
+        return observe(self, seat)
 
     def view(self, seat: int) -> dict[str, Any]:
         """What ``seat`` may see now, JSON-ready."""

@@ -8,7 +8,7 @@ from typing import Any
 from paiju.climbing.hand import Hand
 from paiju.climbing.hand import Hand as Game
 from paiju.climbing.state import Deal
-from paiju.engine import CLIMBING, family_header
+from paiju.engine import CLIMBING, AnyHand, family_header
 from paiju.engine import log as engine_log
 from paiju.engine.log import (
     LOG_FORMAT,
@@ -61,6 +61,11 @@ def start(log: dict[str, Any]) -> Hand:
 
 def replay(log: dict[str, Any], stop: int | None = None, each: Callable[[int, Hand], None] | None = None) -> Hand:
     """Rebuild a hand from its log (up to ``stop`` events), checking every step (``paiju.engine.log.replay``)."""
-    hand = engine_log.replay(log, stop, each)
+
+    def seen(n: int, at: AnyHand) -> None:
+        assert each is not None and isinstance(at, Hand)
+        each(n, at)
+
+    hand = engine_log.replay(log, stop, None if each is None else seen)
     assert isinstance(hand, Hand)
     return hand

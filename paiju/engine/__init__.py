@@ -12,10 +12,11 @@ from paiju.engine.log import (
     replay,
     save_log,
 )
-from paiju.engine.protocol import Event, HandEngine, HandResult, Observation
+from paiju.engine.protocol import AnyHand, Event, HandCore, HandEngine, HandResult, Observation
 from paiju.engine.registry import (
     CLIMBING,
     FAMILY_MODULES,
+    AnyFamily,
     Family,
     family,
     family_of,
@@ -32,9 +33,12 @@ __all__ = [
     "CLIMBING",
     "FAMILY_KEY",
     "FAMILY_MODULES",
+    "AnyFamily",
+    "AnyHand",
     "Event",
     "Family",
     "FrameFields",
+    "HandCore",
     "HandEngine",
     "HandResult",
     "HandTally",

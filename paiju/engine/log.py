@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
-from paiju.engine.protocol import HandEngine
+from paiju.engine.protocol import AnyHand, HandEngine, Observation
 from paiju.engine.registry import CLIMBING, family, family_of
 from paiju.variants import Variant, get_variant
 
@@ -28,6 +28,9 @@ __all__ = [
     "replay",
     "save_log",
 ]
+
+A = TypeVar("A")
+O = TypeVar("O", bound=Observation[object])
 
 LOG_FORMAT = "paiju-hand"
 #: The version this paiju writes: 2 writes the seed as a string (JavaScript rounds a 128-bit JSON number).
@@ -89,12 +92,12 @@ def check_header(data: Any, source: str) -> None:
         raise LogError(f"{source} lacks {', '.join(missing)}")
 
 
-def game_log(hand: HandEngine, seats: list[str] | None = None) -> dict[str, Any]:
+def game_log(hand: HandEngine[A, O], seats: list[str] | None = None) -> dict[str, Any]:
     """The JSON-ready log of a hand (finished or not), written by its family."""
     return family_of(hand).game_log(hand, seats)
 
 
-def save_log(hand: HandEngine, path: str | Path, seats: list[str] | None = None) -> Path:
+def save_log(hand: HandEngine[A, O], path: str | Path, seats: list[str] | None = None) -> Path:
     """Write the hand's log to ``path`` as JSON."""
     target = Path(path)
     target.write_text(json.dumps(game_log(hand, seats), indent=1) + "\n", encoding="utf-8")
@@ -112,8 +115,8 @@ def load_log(path: str | Path) -> dict[str, Any]:
 
 
 def replay(
-    log: dict[str, Any], stop: int | None = None, each: Callable[[int, Any], None] | None = None
-) -> HandEngine:
+    log: dict[str, Any], stop: int | None = None, each: Callable[[int, AnyHand], None] | None = None
+) -> AnyHand:
     """Rebuild a hand from its log (up to ``stop`` events), checking every step: each action the log records must be
     legal for a seat whose turn it is, and each event the hand writes must be the logged one.
 
@@ -124,7 +127,7 @@ def replay(
     check_header(log, "the log")
     rules = family(log_family(log))
     try:
-        hand: HandEngine = rules.start(log)
+        hand = rules.start(log)
         if hand.variant.name != log["variant"]:
             raise LogError(f"the log names variant {log['variant']!r} but its rules are {hand.variant.name!r}")
         if each is not None:
@@ -146,7 +149,7 @@ def replay(
     return hand
 
 
-def _act(hand: HandEngine, action: Any, logged: dict[str, Any], i: int) -> None:
+def _act(hand: AnyHand, action: object, logged: dict[str, Any], i: int) -> None:
     """Apply the action logged event ``i`` records, refusing one the hand should have written itself, one by a seat
     whose turn it is not, and one the rules refuse."""
     if action is None:

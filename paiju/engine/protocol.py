@@ -1,14 +1,21 @@
-"""The kernel protocol every family's hand satisfies: who acts, what they may do, and what each seat sees."""
+"""The kernel protocol every family's hand satisfies: who acts, what they may do, and what each seat sees.
+
+A hand is typed by its family's action ``A`` and observation ``O``: ``HandEngine[A, O]``. Code that serves every
+family without knowing which (the registry's lookups by name, the server, simulate) holds an ``AnyHand``: its actions
+are whatever its own ``legal_actions`` lists, handed back to it as ``object``."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Protocol, Self, runtime_checkable
+from typing import Any, Protocol, Self, TypeVar, runtime_checkable
 
 from paiju.cards import Card
 from paiju.variants import Variant
 
-__all__ = ["Event", "HandEngine", "HandResult", "Observation"]
+__all__ = ["AnyHand", "Event", "HandCore", "HandEngine", "HandResult", "Observation"]
+
+A = TypeVar("A")
+A_co = TypeVar("A_co", covariant=True)
 
 
 class Event(Protocol):
@@ -19,12 +26,14 @@ class Event(Protocol):
         ...
 
     def visible_to(self, seat: int | None, facts: Any) -> Event | None:
-        """What ``seat`` (``None``: a spectator) may see of it, given the hand's public ``facts``."""
+        """What ``seat`` (``None``: a spectator) may see of it, given the hand's public ``facts`` (each family's own
+        record, as its ``HandEngine.facts`` gives it: typed ``Any`` here because an event takes its own family's)."""
         ...
 
 
-class Observation(Protocol):
-    """What one seat may know of a hand, as its family's ``observe`` gives it to bots and views."""
+class Observation(Protocol[A_co]):
+    """What one seat may know of a hand, as its family's ``observe`` gives it to bots and views; ``A_co``: the
+    family's action."""
 
     @property
     def seat(self) -> int | None:
@@ -32,7 +41,7 @@ class Observation(Protocol):
         ...
 
     @property
-    def legal(self) -> Sequence[Any]:
+    def legal(self) -> Sequence[A_co]:
         """What the seat may do now (empty when it does not act)."""
         ...
 
@@ -55,9 +64,12 @@ class HandResult(Protocol):
         ...
 
 
-@runtime_checkable
-class HandEngine(Protocol):
-    """One hand of any family: seats act in turn (or several at once) until it is over."""
+O_co = TypeVar("O_co", bound=Observation[object], covariant=True)
+
+
+class HandCore(Protocol):
+    """What every hand offers whatever its actions: its table, deal, log, cards and result, who acts, copies and
+    views (a session, sampled worlds and a family record's hand type need no more)."""
 
     @property
     def variant(self) -> Variant:
@@ -84,7 +96,7 @@ class HandEngine(Protocol):
         """Every seat's cards now."""
         ...
 
-    def facts(self) -> Any:
+    def facts(self) -> object:
         """The public facts that decide what a seat may see of the events now."""
         ...
 
@@ -102,20 +114,8 @@ class HandEngine(Protocol):
         """The seats that may act now; empty once the hand is over."""
         ...
 
-    def legal_actions(self, seat: int) -> Sequence[Any]:
-        """Everything ``seat`` may do now (empty when it may not act)."""
-        ...
-
-    def apply(self, action: Any, seat: int) -> None:
-        """Take ``action`` for ``seat``; raise (and change nothing) when it is not allowed."""
-        ...
-
     def clone(self) -> Self:
         """An independent copy: acting on it leaves this hand as it is."""
-        ...
-
-    def push(self, action: Any, seat: int) -> None:
-        """``apply``, keeping what ``pop`` needs to take the action back (a search's walk down a hand)."""
         ...
 
     def pop(self) -> None:
@@ -125,3 +125,31 @@ class HandEngine(Protocol):
     def view(self, seat: int) -> dict[str, Any]:
         """What ``seat`` may see now, JSON-ready."""
         ...
+
+
+@runtime_checkable
+class HandEngine(HandCore, Protocol[A, O_co]):
+    """One hand of any family, its actions ``A`` and its seats' observations ``O_co``: seats act in turn (or several
+    at once) until it is over."""
+
+    def legal_actions(self, seat: int) -> Sequence[A]:
+        """Everything ``seat`` may do now (empty when it may not act)."""
+        ...
+
+    def apply(self, action: A, seat: int) -> None:
+        """Take ``action`` for ``seat``; raise (and change nothing) when it is not allowed."""
+        ...
+
+    def push(self, action: A, seat: int) -> None:
+        """``apply``, keeping what ``pop`` needs to take the action back (a search's walk down a hand)."""
+        ...
+
+    def observe(self, seat: int | None) -> O_co:
+        """What ``seat`` (``None``: a spectator) may know now, for a bot, a learner or a view."""
+        ...
+
+
+#: A hand of a family not known where it is held (looked up by name: the registry, the server, simulate): its
+#: actions are ``object`` there, each one taken from its own ``legal_actions`` (or its family's ``parse_action``) and
+#: handed back to it.
+AnyHand = HandEngine[object, Observation[object]]

@@ -7,10 +7,10 @@ import importlib
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar, cast
 
 from paiju.engine.action_ids import ActionSpace
-from paiju.engine.protocol import HandEngine, Observation
+from paiju.engine.protocol import AnyHand, HandCore, HandEngine, Observation
 from paiju.engine.report import Settlement
 from paiju.engine.session import Session
 from paiju.variants import REGISTRY, Variant
@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 __all__ = [
     "CLIMBING",
     "FAMILY_MODULES",
+    "AnyFamily",
     "Family",
     "LoggedEvent",
     "family",
@@ -36,38 +37,43 @@ CLIMBING = "climbing"
 #: Each family's module (it holds ``FAMILY``), imported when first asked for, so the kernel imports no family.
 FAMILY_MODULES = {CLIMBING: "paiju.climbing.family", "trick": "paiju.trick.family"}
 
-H = TypeVar("H", bound=HandEngine)
+H = TypeVar("H", bound=HandCore)
+A = TypeVar("A")
+O = TypeVar("O", bound=Observation[object])
+H_contra = TypeVar("H_contra", contravariant=True)
+A_co = TypeVar("A_co", covariant=True)
 
 
-class LoggedEvent(Protocol):
-    """A logged event as its family reads it: it knows the action it records."""
+class LoggedEvent(Protocol[H_contra, A_co]):
+    """A logged event as its family reads it: it knows the action it records (``A_co``) in a hand (``H_contra``)."""
 
-    def action(self, hand: Any) -> Any:
+    def action(self, hand: H_contra) -> A_co | None:
         """The action the event records, as ``hand`` (as it stood just before) accepts it; ``None`` for an event no
         seat acted for."""
         ...
 
 
 @dataclass(frozen=True)
-class Family(Generic[H]):
-    """The hooks a kernel user (a replay, a search, a learner, and the apps above them) needs of a family's hands."""
+class Family(Generic[H, A, O]):
+    """The hooks a kernel user (a replay, a search, a learner, and the apps above them) needs of a family's hands
+    ``H``, their actions ``A`` and their seats' observations ``O``."""
 
     name: str
     #: A freshly dealt hand of a variant from a seed (options as the family takes them, e.g. ``dealer``).
     open_hand: Callable[..., H]
     #: The legal actions a player's text can mean for a seat (``None``: the seat to act).
-    parse_action: Callable[[H, str, int | None], list[Any]]
+    parse_action: Callable[[H, str, int | None], list[A]]
     #: The hand a log's deals begin (its header, table and seed read and checked), before any action: replay's
     #: first hook (``paiju.engine.log.replay``).
     start: Callable[[dict[str, Any]], H]
     #: A log entry as the family's typed event, which knows the action it records: replay's second hook.
-    read_event: Callable[[dict[str, Any]], LoggedEvent]
+    read_event: Callable[[dict[str, Any]], LoggedEvent[H, A]]
     #: A session of hands: ``(variant, seed, draw_seed)``.
     session: Callable[[Variant, int, Callable[[], int] | None], Session[H]]
     #: What a seat (``None``: a spectator) may know, for bots and views.
-    observe: Callable[[H, int | None], Observation]
+    observe: Callable[[H, int | None], O]
     #: An action as players type it and views list it.
-    action_text: Callable[[Any], str]
+    action_text: Callable[[A], str]
     #: The hand's log (JSON-ready), seats named.
     game_log: Callable[[H, list[str] | None], dict[str, Any]]
     #: A finished hand's settlement in words, seats named.
@@ -77,13 +83,17 @@ class Family(Generic[H]):
     sees_hand: Callable[[H, int, int], bool] = lambda hand, seat, owner: seat == owner
     #: A table's action ids: each action as an int below its ``num_actions``, legal ids and a mask (docs/engine.md,
     #: "Action ids").
-    action_ids: Callable[[Variant], ActionSpace[H, Any]] | None = None
+    action_ids: Callable[[Variant], ActionSpace[H, A]] | None = None
     #: A table's sampled worlds for search: a seat's view of a hand, and hands drawn among those consistent with it
     #: (docs/engine.md, "Sampled worlds").
     worlds: Callable[[Variant], Worlds[H]] | None = None
 
 
-def family(name: str) -> Family[Any]:
+#: A family looked up by name, its types not known where it is held: its hands are ``AnyHand``s, its actions ``object``.
+AnyFamily = Family[AnyHand, object, Observation[object]]
+
+
+def family(name: str) -> AnyFamily:
     """The family called ``name``; the error lists the known ones."""
     if name not in FAMILY_MODULES:
         raise ValueError(f"unknown game family {name!r}; known families: {', '.join(FAMILY_MODULES)}")
@@ -98,23 +108,23 @@ def variant_family(variant: Variant) -> str:
     return variant.family
 
 
-def family_of(hand: HandEngine) -> Family[Any]:
-    """The family that plays ``hand``."""
-    return family(variant_family(hand.variant))
+def family_of(hand: HandEngine[A, O]) -> Family[HandEngine[A, O], A, O]:
+    """The family that plays ``hand``, typed by the hand's own actions and observations (the family registered for a
+    hand's table is the one whose hooks made it, so they take its actions)."""
+    return cast("Family[HandEngine[A, O], A, O]", family(variant_family(hand.variant)))
 
 
-def open_hand(variant: Variant, seed: int, **options: Any) -> HandEngine:
+def open_hand(variant: Variant, seed: int, **options: Any) -> AnyHand:
     """A freshly dealt hand of ``variant`` (``options`` as its family takes them, e.g. ``dealer``)."""
-    hand: HandEngine = family(variant_family(variant)).open_hand(variant, seed, **options)
-    return hand
+    return family(variant_family(variant)).open_hand(variant, seed, **options)
 
 
-def new_session(variant: Variant, seed: int = 0, draw_seed: Callable[[], int] | None = None) -> Session[HandEngine]:
+def new_session(variant: Variant, seed: int = 0, draw_seed: Callable[[], int] | None = None) -> Session[AnyHand]:
     """A session at ``variant``'s table, its hands dealt by the variant's family (see ``Session``)."""
     return family(variant_family(variant)).session(variant, seed, draw_seed)
 
 
-def parse_action(engine: HandEngine, text: str, seat: int | None = None) -> list[Any]:
+def parse_action(engine: HandEngine[A, O], text: str, seat: int | None = None) -> list[A]:
     """The legal actions a player's ``text`` can mean now for ``seat`` (by default the seat to act)."""
     return family_of(engine).parse_action(engine, text, seat)
 

@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Generic, TypeVar
 
-from paiju.engine.protocol import HandEngine, HandResult
+from paiju.engine.protocol import HandCore, HandResult
 from paiju.variants import Variant
 
 __all__ = ["NextHand", "Session"]
 
-E = TypeVar("E", bound=HandEngine)
+E = TypeVar("E", bound=HandCore)
 #: The family's hook: ``(variant, seed, index, finished results) -> the hand numbered index``.
 NextHand = Callable[[Variant, int, int, list[HandResult]], E]
 

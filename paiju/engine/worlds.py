@@ -10,11 +10,11 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 from paiju.cards import Card
-from paiju.engine.protocol import HandEngine
+from paiju.engine.protocol import HandCore
 
 __all__ = ["FILLS", "TRIES", "Places", "SampleError", "SeatView", "Weights", "Worlds", "deal_segments", "draw_world"]
 
-H = TypeVar("H", bound=HandEngine)
+H = TypeVar("H", bound=HandCore)
 E = TypeVar("E")
 
 #: How many deals one draw tries before it gives up (a consistent one comes within a few on every registered table).

@@ -11,10 +11,21 @@ import importlib
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Generic, TypeVar, cast
 
-from paiju.bots import Bot, make_bot
-from paiju.engine import CLIMBING, FrameFields, HandEngine, HandTally, MatchStanding, Session, variant_family
+from paiju.bots import AnyBot, make_bot
+from paiju.engine import (
+    CLIMBING,
+    AnyHand,
+    FrameFields,
+    HandCore,
+    HandEngine,
+    HandTally,
+    MatchStanding,
+    Observation,
+    Session,
+    variant_family,
+)
 from paiju.variants import Variant
 
 __all__ = ["POLICY_MODULES", "TablePolicy", "policy_of", "table_bot", "table_policy"]
@@ -22,8 +33,9 @@ __all__ = ["POLICY_MODULES", "TablePolicy", "policy_of", "table_bot", "table_pol
 #: Each family's policy module (it holds ``POLICY``), by family name.
 POLICY_MODULES = {CLIMBING: "paiju.policy.climbing", "trick": "paiju.policy.trick"}
 
-H = TypeVar("H")
+H = TypeVar("H", bound=HandCore)
 A = TypeVar("A")
+O = TypeVar("O", bound=Observation[object])
 
 
 @dataclass(frozen=True)
@@ -56,10 +68,10 @@ class TablePolicy(Generic[H, A]):
     play_cards: Callable[[H, int, A], str | None] = lambda hand, seat, action: None
     #: Where the match of a session's hands stands (its last hand dealt or finished); ``None`` where each hand stands
     #: alone (the climbing tables).
-    match: Callable[[Session[Any]], MatchStanding | None] = lambda session: None
+    match: Callable[[Session[H]], MatchStanding | None] = lambda session: None
 
 
-def table_policy(name: str) -> TablePolicy[Any, Any]:
+def table_policy(name: str) -> TablePolicy[AnyHand, object]:
     """The table policy of family ``name``; the error lists the families that have one."""
     if name not in POLICY_MODULES:
         raise ValueError(f"unknown game family {name!r}; known families: {', '.join(POLICY_MODULES)}")
@@ -69,12 +81,13 @@ def table_policy(name: str) -> TablePolicy[Any, Any]:
     return found
 
 
-def policy_of(hand: HandEngine) -> TablePolicy[Any, Any]:
-    """The table policy of the family that plays ``hand``."""
-    return table_policy(variant_family(hand.variant))
+def policy_of(hand: HandEngine[A, O]) -> TablePolicy[HandEngine[A, O], A]:
+    """The table policy of the family that plays ``hand``, typed by the hand's own actions (the policy registered
+    for a hand's family is written for its hands)."""
+    return cast("TablePolicy[HandEngine[A, O], A]", table_policy(variant_family(hand.variant)))
 
 
-def table_bot(variant: Variant, seed: int = 0) -> Bot:
+def table_bot(variant: Variant, seed: int = 0) -> AnyBot:
     """The table's own bot (its policy's ``bot``, the one that plays a seat for a person), seeded: it picks one of
     ``obs.legal`` in ``act(obs)`` for the family's ``observe``."""
     name = variant_family(variant)

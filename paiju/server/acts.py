@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from paiju.cards import InvalidCardsError
-from paiju.engine import HandEngine, family_of, parse_action
+from paiju.engine import AnyHand, family_of, parse_action
 from paiju.errors import IllegalMoveError
 from paiju.server.errors import RoomError
 from paiju.server.protocol import Act
@@ -14,7 +13,7 @@ from paiju.server.protocol import Act
 __all__ = ["check_turn", "chosen_action", "refusal"]
 
 
-def check_turn(game: HandEngine, seat: int, names: list[str]) -> None:
+def check_turn(game: AnyHand, seat: int, names: list[str]) -> None:
     """Refuse (``not_your_turn``, naming the seats to act as ``seat``'s view shows them: a sealed step names no seat
     that has answered) unless ``seat`` is among those to act now."""
     if seat not in game.actors():
@@ -27,7 +26,7 @@ def check_turn(game: HandEngine, seat: int, names: list[str]) -> None:
         )
 
 
-def chosen_action(game: HandEngine, seat: int, msg: Act) -> Any:
+def chosen_action(game: AnyHand, seat: int, msg: Act) -> object:
     """The one legal action of ``seat`` an ``act`` frame names; ``RoomError`` with the engine's reason otherwise."""
     action_text = family_of(game).action_text
     if msg.cards is None:
@@ -56,7 +55,7 @@ def chosen_action(game: HandEngine, seat: int, msg: Act) -> Any:
     return _one_reading(options, action_text)
 
 
-def _one_reading(options: list[Any], action_text: Callable[[Any], str]) -> Any:
+def _one_reading(options: list[object], action_text: Callable[[object], str]) -> object:
     """The one action typed text means; ``ambiguous``, with every reading, where it means several."""
     if len(options) > 1:
         texts = [action_text(a) for a in options]

@@ -11,10 +11,10 @@ import asyncio
 import logging
 import time
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import Protocol
 
-from paiju.bots import Bot
-from paiju.engine import HandEngine, family_of, parse_action
+from paiju.bots import AnyBot
+from paiju.engine import AnyHand, family_of, parse_action
 from paiju.errors import IllegalMoveError
 from paiju.policy import policy_of
 from paiju.server.errors import RoomError
@@ -29,15 +29,15 @@ class PacedTable(Protocol):
     moves."""
 
     @property
-    def game(self) -> HandEngine | None: ...
+    def game(self) -> AnyHand | None: ...
     @property
     def pace(self) -> float: ...
     @property
     def think_budget(self) -> float: ...
     @property
     def lock(self) -> asyncio.Lock: ...
-    def automatic(self, game: HandEngine, seat: int) -> bool: ...
-    def played_for(self, game: HandEngine, seat: int) -> Bot | None: ...
+    def automatic(self, game: AnyHand, seat: int) -> bool: ...
+    def played_for(self, game: AnyHand, seat: int) -> AnyBot | None: ...
     async def commit(self, play: Callable[[], None]) -> None: ...
 
 
@@ -50,11 +50,11 @@ class DealClock:
         #: When the current round ends (every view's deadline meanwhile).
         self.at: float | None = None
         #: What the seats the server plays decided on the current round, by seat, made at its tick.
-        self.decided: dict[int, Any] = {}
+        self.decided: dict[int, object] = {}
         self._handle: asyncio.TimerHandle | None = None
         self._asking: asyncio.Task[None] | None = None
 
-    def arm(self, game: HandEngine) -> bool:
+    def arm(self, game: AnyHand) -> bool:
         """Arm the tick if ``game`` waits on the clock (a round keeps its tick, and its bots' decisions); whether it
         does. A new round's seats the server plays are asked at once, once its frames are out."""
         self.cancel()
@@ -87,7 +87,7 @@ class DealClock:
             self._asking = None
         self.decided = {}
 
-    def own_move(self, game: HandEngine, action: Any) -> Any:
+    def own_move(self, game: AnyHand, action: object) -> object:
         """A person's action, refused where it is a pass during a paced round."""
         if policy_of(game).paced(game) is not None and family_of(game).action_text(action) == "pass":
             raise RoomError(
@@ -96,7 +96,7 @@ class DealClock:
             )  # fmt: skip
         return action
 
-    async def _ask(self, game: HandEngine, step: int, tick: float) -> None:
+    async def _ask(self, game: AnyHand, step: int, tick: float) -> None:
         """Ask every seat the server plays for its move on round ``step``, each the same way whatever it holds: a copy
         of the hand taken under the lock (after the round's frames, which the lock's holder sent), then its bot
         deciding on its own view in a worker thread, off the lock, within the think budget and before the ``tick``.
@@ -112,7 +112,7 @@ class DealClock:
                     asked.append((seat, bot, game.clone()))
         budget = max(0.0, min(table.think_budget, tick - time.time()))
 
-        async def one(seat: int, bot: Bot, copy: HandEngine) -> None:
+        async def one(seat: int, bot: AnyBot, copy: AnyHand) -> None:
             try:
                 action = await asyncio.wait_for(asyncio.to_thread(_decide, bot, copy, seat), budget)
             except TimeoutError:
@@ -126,11 +126,11 @@ class DealClock:
 
         await asyncio.gather(*(one(*ask) for ask in asked))
 
-    def _fire(self, game: HandEngine, step: int) -> None:
+    def _fire(self, game: AnyHand, step: int) -> None:
         self._handle = None
         asyncio.get_running_loop().create_task(self._tick(game, step))
 
-    async def _tick(self, game: HandEngine, step: int) -> None:
+    async def _tick(self, game: AnyHand, step: int) -> None:
         table = self.table
         async with table.lock:
             if table.game is not game or policy_of(game).paced(game) != step:
@@ -138,7 +138,7 @@ class DealClock:
             decided, self.decided = self.decided, {}
             await table.commit(lambda: self._end_round(game, decided))
 
-    def _end_round(self, game: HandEngine, decided: dict[int, Any]) -> None:
+    def _end_round(self, game: AnyHand, decided: dict[int, object]) -> None:
         """What each seat the server plays decided on the round is made (a declaration outranked since is dropped);
         then every seat still in the round passes. No bot is asked here."""
         paced = policy_of(game).paced
@@ -155,6 +155,6 @@ class DealClock:
                 game.apply(parse_action(game, "pass", seat)[0], seat)
 
 
-def _decide(bot: Bot, game: HandEngine, seat: int) -> Any:
+def _decide(bot: AnyBot, game: AnyHand, seat: int) -> object:
     """``bot``'s action for ``seat`` on its own view of ``game`` (a copy: a worker thread reads it off the lock)."""
     return bot.act(family_of(game).observe(game, seat))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from paiju.engine import FrameFields, HandEngine, family_of
+from paiju.engine import AnyHand, FrameFields, family_of
 from paiju.policy import policy_of
 from paiju.server.history import card_counter, settled
 from paiju.server.protocol import ResultLine, ResultMessage, ViewMessage
@@ -16,7 +16,7 @@ LEGAL_CAP = 2000
 
 
 def view_message(
-    game: HandEngine,
+    game: AnyHand,
     seat: int | None,
     fields: FrameFields,
     *,
@@ -61,7 +61,7 @@ def auto_play(seat: int | None, shown: frozenset[int], automatic: frozenset[int]
 
 
 def result_message(
-    game: HandEngine, names: list[str], totals: list[int], log_id: str | None, hand_number: int
+    game: AnyHand, names: list[str], totals: list[int], log_id: str | None, hand_number: int
 ) -> ResultMessage | None:
     """The settlement of a finished hand, line by line with each seat's session total."""
     if game.result is None:

@@ -8,14 +8,14 @@ from collections.abc import Callable
 from typing import Any
 
 from paiju.cards import RANK_CHARS, deck_cards, format_cards, parse_ranks, rank_counts
-from paiju.engine import HandEngine, LogError, Session, family_of, game_log, new_session, replay
+from paiju.engine import AnyHand, LogError, Session, family_of, game_log, new_session, replay
 from paiju.policy import policy_of
 from paiju.variants import Variant
 
 __all__ = ["card_counter", "final_hands", "rebuild", "redacted_log", "resume_session", "settled", "step_views"]
 
 
-def settled(game: HandEngine, names: list[str]) -> dict[str, Any]:
+def settled(game: AnyHand, names: list[str]) -> dict[str, Any]:
     """A finished hand's settlement as the ``result`` frame carries it (without the session's totals): the
     scores, one line per seat, the multiplier, the summary in English and the facts behind it."""
     done = family_of(game).settle(game, names)
@@ -47,7 +47,7 @@ def step_views(log: dict[str, Any], seat: int | None, everything: bool) -> list[
     names = [str(n) for n in log.get("seats") or [f"seat {s + 1}" for s in range(players)]]
     out: list[dict[str, Any]] = []
 
-    def record(stop: int, game: HandEngine) -> None:
+    def record(stop: int, game: AnyHand) -> None:
         view = family_of(game).observe(game, None if everything else seat).to_json()
         if everything:
             view["hands"] = [format_cards(sorted(h)) for h in game.hands]
@@ -77,7 +77,7 @@ def final_hands(log: dict[str, Any]) -> list[str]:
     return [format_cards(sorted(h)) for h in game.hands]
 
 
-def redacted_log(game: HandEngine, seat: int | None, names: list[str]) -> dict[str, Any]:
+def redacted_log(game: AnyHand, seat: int | None, names: list[str]) -> dict[str, Any]:
     """The hand's log for ``seat``: whole once the hand is over, else without others' hidden cards and
     without the seed (the deal follows from it)."""
     log = game_log(game, names)
@@ -91,8 +91,8 @@ def redacted_log(game: HandEngine, seat: int | None, names: list[str]) -> dict[s
 
 
 def resume_session(
-    variant: Variant, finished: list[dict[str, Any]], current: HandEngine, draw_seed: Callable[[], int]
-) -> Session[HandEngine]:
+    variant: Variant, finished: list[dict[str, Any]], current: AnyHand, draw_seed: Callable[[], int]
+) -> Session[AnyHand]:
     """A session as it stood: its finished hands (logs, in order) and its current hand; later hands are
     seeded by ``draw_seed``."""
     session = new_session(variant, draw_seed=draw_seed)
@@ -105,7 +105,7 @@ def resume_session(
     return session
 
 
-def rebuild(header: dict[str, Any], events: list[dict[str, Any]]) -> tuple[HandEngine | None, int]:
+def rebuild(header: dict[str, Any], events: list[dict[str, Any]]) -> tuple[AnyHand | None, int]:
     """The running hand from its stored header and events: as far as they replay, and how many did."""
     log_ = {**header, "events": events}
     try:

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from contextlib import suppress
 from typing import Any, TypeVar
 
-from paiju.engine import HandEngine
+from paiju.engine import AnyHand
 from paiju.server.bounds import build_variant, stored_settings
 from paiju.server.config import ServerConfig
 from paiju.server.connection import Connection
@@ -122,7 +122,7 @@ class Room:
         return self.row.code
 
     @property
-    def game(self) -> HandEngine | None:
+    def game(self) -> AnyHand | None:
         return self.table.game
 
     @property

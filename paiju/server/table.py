@@ -12,8 +12,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from paiju.bots import Bot, make_bot
-from paiju.engine import HandEngine, Observation, Session, family_of, game_log, replay, variant_family
+from paiju.bots import AnyBot, make_bot
+from paiju.engine import AnyHand, Observation, Session, family_of, game_log, replay, variant_family
 from paiju.engine import new_session as open_session
 from paiju.policy import policy_of, table_policy
 from paiju.server.acts import check_turn, chosen_action
@@ -43,8 +43,8 @@ class Table:
 
     def __init__(self, room: TableRoom) -> None:
         self.room = room
-        self.session: Session[HandEngine] | None = None
-        self.bots: dict[int, Bot] = {}
+        self.session: Session[AnyHand] | None = None
+        self.bots: dict[int, AnyBot] = {}
         self.deadline: float | None = None
         #: The public id of the last finished hand (``row.last_hand_id`` is the store's own key).
         self.last_public_id: str | None = None
@@ -56,7 +56,7 @@ class Table:
 
     # ------------------------------------------------------------------ queries
     @property
-    def game(self) -> HandEngine | None:
+    def game(self) -> AnyHand | None:
         return self.session.game if self.session is not None else None
 
     @property
@@ -158,7 +158,7 @@ class Table:
         await self._apply(seat, lambda: self.clock.own_move(game, chosen_action(game, seat, msg)))
         self.lateness.moved(seat, by_itself=True)
 
-    async def _apply(self, seat: int, choose: Callable[[], Any]) -> None:
+    async def _apply(self, seat: int, choose: Callable[[], object]) -> None:
         """Play the action ``choose`` names (read in the same worker-thread trip) for ``seat``."""
         game = self.game
         assert game is not None
@@ -183,7 +183,7 @@ class Table:
             await self.finish(game)
         await self._after_change()
 
-    async def finish(self, game: HandEngine, strict: bool = False) -> None:
+    async def finish(self, game: AnyHand, strict: bool = False) -> None:
         """Store the finished hand; a failure is logged (and raised when ``strict``) and retried at the next start."""
         assert game.result is not None
         room = self.room
@@ -223,7 +223,7 @@ class Table:
         holder = self.room.seat_holder(seat)
         return holder is not None and holder.bot is None and not holder.auto
 
-    def automatic(self, game: HandEngine, seat: int) -> bool:
+    def automatic(self, game: AnyHand, seat: int) -> bool:
         """Whether the server plays ``seat`` (one of those to act) now: a bot, 托管, an empty seat, a seat whose
         time ran out, or (``auto_forced``) a forced pass where showing that it was forced is the option's point
         (the play phase)."""
@@ -270,14 +270,14 @@ class Table:
             await self.room.broadcast_views()
             self.room.broadcast_room()
 
-    def _decide(self, game: HandEngine) -> tuple[int, Observation, Bot] | None:
+    def _decide(self, game: AnyHand) -> tuple[int, Observation[object], AnyBot] | None:
         """Under the lock, in a worker thread: the first seat to act that the server plays now, its view and
         its bot; ``None`` when persons act."""
         seat = next((s for s in sorted(game.actors()) if self.automatic(game, s)), None)
         bot = None if seat is None else self.played_for(game, seat)
         return None if seat is None or bot is None else (seat, family_of(game).observe(game, seat), bot)
 
-    def played_for(self, game: HandEngine, seat: int) -> Bot | None:
+    def played_for(self, game: AnyHand, seat: int) -> AnyBot | None:
         """The bot the server plays ``seat`` with now (the seat's own, else the family's bot for a person's seat);
         ``None`` where a person plays it."""
         if not self.automatic(game, seat):

@@ -10,7 +10,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from paiju.bots import make_bot
+from paiju.bots.heuristic import HeuristicBot
 from paiju.cards import RANK_CHARS, Card
 from paiju.climbing import (
     Action,
@@ -227,8 +227,7 @@ class ClimbingView:
         obs = observe(hand, self.seat)
         if obs.phase != "gift" or not any(e["type"] == "retreat" for e in _this_deal(hand)):
             return None
-        chosen: Action = make_bot("heuristic").act(obs)
-        return chosen
+        return HeuristicBot().act(obs)
 
     def reading(self, action: Action) -> str:
         """A play's pattern in words, to tell apart the readings of the same cards."""

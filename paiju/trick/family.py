@@ -3,18 +3,18 @@ showing and numbering hands (the apps' table policy is ``paiju.policy.trick``)."
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from paiju.engine import Family, Session
 from paiju.engine.protocol import HandResult
 from paiju.errors import IllegalMoveError
 from paiju.trick.action_ids import action_ids
-from paiju.trick.actions import action_text
+from paiju.trick.actions import Action, action_text
 from paiju.trick.events import event_from_json
 from paiju.trick.hand import TrickHand
 from paiju.trick.levels import MatchState
 from paiju.trick.log import TRICK, game_log, start
-from paiju.trick.observation import observe
+from paiju.trick.observation import TrickObservation, observe
 from paiju.trick.parse import actions_for_text
 from paiju.trick.report import settle
 from paiju.trick.state import TrickResult
@@ -33,7 +33,7 @@ def next_hand(variant: Variant, seed: int, index: int, results: list[HandResult]
     return TrickHand(variant, seed, match)
 
 
-def _parse_action(hand: TrickHand, text: str, seat: int | None) -> list[Any]:
+def _parse_action(hand: TrickHand, text: str, seat: int | None) -> list[Action]:
     """The trick action ``text`` means for ``seat`` (by default the seat to act)."""
     if seat is not None and seat not in hand.actors():
         raise IllegalMoveError(f"seat {seat} does not act now")
@@ -47,7 +47,7 @@ def _worlds(variant: Variant) -> Worlds[TrickHand]:
     return WORLDS
 
 
-FAMILY: Family[TrickHand] = Family(
+FAMILY: Family[TrickHand, Action, TrickObservation] = Family(
     name=TRICK,
     open_hand=TrickHand,
     parse_action=_parse_action,

@@ -20,7 +20,7 @@ from paiju.engine.undo import last_pushed
 from paiju.trick.actions import Action
 from paiju.trick.events import DealEvent, TrickHandEvent
 from paiju.trick.levels import MatchState
-from paiju.trick.observation import observe
+from paiju.trick.observation import TrickObservation, observe
 from paiju.trick.phases import LIST_CAP, pipeline
 from paiju.trick.state import Phase, TrickResult, TrickState
 from paiju.variants import Variant
@@ -85,6 +85,10 @@ class TrickHand(Driver[TrickState, Action]):
     def facts(self) -> None:
         """Nothing public decides what a seat sees of the events: each event knows it alone."""
         return None
+
+    def observe(self, seat: int | None) -> TrickObservation:
+        """What ``seat`` (``None``: a spectator) may know now, for a bot, a learner or a view."""
+        return observe(self, seat)
 
     def view(self, seat: int) -> dict[str, Any]:
         """What ``seat`` may see now, JSON-ready."""

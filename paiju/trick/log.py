@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from paiju.cards import RANK_CHARS, Rank
+from paiju.engine import AnyHand
 from paiju.engine import log as engine_log
 from paiju.engine.log import LOG_FORMAT, LOG_VERSION, family_header, log_rules, log_seed, log_variant
 from paiju.trick.events import DealEvent
@@ -62,6 +63,11 @@ def replay(
     log: dict[str, Any], stop: int | None = None, each: Callable[[int, TrickHand], None] | None = None
 ) -> TrickHand:
     """Rebuild a hand from its log (up to ``stop`` events), checking every step (``paiju.engine.log.replay``)."""
-    hand = engine_log.replay(log, stop, each)
+
+    def seen(n: int, at: AnyHand) -> None:
+        assert each is not None and isinstance(at, TrickHand)
+        each(n, at)
+
+    hand = engine_log.replay(log, stop, None if each is None else seen)
     assert isinstance(hand, TrickHand)
     return hand
