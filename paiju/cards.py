@@ -160,12 +160,20 @@ def card_deck(card: Card) -> int:
     return card // CARDS_PER_DECK
 
 
-def card_colour(card: Card) -> Colour:
-    """Colour of a card: ♠ ♣ and the black joker are black, ♥ ♦ and the red joker red."""
-    face = card % CARDS_PER_DECK
+def _face_colour(face: int) -> Colour:
+    """Colour of a face: ♠ ♣ and the black joker are black, ♥ ♦ and the red joker red."""
     if face >= 52:
         return Colour.BLACK if face == 52 else Colour.RED
     return Colour.RED if face & 3 in (Suit.HEARTS, Suit.DIAMONDS) else Colour.BLACK
+
+
+#: The colour of each of a deck's 54 faces (the two-colour tables ask it of every card, many times a turn).
+_FACE_COLOUR: tuple[Colour, ...] = tuple(_face_colour(face) for face in range(CARDS_PER_DECK))
+
+
+def card_colour(card: Card) -> Colour:
+    """Colour of a card: ♠ ♣ and the black joker are black, ♥ ♦ and the red joker red."""
+    return _FACE_COLOUR[card % CARDS_PER_DECK]
 
 
 def deck_cards(decks: int = 1, removed_ranks: Iterable[int] = ()) -> list[Card]:

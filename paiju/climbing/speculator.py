@@ -38,6 +38,7 @@ __all__ = [
     "flip_wilds",
     "gift_capacity",
     "giftable",
+    "highest_rank",
     "instant_win_seat",
     "instant_win_scores",
     "opposite",
@@ -150,20 +151,22 @@ def _protected_order(rank: int, promoted: int | None) -> float:
     return 12.5 if rank == promoted and rank < 12 else rank
 
 
+def highest_rank(hand: Sequence[Card], promoted: int | None) -> int | None:
+    """§4: the speculator's highest non-3 rank (the one it keeps a card of), ``None`` when it holds only 3s."""
+    held = set(map(card_rank, hand))
+    held.discard(THREE)
+    return max(held, key=lambda r: _protected_order(r, promoted)) if held else None
+
+
 def _gift_pool(hand: Sequence[Card], determination: Card | None, promoted: int | None) -> tuple[list[Card], list[Card]]:
     """The cards that may go into gifts (no 3s, not the determination card), and those of them
     of the speculator's highest non-3 rank when none of that rank is kept anyway."""
-    others = [c for c in hand if card_rank(c) != THREE]
-    if not others:
+    top = highest_rank(hand, promoted)
+    if top is None:
         return [], []
-    top = max(_protected_order(card_rank(c), promoted) for c in others)
-    free = sorted(c for c in others if c != determination)
-    kept_anyway = (
-        determination is not None
-        and determination in hand
-        and _protected_order(card_rank(determination), promoted) == top
-    )
-    tops = [] if kept_anyway else [c for c in free if _protected_order(card_rank(c), promoted) == top]
+    free = sorted(c for c in hand if card_rank(c) != THREE and c != determination)
+    kept_anyway = determination is not None and determination in hand and card_rank(determination) == top
+    tops = [] if kept_anyway else [c for c in free if card_rank(c) == top]
     return free, tops
 
 
@@ -198,17 +201,24 @@ def can_make_gifts(
     if not rules.landlord_gift_colours:
         return True
     needs = [0, 0]
+    splits = [colour_split(rules.landlord_gift_colours), colour_split(rules.farmer_gift_colours)]
     for i in range(len(sizes)):
-        split = colour_split(rules.landlord_gift_colours if i == 0 else rules.farmer_gift_colours)
+        split = splits[min(i, 1)]
         assert split is not None
         red, black, least = split
-        have = [sum(1 for c in given[i] if card_colour(c) == k) for k in (Colour.BLACK, Colour.RED)] if i < len(given) else [0, 0]
+        have = _by_colour(given[i]) if i < len(given) else [0, 0]
         needs[Colour.RED] += max(0, (red if least == 0 else least) - have[Colour.RED])
         needs[Colour.BLACK] += max(0, (black if least == 0 else least) - have[Colour.BLACK])
-    have = [sum(1 for c in free if card_colour(c) == k) for k in (Colour.BLACK, Colour.RED)]
+    have = _by_colour(free)
     # The speculator keeps one card of its highest rank, of a colour that rank comes in (its choice).
     kept_colours: set[int | None] = {card_colour(c) for c in tops} or {None}
     return any(all(have[k] - (k == kept) >= needs[k] for k in (Colour.BLACK, Colour.RED)) for kept in kept_colours)
+
+
+def _by_colour(cards: Sequence[Card]) -> list[int]:
+    """How many of ``cards`` are black and how many red (indexed by ``Colour``)."""
+    reds = sum(map(card_colour, cards))  # Colour.RED is 1, Colour.BLACK 0
+    return [len(cards) - reds, reds]
 
 
 def colour_room(rule: str, size: int, given: Sequence[int], colour: int) -> bool:

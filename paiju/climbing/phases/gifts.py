@@ -35,8 +35,21 @@ class Gifts(Turn):
     def legal(self, state: HandState, seat: int) -> list[Action]:
         """Every card it may put into the gift being filled."""
         spec = _spec(state)
-        free = spec_rules.giftable(state.hands[seat], spec.determination, state.promoted)
-        return [Give(c) for c in free if _colour_room(state, c)]
+        hand = state.hands[seat]
+        free = spec_rules.giftable(hand, spec.determination, state.promoted)
+        # The gift rules ask of a giftable card only its colour and whether it is of the highest rank (the one a card
+        # is kept of): cards alike in both are asked once, not once each.
+        top = spec_rules.highest_rank(hand, state.promoted)
+        room: dict[tuple[int, bool], bool] = {}
+        out: list[Action] = []
+        for c in free:
+            alike = (card_colour(c), card_rank(c) == top)
+            fits = room.get(alike)
+            if fits is None:
+                fits = room[alike] = _colour_room(state, c)
+            if fits:
+                out.append(Give(c))
+        return out
 
     def explain(self, state: HandState, seat: int, action: Action) -> str:
         """Why the speculator may not give this card."""
