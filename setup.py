@@ -1,9 +1,9 @@
 """The compiled hot paths, built by ``pip install`` where a C compiler is (optional: without one paiju installs and
 runs in pure Python). Everything else is in pyproject.toml.
 
-Three extensions, one per layer: the move generator (``paiju.patterns._fastgen``: natural, wild and lazy lists),
-random.Random's shuffle and choice (``paiju.engine._draws``), and the climbing play turn (``paiju.climbing._turn``),
-which lists its moves through the generator's C API (``fastgen_api.h``)."""
+Three extensions, one per layer: the move generator (``paiju.patterns._fastgen``: natural, wild, lazy and two-colour
+lists), random.Random's shuffle and choice (``paiju.engine._draws``), and the climbing play turn
+(``paiju.climbing._turn``), which lists its moves through the generator's C API (``fastgen_api.h``)."""
 
 from setuptools import Extension, setup
 
@@ -11,7 +11,10 @@ PATTERNS = "paiju/patterns"
 
 FASTGEN = Extension(
     "paiju.patterns._fastgen",
-    [f"{PATTERNS}/{name}.c" for name in ("_fastgen", "fastgen_moves", "fastgen_wild", "fastgen_lazy", "fastgen_store")],
+    [
+        f"{PATTERNS}/{name}.c"
+        for name in ("_fastgen", "fastgen_moves", "fastgen_wild", "fastgen_lazy", "fastgen_store", "fastgen_colour")
+    ],
     depends=[f"{PATTERNS}/fastgen.h", f"{PATTERNS}/fastgen_api.h"],
     optional=True,
 )

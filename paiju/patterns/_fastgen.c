@@ -307,12 +307,65 @@ static PyObject *mixed_plays(PyObject *self, PyObject *const *args, Py_ssize_t n
     return lazy_readings(args[0], args[6], st);
 }
 
+/* Append to ``o`` every move of the counts ``c`` that leads (``to_beat`` None) or has the pattern of ``to_beat`` (a
+ * Move), at any key (every bomb of its tier and above): what a colour may answer before colours are compared. */
+static int probed(const Out *o, const Spec *s, const int *c, PyObject *to_beat, PyObject *any_key) {
+    if (to_beat == Py_None) return lead_into(o, s, c);
+    return beating_into(o, s, c, PyTuple_GET_ITEM(to_beat, 0), any_key, PyTuple_GET_ITEM(to_beat, 2),
+                        PyTuple_GET_ITEM(to_beat, 4));
+}
+
+/* coloured(spec, black, red, pair_kinds, to_beat, red_any) -> colour.py's coloured_moves for a hand without wild
+ * cards: ``black`` and ``red`` its natural counts, ``pair_kinds`` the kinds whose kicker pairs may be the other
+ * colour, ``to_beat`` a Move or None, ``red_any`` whether red beats black at any rank */
+static PyObject *coloured(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    Colours cs;
+    const Spec *s = start(args, nargs, 6, "coloured", cs.counts[0]);
+    if (s == NULL || read_counts(args[2], cs.counts[1]) < 0) return NULL;
+    PyObject *to_beat = args[4];
+    if (!PyTuple_Check(args[3]) || (to_beat != Py_None && (!PyTuple_Check(to_beat) || PyTuple_GET_SIZE(to_beat) < 8))) {
+        PyErr_SetString(PyExc_TypeError, "coloured takes a tuple of kinds and a Move or None");
+        return NULL;
+    }
+    cs.pair_kinds = args[3];
+    cs.red_any = PyObject_IsTrue(args[5]);
+    if (cs.red_any < 0) return NULL;
+    int held[2] = {0, 0};
+    for (int r = 0; r < NUM_RANKS; r++) {
+        held[0] += cs.counts[0][r];
+        held[1] += cs.counts[1][r];
+    }
+    cs.bound = held[0] > 0 && held[1] > 0;
+    PyObject *any_key = PyFloat_FromDouble(-1.0), *out = PyList_New(0), *some = NULL, *kept = NULL;
+    if (any_key == NULL || out == NULL) goto done;
+    for (int colour = 0; colour < 2; colour++) {
+        Out o = {some = PyList_New(0), NULL};
+        if (some == NULL || probed(&o, s, cs.counts[colour], to_beat, any_key) < 0 || colour_all(out, some, colour) < 0)
+            goto done;
+        Py_CLEAR(some);
+    }
+    if (cs.bound) {
+        PyObject *kind = to_beat == Py_None ? NULL : PyTuple_GET_ITEM(to_beat, 0);
+        long length = to_beat == Py_None ? 0 : PyLong_AsLong(PyTuple_GET_ITEM(to_beat, 2));
+        if (PyErr_Occurred()) goto done;
+        int kicks = kind == NULL || PySequence_Contains(cs.pair_kinds, kind);
+        if (kicks < 0 || (kicks && colour_kicks(out, s, &cs, kind, (int)length) < 0)) goto done;
+    }
+    kept = colour_finish(out, to_beat, &cs);
+done:
+    Py_XDECREF(any_key);
+    Py_XDECREF(out);
+    Py_XDECREF(some);
+    return kept;
+}
+
 static PyMethodDef METHODS[] = {
     {"make_spec", make_spec, METH_VARARGS, "A table's generator lists, compiled once."},
     {"lead", (PyCFunction)(void (*)(void))lead, METH_FASTCALL, "Every move a rank-count vector can lead."},
     {"beating", (PyCFunction)(void (*)(void))beating, METH_FASTCALL, "Every move that beats a play."},
     {"mixed", (PyCFunction)(void (*)(void))mixed_plays, METH_FASTCALL, "The plays of natural and wild cards together."},
     {"pairs", (PyCFunction)(void (*)(void))pairs, METH_FASTCALL, "Each item paired with None, as a named tuple."},
+    {"coloured", (PyCFunction)(void (*)(void))coloured, METH_FASTCALL, "The moves of a two-colour hand."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -12,12 +12,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from paiju.cards import Card, Colour, card_colour, card_rank
-from paiju.patterns.generate import generator_for
+from paiju.patterns.compiled import fastgen
+from paiju.patterns.generate import MoveGenerator, generator_for
 from paiju.patterns.mixed import Wilds
 from paiju.patterns.move import NO_COLOUR, Move, beats, key_rank
 from paiju.variants import HasPatternRules, PatternKind, RedOverBlack
 
-__all__ = ["PAIR_KICKER_KINDS", "body_ranks", "coloured_beats", "coloured_moves", "colours_fit", "split_by_colour"]
+__all__ = [
+    "PAIR_KICKER_KINDS",
+    "body_ranks",
+    "coloured_beats",
+    "coloured_moves",
+    "colours_fit",
+    "moves_by_colour",
+    "split_by_colour",
+]
 
 Counts = Sequence[int]
 #: Patterns whose kicker pairs may be the other colour (三带二 and, by [R] 31, 飞机带对).
@@ -64,8 +73,23 @@ def coloured_moves(
     Each colour plays the table's patterns on its own cards (its wild 3s included); a triple+pair
     or airplane+pairs may also take kicker pairs of the other colour; red beats black as the rules' ``red_over_black`` says.
     """
-    rules = source.pattern_rules
-    gen = generator_for(rules)
+    return moves_by_colour(generator_for(source.pattern_rules), counts, wilds, to_beat)
+
+
+def moves_by_colour(
+    gen: MoveGenerator,
+    counts: tuple[Counts, Counts],
+    wilds: tuple[Wilds | None, Wilds | None],
+    to_beat: Move | None,
+) -> list[Move]:
+    """``coloured_moves`` with a given generator: from the compiled path for a hand without wild cards where the
+    generator is compiled (and caps no chain length), else from the Python below, the oracle the compiled path is
+    tested against."""
+    rules = gen.rules
+    if gen.spec is not None and not gen.chain_max and all(w is None or not w.faces for w in wilds):
+        assert fastgen is not None
+        red_any = rules.red_over_black == RedOverBlack.ANY
+        return fastgen.coloured(gen.spec, counts[0], counts[1], PAIR_KICKER_KINDS, to_beat, red_any)  # type: ignore[no-any-return]
     bound = all(sum(c) + (len(w.faces) if w else 0) for c, w in zip(counts, wilds, strict=True))
     # Colours let a lower rank beat a higher one, so ask the generator for every move of the same
     # pattern (and every bomb of the same tier or above) and compare colours afterwards.

@@ -162,4 +162,23 @@ int lazy_ready(void); /* the Lazy types made ready, when the module loads */
 /* The Move of reading ``rd`` of ``st`` (a new reference; NULL with the error set). */
 PyObject *make_reading(const Spec *s, const Store *st, const Reading *rd);
 
+/* The two-colour tables (fastgen_colour.c): a hand's natural cards per colour (black, red), the kinds whose kicker
+ * pairs may be the other colour (a tuple, borrowed), whether the hand holds both colours, and whether red beats
+ * black at any rank (else at an equal or higher one). */
+typedef struct {
+    int counts[2][NUM_RANKS];
+    PyObject *pair_kinds;
+    int bound, red_any;
+} Colours;
+
+/* Append every move of the list ``moves`` to ``out`` as colour ``colour``: 0, or -1 with the error set. */
+int colour_all(PyObject *out, PyObject *moves, int colour);
+/* Append every play of both colours' cards with kicker pairs (of ``kind`` and ``length`` links, or with ``kind``
+ * NULL of every kind in ``pair_kinds``) as each colour whose cards make its body, each kicker pair one colour's: 0,
+ * or -1 with the error set. */
+int colour_kicks(PyObject *out, const Spec *s, const Colours *cs, PyObject *kind, int length);
+/* ``out`` sorted (in place), each move once, only those that beat ``to_beat`` by colour when it is not None: a new
+ * list, or NULL with the error set. */
+PyObject *colour_finish(PyObject *out, PyObject *to_beat, const Colours *cs);
+
 #endif

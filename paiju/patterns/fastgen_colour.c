@@ -1,0 +1,190 @@
+/* The two-colour tables (speculator.md §14), compiled: each move of one colour's cards tagged with that colour, the
+ * triple+pair and airplane+pairs whose kicker pairs may be the other colour's, and the answers that beat by colour,
+ * the same Move values in the same order as paiju/patterns/colour.py (the oracle it is tested against). */
+#include "fastgen.h"
+
+#define KIND 0
+#define KEY 1
+#define LENGTH 2
+#define RANKS 3
+#define TIER 4
+#define COLOUR 7
+#define RED 1
+#define BLACK 0
+#define NO_TIER (-1)
+
+/* ``move`` as colour ``colour`` (a new reference): Move._replace(colour=colour). */
+static PyObject *tagged(PyObject *move, int colour) {
+    PyTypeObject *type = Py_TYPE(move);
+    Py_ssize_t n = PyTuple_GET_SIZE(move);
+    if (n <= COLOUR) {
+        PyErr_SetString(PyExc_TypeError, "a move has eight fields");
+        return NULL;
+    }
+    PyObject *m = type->tp_alloc(type, n);
+    if (m == NULL) return NULL;
+    for (Py_ssize_t i = 0; i < n; i++)
+        PyTuple_SET_ITEM(m, i, Py_NewRef(i == COLOUR ? SMALL[colour] : PyTuple_GET_ITEM(move, i)));
+    PyObject_GC_UnTrack(m); /* immutable values only, as every move */
+    return m;
+}
+
+/* Append ``m`` (a new reference, stolen; NULL passes the error on) to ``out``. */
+static int append_new(PyObject *out, PyObject *m) {
+    if (m == NULL) return -1;
+    int rc = PyList_Append(out, m);
+    Py_DECREF(m);
+    return rc;
+}
+
+int colour_all(PyObject *out, PyObject *moves, int colour) {
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(moves); i++)
+        if (append_new(out, tagged(PyList_GET_ITEM(moves, i), colour)) < 0) return -1;
+    return 0;
+}
+
+/* colour.py's _fits for a move of natural cards: its body (``length`` trios up to ``top``) all of ``colour``, every
+ * other rank whole pairs of the other colour and the rest this colour's. */
+static int fits(const int *n, int top, int length, const Colours *cs, int colour) {
+    const int *own = cs->counts[colour], *other = cs->counts[1 - colour];
+    for (int r = 0; r < NUM_RANKS; r++) {
+        if (n[r] == 0) continue;
+        if (r > top - length && r <= top) {
+            if (n[r] > own[r]) return 0;
+            continue;
+        }
+        int low = n[r] > own[r] ? n[r] - own[r] : 0;
+        low += low % 2;
+        if (low > (n[r] < other[r] ? n[r] : other[r])) return 0;
+    }
+    return 1;
+}
+
+/* Append each move of ``moves`` (bodies with kicker pairs, of both colours' cards) as each colour it fits. */
+static int colour_fitting(PyObject *out, PyObject *moves, const Colours *cs) {
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(moves); i++) {
+        PyObject *m = PyList_GET_ITEM(moves, i);
+        double key = PyFloat_AsDouble(PyTuple_GET_ITEM(m, KEY));
+        long length = PyLong_AsLong(PyTuple_GET_ITEM(m, LENGTH));
+        if (PyErr_Occurred()) return -1;
+        PyObject *ranks = PyTuple_GET_ITEM(m, RANKS);
+        int n[NUM_RANKS] = {0};
+        for (Py_ssize_t j = 0; j < PyTuple_GET_SIZE(ranks); j++) {
+            long r = PyLong_AsLong(PyTuple_GET_ITEM(ranks, j));
+            if (r < 0 || r >= NUM_RANKS) {
+                if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a move's rank is 0 to 14");
+                return -1;
+            }
+            n[r]++;
+        }
+        for (int colour = BLACK; colour <= RED; colour++)
+            if (fits(n, (int)key, (int)length, cs, colour) && append_new(out, tagged(m, colour)) < 0) return -1;
+    }
+    return 0;
+}
+
+/* What colour_beats reads of a move. */
+typedef struct {
+    PyObject *kind;
+    double key;
+    long length, tier, colour;
+    Py_ssize_t size;
+} Seen;
+
+static int see(PyObject *m, Seen *v) {
+    v->kind = PyTuple_GET_ITEM(m, KIND);
+    v->key = PyFloat_AsDouble(PyTuple_GET_ITEM(m, KEY));
+    v->length = PyLong_AsLong(PyTuple_GET_ITEM(m, LENGTH));
+    v->tier = PyLong_AsLong(PyTuple_GET_ITEM(m, TIER));
+    v->colour = PyLong_AsLong(PyTuple_GET_ITEM(m, COLOUR));
+    v->size = PyTuple_GET_SIZE(PyTuple_GET_ITEM(m, RANKS));
+    return PyErr_Occurred() ? -1 : 0;
+}
+
+/* move.py's beats (other-games.md §0.3 C4): 1, 0, or -1 with the error set. */
+static int plain_beats(const Seen *a, const Seen *b) {
+    if (a->tier != NO_TIER) return b->tier == NO_TIER || a->tier > b->tier || (a->tier == b->tier && a->key > b->key);
+    if (b->tier != NO_TIER) return 0;
+    if (a->length != b->length || a->size != b->size || !(a->key > b->key)) return 0;
+    return PyObject_RichCompareBool(a->kind, b->kind, Py_EQ);
+}
+
+/* colour.py's coloured_beats: 1, 0, or -1 with the error set. */
+static int colour_beats(const Seen *a, const Seen *b, const Colours *cs) {
+    if (a->tier != NO_TIER || b->tier != NO_TIER) {
+        if (!(a->tier == b->tier && a->size == b->size)) return plain_beats(a, b);
+    } else {
+        if (a->length != b->length || a->size != b->size) return 0;
+        int same = PyObject_RichCompareBool(a->kind, b->kind, Py_EQ);
+        if (same <= 0) return same;
+    }
+    if ((a->colour == b->colour || !cs->bound) && a->key > b->key) return 1;
+    if (a->colour == RED && b->colour == BLACK) return cs->red_any || a->key >= b->key;
+    return a->colour == BLACK && b->colour == RED && a->key == b->key;
+}
+
+PyObject *colour_finish(PyObject *out, PyObject *to_beat, const Colours *cs) {
+    Seen b = {NULL, 0.0, 0, 0, 0, 0};
+    if (PyList_Sort(out) < 0 || (to_beat != Py_None && see(to_beat, &b) < 0)) return NULL;
+    PyObject *kept = PyList_New(0);
+    if (kept == NULL) return NULL;
+    PyObject *last = NULL;
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(out); i++) {
+        PyObject *m = PyList_GET_ITEM(out, i);
+        int again = last == NULL ? 0 : PyObject_RichCompareBool(last, m, Py_EQ), wins = 1;
+        if (again < 0) goto fail;
+        last = m;
+        if (again) continue;
+        if (to_beat != Py_None) {
+            Seen a;
+            if (see(m, &a) < 0 || (wins = colour_beats(&a, &b, cs)) < 0) goto fail;
+        }
+        if (wins && PyList_Append(kept, m) < 0) goto fail;
+    }
+    return kept;
+fail:
+    Py_DECREF(kept);
+    return NULL;
+}
+
+/* Whether one colour holds ``body`` natural cards of each rank ``start``…``end`` (colour.py's _bodies). */
+static int one_colour_body(const Colours *cs, int body, int start, int end) {
+    for (int colour = BLACK; colour <= RED; colour++) {
+        int all = 1;
+        for (int r = start; r <= end && all; r++) all = cs->counts[colour][r] >= body;
+        if (all) return 1;
+    }
+    return 0;
+}
+
+/* The plays of kicker kind ``k`` on the body ``start``…``end`` of both colours' cards, appended as each colour they
+ * fit. */
+static int kicks_on(PyObject *out, const Spec *s, const Colours *cs, const int *both, const Kicker *k, int start,
+                    int end) {
+    if (!one_colour_body(cs, k->body, start, end)) return 0;
+    Out o = {PyList_New(0), NULL};
+    if (o.list == NULL) return -1;
+    int rc = attached(&o, s, k, both, start, end);
+    if (rc == 0) rc = colour_fitting(out, o.list, cs);
+    Py_DECREF(o.list);
+    return rc;
+}
+
+int colour_kicks(PyObject *out, const Spec *s, const Colours *cs, PyObject *kind, int length) {
+    int both[NUM_RANKS];
+    for (int r = 0; r < NUM_RANKS; r++) both[r] = cs->counts[BLACK][r] + cs->counts[RED][r];
+    for (int i = 0; i < s->n_kickers; i++) {
+        const Kicker *k = &s->kickers[i];
+        int kicks = kind == NULL ? PySequence_Contains(cs->pair_kinds, k->kind) : k->kind == kind;
+        if (kicks <= 0) {
+            if (kicks < 0) return -1;
+            continue;
+        }
+        int least = k->chain ? k->least : 1, top = k->chain ? CHAIN_TOP : TWO, most = k->chain ? NUM_RANKS : 1;
+        if (kind != NULL) least = most = length;
+        for (int start = 0; start <= top; start++)
+            for (int end = start; end <= top && end - start < most && both[end] >= k->body; end++)
+                if (end - start + 1 >= least && kicks_on(out, s, cs, both, k, start, end) < 0) return -1;
+    }
+    return 0;
+}
