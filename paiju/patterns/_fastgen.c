@@ -315,30 +315,42 @@ static int probed(const Out *o, const Spec *s, const int *c, PyObject *to_beat, 
                         PyTuple_GET_ITEM(to_beat, 4));
 }
 
-/* coloured(spec, black, red, pair_kinds, to_beat, red_any) -> colour.py's coloured_moves for a hand without wild
- * cards: ``black`` and ``red`` its natural counts, ``pair_kinds`` the kinds whose kicker pairs may be the other
- * colour, ``to_beat`` a Move or None, ``red_any`` whether red beats black at any rank */
+/* coloured(spec, black, red, pair_kinds, to_beat, red_any, listed) -> colour.py's coloured_moves: ``black`` and
+ * ``red`` the hand's natural counts, ``pair_kinds`` the kinds whose kicker pairs may be the other colour, ``to_beat`` a
+ * Move or None, ``red_any`` whether red beats black at any rank; ``listed`` None for a hand without wild cards, else
+ * the generator's lists for a hand with them: (each colour's moves, black then red; each colour's wild plays with
+ * kicker pairs on both colours' cards; whether the hand is colour-bound) */
 static PyObject *coloured(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     Colours cs;
-    const Spec *s = start(args, nargs, 6, "coloured", cs.counts[0]);
+    const Spec *s = start(args, nargs, 7, "coloured", cs.counts[0]);
     if (s == NULL || read_counts(args[2], cs.counts[1]) < 0) return NULL;
-    PyObject *to_beat = args[4];
-    if (!PyTuple_Check(args[3]) || (to_beat != Py_None && (!PyTuple_Check(to_beat) || PyTuple_GET_SIZE(to_beat) < 8))) {
-        PyErr_SetString(PyExc_TypeError, "coloured takes a tuple of kinds and a Move or None");
+    PyObject *to_beat = args[4], *listed = args[6];
+    if (!PyTuple_Check(args[3]) || (to_beat != Py_None && (!PyTuple_Check(to_beat) || PyTuple_GET_SIZE(to_beat) < 8)) ||
+        (listed != Py_None && (!PyTuple_Check(listed) || PyTuple_GET_SIZE(listed) != 5 ||
+                               !PyList_Check(PyTuple_GET_ITEM(listed, 2)) || !PyList_Check(PyTuple_GET_ITEM(listed, 3))))) {
+        PyErr_SetString(PyExc_TypeError, "coloured takes a tuple of kinds, a Move or None, and None or five lists");
         return NULL;
     }
     cs.pair_kinds = args[3];
     cs.red_any = PyObject_IsTrue(args[5]);
     if (cs.red_any < 0) return NULL;
-    int held[2] = {0, 0};
-    for (int r = 0; r < NUM_RANKS; r++) {
-        held[0] += cs.counts[0][r];
-        held[1] += cs.counts[1][r];
+    if (listed == Py_None) {
+        int held[2] = {0, 0};
+        for (int r = 0; r < NUM_RANKS; r++) {
+            held[0] += cs.counts[0][r];
+            held[1] += cs.counts[1][r];
+        }
+        cs.bound = held[0] > 0 && held[1] > 0;
+    } else if ((cs.bound = PyObject_IsTrue(PyTuple_GET_ITEM(listed, 4))) < 0) {
+        return NULL;
     }
-    cs.bound = held[0] > 0 && held[1] > 0;
     PyObject *any_key = PyFloat_FromDouble(-1.0), *out = PyList_New(0), *some = NULL, *kept = NULL;
     if (any_key == NULL || out == NULL) goto done;
     for (int colour = 0; colour < 2; colour++) {
+        if (listed != Py_None) {
+            if (colour_all(out, PyTuple_GET_ITEM(listed, colour), colour) < 0) goto done;
+            continue;
+        }
         Out o = {some = PyList_New(0), NULL};
         if (some == NULL || probed(&o, s, cs.counts[colour], to_beat, any_key) < 0 || colour_all(out, some, colour) < 0)
             goto done;
@@ -350,6 +362,8 @@ static PyObject *coloured(PyObject *self, PyObject *const *args, Py_ssize_t narg
         if (PyErr_Occurred()) goto done;
         int kicks = kind == NULL || PySequence_Contains(cs.pair_kinds, kind);
         if (kicks < 0 || (kicks && colour_kicks(out, s, &cs, kind, (int)length) < 0)) goto done;
+        for (int colour = 0; kicks && listed != Py_None && colour < 2; colour++)
+            if (colour_fitting(out, PyTuple_GET_ITEM(listed, 2 + colour), &cs, colour, colour) < 0) goto done;
     }
     kept = colour_finish(out, to_beat, &cs);
 done:

@@ -82,32 +82,41 @@ def moves_by_colour(
     wilds: tuple[Wilds | None, Wilds | None],
     to_beat: Move | None,
 ) -> list[Move]:
-    """``coloured_moves`` with a given generator: from the compiled path for a hand without wild cards where the
-    generator is compiled (and caps no chain length), else from the Python below, the oracle the compiled path is
-    tested against."""
+    """``coloured_moves`` with a given generator: from the compiled path where the generator is compiled (and caps
+    no chain length), else from the Python below, the oracle the compiled path is tested against. A hand with wild
+    3s hands C the generator's lists of its wild plays; C lists the rest."""
     rules = gen.rules
-    if gen.spec is not None and not gen.chain_max and all(w is None or not w.faces for w in wilds):
+    red_any = rules.red_over_black == RedOverBlack.ANY
+    compiled = gen.spec is not None and not gen.chain_max
+    if compiled and all(w is None or not w.faces for w in wilds):
         assert fastgen is not None
-        red_any = rules.red_over_black == RedOverBlack.ANY
-        return fastgen.coloured(gen.spec, counts[0], counts[1], PAIR_KICKER_KINDS, to_beat, red_any)  # type: ignore[no-any-return]
+        return fastgen.coloured(gen.spec, counts[0], counts[1], PAIR_KICKER_KINDS, to_beat, red_any, None)  # type: ignore[no-any-return]
     bound = all(sum(c) + (len(w.faces) if w else 0) for c, w in zip(counts, wilds, strict=True))
     # Colours let a lower rank beat a higher one, so ask the generator for every move of the same
     # pattern (and every bomb of the same tier or above) and compare colours afterwards.
     probe = None if to_beat is None else to_beat._replace(key=-1.0, colour=NO_COLOUR)
+    own = [gen.moves(counts[colour], probe, wilds[colour]) for colour in (Colour.BLACK, Colour.RED)]
+    kicks = bound and (probe is None or probe.kind in PAIR_KICKER_KINDS)
+    both = [b + r for b, r in zip(*counts, strict=True)]
+    # Kicker pairs may be the other colour; wild 3s (in the body or a pair) are the body's.
+    extra = [
+        [m for m in gen.moves(both, probe, wild) if m.wilds and m.kind in PAIR_KICKER_KINDS] if kicks and wild is not None else []
+        for wild in wilds
+    ]
+    if compiled:
+        assert fastgen is not None
+        listed = (*own, *extra, bound)
+        return fastgen.coloured(gen.spec, counts[0], counts[1], PAIR_KICKER_KINDS, to_beat, red_any, listed)  # type: ignore[no-any-return]
     out: set[Move] = set()
     for colour in (Colour.BLACK, Colour.RED):
-        out.update(m._replace(colour=int(colour)) for m in gen.moves(counts[colour], probe, wilds[colour]))
-    if bound and (probe is None or probe.kind in PAIR_KICKER_KINDS):
-        both = [b + r for b, r in zip(*counts, strict=True)]
+        out.update(m._replace(colour=int(colour)) for m in own[colour])
+    if kicks:
         plain = [m for m in gen.moves(both, probe, None) if m.kind in PAIR_KICKER_KINDS]
         for colour in (Colour.BLACK, Colour.RED):
-            # Kicker pairs may be the other colour; wild 3s (in the body or a pair) are the body's.
-            wild = wilds[colour]
-            extra = [] if wild is None else [m for m in gen.moves(both, probe, wild) if m.wilds and m.kind in PAIR_KICKER_KINDS]
             bodies = _bodies(plain, counts[colour])
             out.update(
                 m._replace(colour=int(colour))
-                for m in plain + extra
+                for m in plain + extra[colour]
                 if (m.wilds or (m.key, m.length) in bodies) and _fits(m, counts, colour)
             )
     moves = sorted(out)

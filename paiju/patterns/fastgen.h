@@ -171,8 +171,11 @@ typedef struct {
     int bound, red_any;
 } Colours;
 
-/* Append every move of the list ``moves`` to ``out`` as colour ``colour``: 0, or -1 with the error set. */
+/* Append every move of the sequence ``moves`` to ``out`` as colour ``colour``: 0, or -1 with the error set. */
 int colour_all(PyObject *out, PyObject *moves, int colour);
+/* Append each move of the list ``moves`` (plays with kicker pairs) as each colour ``colour``…``last`` whose cards make
+ * its body, each kicker pair one colour's: 0, or -1 with the error set. */
+int colour_fitting(PyObject *out, PyObject *moves, const Colours *cs, int colour, int last);
 /* Append every play of both colours' cards with kicker pairs (of ``kind`` and ``length`` links, or with ``kind``
  * NULL of every kind in ``pair_kinds``) as each colour whose cards make its body, each kicker pair one colour's: 0,
  * or -1 with the error set. */

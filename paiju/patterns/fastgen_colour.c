@@ -8,6 +8,7 @@
 #define LENGTH 2
 #define RANKS 3
 #define TIER 4
+#define WILDS 6
 #define COLOUR 7
 #define RED 1
 #define BLACK 0
@@ -38,13 +39,17 @@ static int append_new(PyObject *out, PyObject *m) {
 }
 
 int colour_all(PyObject *out, PyObject *moves, int colour) {
-    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(moves); i++)
-        if (append_new(out, tagged(PyList_GET_ITEM(moves, i), colour)) < 0) return -1;
-    return 0;
+    PyObject *fast = PySequence_Fast(moves, "a colour's moves must be a sequence");
+    if (fast == NULL) return -1;
+    int rc = 0;
+    for (Py_ssize_t i = 0; rc == 0 && i < PySequence_Fast_GET_SIZE(fast); i++)
+        rc = append_new(out, tagged(PySequence_Fast_GET_ITEM(fast, i), colour));
+    Py_DECREF(fast);
+    return rc;
 }
 
-/* colour.py's _fits for a move of natural cards: its body (``length`` trios up to ``top``) all of ``colour``, every
- * other rank whole pairs of the other colour and the rest this colour's. */
+/* colour.py's _fits: the body (``length`` trios up to ``top``; ``n`` the move's natural cards per rank, its wild
+ * stand-ins aside) all of ``colour``, every other rank whole pairs of the other colour and the rest this colour's. */
 static int fits(const int *n, int top, int length, const Colours *cs, int colour) {
     const int *own = cs->counts[colour], *other = cs->counts[1 - colour];
     for (int r = 0; r < NUM_RANKS; r++) {
@@ -60,25 +65,60 @@ static int fits(const int *n, int top, int length, const Colours *cs, int colour
     return 1;
 }
 
-/* Append each move of ``moves`` (bodies with kicker pairs, of both colours' cards) as each colour it fits. */
-static int colour_fitting(PyObject *out, PyObject *moves, const Colours *cs) {
+/* A rank read from a move (0 to 14), or -1 with the error set. */
+static int rank_of(PyObject *v) {
+    long r = PyLong_AsLong(v);
+    if (r < 0 || r >= NUM_RANKS) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a move's rank is 0 to 14");
+        return -1;
+    }
+    return (int)r;
+}
+
+/* A move's natural cards per rank into ``n`` (its wild cards' faces taken out) and its key rank into ``top``
+ * (move.py's key_rank: a whole key, else the rank it plays most of, the highest such): 0, or -1 with the error set. */
+static int read_body(PyObject *m, int *n, int *top) {
+    int played[NUM_RANKS] = {0};
+    PyObject *ranks = PyTuple_GET_ITEM(m, RANKS), *wilds = PyTuple_GET_ITEM(m, WILDS);
+    if (!PyTuple_Check(ranks) || !PyTuple_Check(wilds)) {
+        PyErr_SetString(PyExc_TypeError, "a move's ranks and wild cards are tuples");
+        return -1;
+    }
+    for (Py_ssize_t j = 0; j < PyTuple_GET_SIZE(ranks); j++) {
+        int r = rank_of(PyTuple_GET_ITEM(ranks, j));
+        if (r < 0) return -1;
+        n[r]++;
+        played[r]++;
+    }
+    for (Py_ssize_t j = 0; j < PyTuple_GET_SIZE(wilds); j++) {
+        PyObject *pair = PyTuple_GET_ITEM(wilds, j);
+        int face = PyTuple_Check(pair) && PyTuple_GET_SIZE(pair) == 2 ? rank_of(PyTuple_GET_ITEM(pair, 0)) : -1;
+        int stands = face < 0 ? -1 : rank_of(PyTuple_GET_ITEM(pair, 1));
+        if (stands < 0 || n[face] == 0) {
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a wild card's face is among the move's ranks");
+            return -1;
+        }
+        n[face]--;
+        played[face]--;
+        played[stands]++;
+    }
+    double key = PyFloat_AsDouble(PyTuple_GET_ITEM(m, KEY));
+    if (PyErr_Occurred()) return -1;
+    *top = (int)key;
+    if (key != (double)*top)
+        for (int r = 0; r < NUM_RANKS; r++)
+            if (played[r] && played[r] >= played[*top]) *top = r;
+    return 0;
+}
+
+int colour_fitting(PyObject *out, PyObject *moves, const Colours *cs, int colour, int last) {
     for (Py_ssize_t i = 0; i < PyList_GET_SIZE(moves); i++) {
         PyObject *m = PyList_GET_ITEM(moves, i);
-        double key = PyFloat_AsDouble(PyTuple_GET_ITEM(m, KEY));
+        int n[NUM_RANKS] = {0}, top;
         long length = PyLong_AsLong(PyTuple_GET_ITEM(m, LENGTH));
-        if (PyErr_Occurred()) return -1;
-        PyObject *ranks = PyTuple_GET_ITEM(m, RANKS);
-        int n[NUM_RANKS] = {0};
-        for (Py_ssize_t j = 0; j < PyTuple_GET_SIZE(ranks); j++) {
-            long r = PyLong_AsLong(PyTuple_GET_ITEM(ranks, j));
-            if (r < 0 || r >= NUM_RANKS) {
-                if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a move's rank is 0 to 14");
-                return -1;
-            }
-            n[r]++;
-        }
-        for (int colour = BLACK; colour <= RED; colour++)
-            if (fits(n, (int)key, (int)length, cs, colour) && append_new(out, tagged(m, colour)) < 0) return -1;
+        if ((length == -1 && PyErr_Occurred()) || read_body(m, n, &top) < 0) return -1;
+        for (int c = colour; c <= last; c++)
+            if (fits(n, top, (int)length, cs, c) && append_new(out, tagged(m, c)) < 0) return -1;
     }
     return 0;
 }
@@ -165,7 +205,7 @@ static int kicks_on(PyObject *out, const Spec *s, const Colours *cs, const int *
     Out o = {PyList_New(0), NULL};
     if (o.list == NULL) return -1;
     int rc = attached(&o, s, k, both, start, end);
-    if (rc == 0) rc = colour_fitting(out, o.list, cs);
+    if (rc == 0) rc = colour_fitting(out, o.list, cs, BLACK, RED);
     Py_DECREF(o.list);
     return rc;
 }
