@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from paiju.bots import make_bot
-from paiju.engine import HandEngine, family, open_hand
+from paiju.engine import AnyHand, family, open_hand
 from paiju.policy import table_policy
 from paiju.variants import REGISTRY, Variant
 
@@ -75,7 +75,7 @@ def measure_tables(hands: int, names: Sequence[str] | None = None) -> dict[str, 
     return out
 
 
-def _in_play(variant: Variant, seed: int) -> HandEngine:
+def _in_play(variant: Variant, seed: int) -> AnyHand:
     """A hand of ``variant`` played by the family's bot until the first card play is answered."""
     played_by = family(variant.family)
     game = open_hand(variant, seed)
