@@ -140,10 +140,10 @@ class Holding:
     def _of_colour(self) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
         """§14: the seat's cards of each colour (black, red), in hand order (split once)."""
         if self._split is None:
-            self._split = (
-                tuple(c for c in self.cards if card_colour(c) == Colour.BLACK),
-                tuple(c for c in self.cards if card_colour(c) == Colour.RED),
-            )
+            split: tuple[list[Card], list[Card]] = ([], [])
+            for c in self.cards:
+                split[card_colour(c)].append(c)
+            self._split = (tuple(split[Colour.BLACK]), tuple(split[Colour.RED]))
         return self._split
 
     @property

@@ -165,24 +165,30 @@ static int colour_beats(const Seen *a, const Seen *b, const Colours *cs) {
 
 PyObject *colour_finish(PyObject *out, PyObject *to_beat, const Colours *cs) {
     Seen b = {NULL, 0.0, 0, 0, 0, 0};
-    if (PyList_Sort(out) < 0 || (to_beat != Py_None && see(to_beat, &b) < 0)) return NULL;
-    PyObject *kept = PyList_New(0);
+    PyObject *kept = PyList_New(0), *last = NULL, *wins = NULL;
     if (kept == NULL) return NULL;
-    PyObject *last = NULL;
-    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(out); i++) {
-        PyObject *m = PyList_GET_ITEM(out, i);
-        int again = last == NULL ? 0 : PyObject_RichCompareBool(last, m, Py_EQ), wins = 1;
-        if (again < 0) goto fail;
-        last = m;
-        if (again) continue;
-        if (to_beat != Py_None) {
+    if (to_beat == Py_None) {
+        wins = Py_NewRef(out);
+    } else { /* those that beat, first: fewer to sort (a stable sort: the first of equal moves stays first) */
+        if (see(to_beat, &b) < 0 || (wins = PyList_New(0)) == NULL) goto fail;
+        for (Py_ssize_t i = 0; i < PyList_GET_SIZE(out); i++) {
+            PyObject *m = PyList_GET_ITEM(out, i);
             Seen a;
-            if (see(m, &a) < 0 || (wins = colour_beats(&a, &b, cs)) < 0) goto fail;
+            int beat = see(m, &a) < 0 ? -1 : colour_beats(&a, &b, cs);
+            if (beat < 0 || (beat && PyList_Append(wins, m) < 0)) goto fail;
         }
-        if (wins && PyList_Append(kept, m) < 0) goto fail;
     }
+    if (PyList_Sort(wins) < 0) goto fail;
+    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(wins); i++) {
+        PyObject *m = PyList_GET_ITEM(wins, i);
+        int again = last == NULL ? 0 : PyObject_RichCompareBool(last, m, Py_EQ);
+        if (again < 0 || (!again && PyList_Append(kept, m) < 0)) goto fail;
+        last = m;
+    }
+    Py_DECREF(wins);
     return kept;
 fail:
+    Py_XDECREF(wins);
     Py_DECREF(kept);
     return NULL;
 }
