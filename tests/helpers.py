@@ -8,14 +8,17 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from itertools import product
-from typing import Any
+from typing import Any, TypeVar
 
 from scenario import fill_from
 
 from paiju.bots import Bot
 from paiju.cards import Card, format_card
-from paiju.climbing import Action, Game, PhaseName, Play, Result, game_log, observe, replay
+from paiju.climbing import Action, Game, Observation, PhaseName, Play, Result, game_log, observe, replay
+from paiju.climbing.views import PartView
 from paiju.variants import REGISTRY, Variant
+
+V = TypeVar("V", bound=PartView)
 
 #: The registered climbing tables (Dou Dizhu's family), by name: the suites that read climbing hands run over these.
 CLIMBING_TABLES = {name: v for name, v in REGISTRY.items() if v.family == "climbing"}
@@ -143,3 +146,15 @@ def sub_multisets(counts: Sequence[int]) -> Iterator[list[int]]:
         ranks = [r for r, c in enumerate(take) for _ in range(c)]
         if ranks:
             yield ranks
+
+
+def part_of(obs: Observation, kind: type[V]) -> V:
+    """The view of ``obs``'s ``kind`` part (``Observation.part``), which its table has."""
+    view = obs.part(kind)
+    assert view is not None, f"the table has no {kind.name} part"
+    return view
+
+
+def part_view(game: Game, seat: int | None, kind: type[V]) -> V:
+    """``seat``'s view of ``game``'s ``kind`` part, which its table has."""
+    return part_of(observe(game, seat), kind)

@@ -7,6 +7,7 @@ import json
 from collections.abc import Sequence
 
 import pytest
+from helpers import part_view
 from scenario import Scenario
 
 from paiju.bots import make_bot, play_out
@@ -18,6 +19,7 @@ from paiju.climbing.phases.five import FiveSettle
 from paiju.climbing.phases.step import Finish
 from paiju.climbing.settlement import settlement
 from paiju.climbing.state import Factor
+from paiju.climbing.views import FiveView
 from paiju.errors import IllegalMoveError
 from paiju.patterns import Move, beats, classify_ranks
 from paiju.variants import Variant, get_variant
@@ -211,10 +213,11 @@ def test_five_player_any_reveal_makes_the_team_public_and_doubles_once(revealers
     assert game.state.stake.factors.count(Factor.REVEAL) == 1
     for seat in (None, *range(5)):
         view = observe(game, seat)
-        assert view.identity == "revealed" and view.small_landlord == 4 and view.role(4) == "hidden_landlord"
-    assert observe(game, 2).ally_hands == ((4, tuple(sorted(game.hands[4]))),)
-    assert observe(game, 4).ally_hands == ((2, tuple(sorted(game.hands[2]))),)
-    assert all(observe(game, s).ally_hands == () for s in (0, 1, 3, None))
+        five = view.part(FiveView)
+        assert five is not None and five.identity == "revealed" and five.hidden == 4 and view.role(4) == "hidden_landlord"
+    assert part_view(game, 2, FiveView).ally_hands == ((4, tuple(sorted(game.hands[4]))),)
+    assert part_view(game, 4, FiveView).ally_hands == ((2, tuple(sorted(game.hands[2]))),)
+    assert all(part_view(game, s, FiveView).ally_hands == () for s in (0, 1, 3, None))
 
 
 def test_five_player_a_reveal_in_one_against_four_shows_there_is_no_hidden_landlord() -> None:
@@ -222,7 +225,7 @@ def test_five_player_a_reveal_in_one_against_four_shows_there_is_no_hidden_landl
     game = marked_deal(l1=2, twin=2)
     decline_all(game, (2,))
     assert game.typed_events[-1].to_json() == {"type": "team", "landlord": 2, "hidden": None, "how": "revealed"}
-    assert observe(game, 0).identity == "revealed" and observe(game, 0).small_landlord is None
+    assert part_view(game, 0, FiveView).identity == "revealed" and part_view(game, 0, FiveView).hidden is None
 
 
 def test_five_player_each_answer_is_sealed_until_the_hand_is_over() -> None:
@@ -238,7 +241,7 @@ def test_five_player_each_answer_is_sealed_until_the_hand_is_over() -> None:
 def _to_play(game: Game) -> None:
     decline_all(game)
     double_round(game)
-    assert game.phase is PhaseName.PLAY and observe(game, 0).identity == "hidden"
+    assert game.phase is PhaseName.PLAY and part_view(game, 0, FiveView).identity == "hidden"
 
 
 def test_five_player_the_public_landlord_playing_a_7h_reveals_nothing_the_twin_played_reveals_the_hidden_one() -> None:
@@ -247,7 +250,7 @@ def test_five_player_the_public_landlord_playing_a_7h_reveals_nothing_the_twin_p
     game = marked_deal(l1=2, twin=4, extra={2: "3s", 3: "4s", 4: "5s 5h 6s 6h 8s 8h 9s 9h Ts Th"})
     _to_play(game)
     play_cards(game, 2, "7h")
-    assert observe(game, 0).identity == "hidden" and observe(game, 2).small_landlord is None
+    assert part_view(game, 0, FiveView).identity == "hidden" and part_view(game, 2, FiveView).hidden is None
     game.apply(Pass(), 3)
     play_cards(game, 4, "8s")
     for seat in (0, 1):
@@ -255,8 +258,8 @@ def test_five_player_the_public_landlord_playing_a_7h_reveals_nothing_the_twin_p
     game.apply(Pass(), 2)
     game.apply(Pass(), 3)
     play_cards(game, 4, "7h")
-    assert observe(game, 0).identity == "twin" and observe(game, 0).small_landlord == 4
-    assert observe(game, 2).ally_hands[0][0] == 4 and observe(game, 4).ally_hands[0][0] == 2
+    assert part_view(game, 0, FiveView).identity == "twin" and part_view(game, 0, FiveView).hidden == 4
+    assert part_view(game, 2, FiveView).ally_hands[0][0] == 4 and part_view(game, 4, FiveView).ally_hands[0][0] == 2
 
 
 def test_five_player_one_against_four_is_public_once_the_landlord_played_both_copies() -> None:
@@ -265,11 +268,11 @@ def test_five_player_one_against_four_is_public_once_the_landlord_played_both_co
     game = marked_deal(l1=2, twin=2, extra={2: "3s"})
     _to_play(game)
     play_cards(game, 2, "7h")
-    assert observe(game, 0).identity == "hidden"
+    assert part_view(game, 0, FiveView).identity == "hidden"
     for seat in (3, 4, 0, 1):
         game.apply(Pass(), seat)
     play_cards(game, 2, "7h")
-    assert observe(game, 0).identity == "alone" and observe(game, 0).small_landlord is None
+    assert part_view(game, 0, FiveView).identity == "alone" and part_view(game, 0, FiveView).hidden is None
 
 
 def test_five_player_the_public_landlord_alone_is_named_so_once_everyone_knows_it() -> None:
@@ -298,7 +301,7 @@ def test_five_player_every_seat_doubles_once_in_turn_from_the_public_landlord() 
             game.apply(Double(), (game.to_act + 1) % 5)
         game.apply(Double() if game.to_act == 3 else Pass(), game.to_act)
     assert order == [2, 3, 4, 0, 1]
-    assert observe(game, None).doubles == (False, False, False, True, False)
+    assert part_view(game, None, FiveView).doubles == (False, False, False, True, False)
 
 
 # ------------------------------------------------------------------ §5.5 scoring

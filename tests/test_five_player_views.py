@@ -10,10 +10,12 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
+from helpers import part_view
 
 from paiju.bots import make_bot
 from paiju.cards import Card, face
 from paiju.climbing import Deal, Game, Pass, PhaseName, observe
+from paiju.climbing.views import FiveView
 from paiju.policy import policy_of
 from paiju.server.frames import auto_play, view_message
 from paiju.variants import get_variant
@@ -109,7 +111,7 @@ def test_five_player_the_public_landlord_is_not_told_the_hidden_one(deal: Deal) 
     l1, l2 = game.landlord, game.state.five.hidden  # type: ignore[union-attr]
     assert l1 is not None and l2 is not None
     mine = observe(game, l1)
-    assert mine.small_landlord is None and "hidden_landlord" not in json.dumps(mine.to_json())
+    assert part_view(game, l1, FiveView).hidden is None and "hidden_landlord" not in json.dumps(mine.to_json())
     assert observe(game, l2).role(l2) == "hidden_landlord"
     assert all(observe(game, s).role(l2) == "farmer" for s in range(5) if s != l2)
 
@@ -120,7 +122,7 @@ def _poisoned(game: Game, seat: int, rng: random.Random) -> Game:
     twin = game.clone()
     state, five = twin.state, twin.state.five
     assert five is not None
-    allies = {a for a, _ in observe(game, seat).ally_hands}
+    allies = {a for a, _ in part_view(game, seat, FiveView).ally_hands}
     others = [s for s in range(5) if s != seat and s not in allies]
     pool = [c for s in others for c in state.hands[s]]
     rng.shuffle(pool)

@@ -9,8 +9,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from helpers import part_view
 
 from paiju.climbing import Game, Give, PhaseName, observe
+from paiju.climbing.views import SpeculatorView
 from paiju.variants import get_variant
 
 #: Table → (G_L, G_F) as speculator.md §15 gives them.
@@ -30,7 +32,7 @@ def gift_game(name: str) -> Game:
 
 def gifts_seen(game: Game) -> list[list[dict[str, Any]]]:
     """Each seat's and a spectator's view of the gifts, as the JSON sends them."""
-    return [observe(game, seat).to_json()["gifts"] for seat in [*range(game.players), None]]
+    return [observe(game, seat).to_json()["parts"]["speculator"]["gifts"] for seat in [*range(game.players), None]]
 
 
 def give(game: Game, cards: int) -> None:
@@ -57,8 +59,9 @@ def test_pile_sizes_part_way(name: str) -> None:
     game = gift_game(name)
     landlord_pile, farmer_pile = PILES[name]
     give(game, landlord_pile)
-    view = observe(game, game.speculator)
-    assert [g["size"] for g in view.to_json()["gifts"]] == [landlord_pile, farmer_pile]
+    view = part_view(game, game.speculator, SpeculatorView)
+    data = observe(game, game.speculator).to_json()["parts"]["speculator"]
+    assert [g["size"] for g in data["gifts"]] == [landlord_pile, farmer_pile]
     assert [len(cards) for _, cards in view.gifts] == [landlord_pile, 0]
     assert all(gifts == [] for seat, gifts in enumerate(gifts_seen(game)) if seat != game.speculator)
 
@@ -75,7 +78,7 @@ def test_pile_sizes_after_the_reveal(name: str) -> None:
     sizes = {g["seat"]: g["size"] for g in seen[0]}
     farmers = set(range(game.players)) - {game.landlord, game.speculator}
     assert sizes == {game.landlord: landlord_pile} | dict.fromkeys(farmers, farmer_pile)
-    assert [len(cards) for _, cards in observe(game, None).gifts] == [g["size"] for g in seen[0]]
+    assert [len(cards) for _, cards in part_view(game, None, SpeculatorView).gifts] == [g["size"] for g in seen[0]]
 
 
 @pytest.mark.parametrize(("name", "colours"), [("spec-4p3d-2c", ("5r5b", "2r2b")), ("spec-6p3d", ("", ""))])
@@ -83,5 +86,5 @@ def test_each_pile_names_its_colour_rule_on_the_two_colour_tables(name: str, col
     """§15: on 4p3d-2c the landlord's pile is 5 red + 5 black and each farmer's 2 red + 2 black; elsewhere no rule."""
     game = gift_game(name)
     give(game, PILES[name][0] + 1)
-    piles = observe(game, game.state.speculator).to_json()["gifts"]
+    piles = observe(game, game.state.speculator).to_json()["parts"]["speculator"]["gifts"]
     assert [p["colours"] for p in piles] == list(colours)

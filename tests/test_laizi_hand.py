@@ -63,7 +63,7 @@ def test_open_hands_are_public_in_every_view_and_other_hands_in_none(laizi: Vari
     shown = format_cards(sorted(game.hands[1]))
     for seat in [0, 1, 2, None]:
         view = observe(game, seat).to_json()
-        assert view["open_hands"] == [{"seat": 1, "cards": shown}]
+        assert view["parts"]["open"]["open_hands"] == [{"seat": 1, "cards": shown}]
         others = [s for s in (0, 2) if s != seat]
         text = json.dumps(view)
         for other in others:
@@ -86,7 +86,7 @@ def test_nobody_bidding_deals_again_from_the_open_start_with_fresh_choices(laizi
     _bid(game, {})
     assert game.phase is PhaseName.OPEN_START
     assert game.actors() == frozenset({0, 1, 2})
-    assert game.view(1)["open_hands"] == [] and game.state.deal_count == 1
+    assert game.view(1)["parts"]["open"]["open_hands"] == [] and game.state.deal_count == 1
     assert [e.to_json()["reason"] for e in game.typed_events if e.kind == "redeal"] == ["nobody bid"]
 
 
@@ -173,7 +173,7 @@ def test_the_wild_rank_is_drawn_once_the_bottom_is_taken_and_is_wild_in_every_ha
     assert rank < 13  # never a joker
     for seat in range(3):
         assert game.state.wild_cards[seat] == frozenset(c for c in game.hands[seat] if card_rank(c) == rank)
-        assert game.view(seat)["wild_rank"] is not None
+        assert game.view(seat)["parts"]["open"]["wild_rank"] is not None
     assert sum(len(w) for w in game.state.wild_cards.values()) == 4  # all four cards, wherever they lie
     assert any(e.kind == "wild" for e in game.typed_events)
 
@@ -197,7 +197,7 @@ def test_the_landlord_may_open_its_hand_after_the_bottom_for_twice_the_stake(lai
     assert game.phase is PhaseName.PLAY
     assert Factor.OPEN in game.state.stake.factors
     other = (landlord + 1) % 3
-    assert game.view(other)["open_hands"] == [{"seat": landlord, "cards": format_cards(sorted(game.hands[landlord]))}]
+    assert game.view(other)["parts"]["open"]["open_hands"] == [{"seat": landlord, "cards": format_cards(sorted(game.hands[landlord]))}]
 
 
 def test_open_factors_do_not_stack_the_largest_counts(laizi: Variant) -> None:
@@ -211,7 +211,7 @@ def test_open_factors_do_not_stack_the_largest_counts(laizi: Variant) -> None:
 def test_an_open_start_seat_that_passes_in_the_auction_stays_open(laizi: Variant) -> None:
     """§1.2 step 1: a 明牌开始 seat's cards are face up 「for the whole hand」, whatever it bids."""
     game = _to_open(laizi, seed=12, opening=(1,))
-    assert any(o["seat"] == 1 for o in game.view(0)["open_hands"])
+    assert any(o["seat"] == 1 for o in game.view(0)["parts"]["open"]["open_hands"])
 
 
 @pytest.mark.parametrize(

@@ -7,12 +7,14 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from helpers import part_of
 
 from paiju.bots import make_bot
 from paiju.cards import Suit, card_rank, deck_cards, make_card
 from paiju.climbing import Deal, Game, Open, Pass, observe
 from paiju.climbing.events import Facts
 from paiju.climbing.observation import Observation
+from paiju.climbing.views import OpenView, PartnerView, SpeculatorView
 from paiju.variants import get_variant
 from paiju.variants.files import load_variant_toml
 
@@ -80,10 +82,10 @@ def _dealt_hand(event: Any) -> Any:
 RULES: list[tuple[str, Callable[[], tuple[Game, int]], str, Callable[[Any], Any], Callable[[Observation], Any]]] = [
     ("sees_bottom", _classic, "landlord", lambda e: e.bottom, lambda v: v.bottom),
     ("sees_marker", _marker, "deal", lambda e: e.marker, lambda v: v.marker),
-    ("sees_hand", _open_hand, "deal", _dealt_hand, lambda v: v.open_hands),
-    ("sees_gift", _gift, "give", lambda e: e.card, lambda v: v.gifts),
-    ("sees_retreated_hand", _retreat, "retreat", lambda e: e.hand, lambda v: v.retreated_hand),
-    ("sees_small_landlord", _small_landlord, "small_landlord", lambda e: e.seat, lambda v: v.small_landlord),
+    ("sees_hand", _open_hand, "deal", _dealt_hand, lambda v: part_of(v, OpenView).open_hands),
+    ("sees_gift", _gift, "give", lambda e: e.card, lambda v: part_of(v, SpeculatorView).gifts),
+    ("sees_retreated_hand", _retreat, "retreat", lambda e: e.hand, lambda v: part_of(v, SpeculatorView).retreated_hand),
+    ("sees_small_landlord", _small_landlord, "small_landlord", lambda e: e.seat, lambda v: part_of(v, PartnerView).small_landlord),
 ]
 
 

@@ -10,10 +10,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import part_view
 
 from paiju.bots import make_bot
 from paiju.cards import card_colour, card_rank, format_cards
 from paiju.climbing import Game, Partner, PhaseName, Play, observe
+from paiju.climbing.views import PartnerView
 from paiju.engine import family, new_session
 from paiju.policy import table_policy
 from paiju.server.acts import chosen_action
@@ -120,7 +122,7 @@ def _partner_step(seed_from: int = 0) -> Game:
     for seed in range(seed_from, seed_from + 80):
         for game, _seat in _decisions("spec-6p3d", seed):
             if game.phase == PhaseName.PARTNER:
-                if observe(game, game.state.landlord).names_self:
+                if part_view(game, game.state.landlord, PartnerView).names_self:
                     return game
                 break
             if game.phase == PhaseName.PLAY:
@@ -136,7 +138,7 @@ def test_partner_choices_that_name_the_landlord_itself_come_last_and_are_told_to
     landlord = game.state.landlord
     assert landlord is not None
     view = observe(game, landlord)
-    alone = set(view.names_self)
+    alone = set(part_view(game, landlord, PartnerView).names_self)
     partners = [a for a in view.legal if isinstance(a, Partner)]
     assert alone and len(alone) < len(partners)
     assert partners[len(partners) - len(alone):] == [a for a in partners if a in alone]
@@ -145,10 +147,11 @@ def test_partner_choices_that_name_the_landlord_itself_come_last_and_are_told_to
         trial.apply(action, landlord)
         named_itself = trial.state.partner is not None and trial.state.partner.partnership == "self"
         assert named_itself == (action in alone), CLIMBING.action_text(action)
-    assert view.to_json()["names_self"] == [CLIMBING.action_text(a) for a in partners if a in alone]
+    assert view.to_json()["parts"]["partner"]["names_self"] == [CLIMBING.action_text(a) for a in partners if a in alone]
     for seat in range(game.players):
         if seat != landlord:
-            assert observe(game, seat).names_self == () and observe(game, seat).to_json()["names_self"] == []
+            assert part_view(game, seat, PartnerView).names_self == ()
+            assert observe(game, seat).to_json()["parts"]["partner"]["names_self"] == []
 
 
 def test_a_chaodipi_follow_that_keeps_back_the_led_suit_is_refused_with_its_rule() -> None:

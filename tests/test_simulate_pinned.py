@@ -24,6 +24,7 @@ import paiju.simulate as simulation
 from paiju.bots import BOTS, Bot, make_bot, play_out
 from paiju.bots.random_bot import RandomBot
 from paiju.climbing.observation import observe
+from paiju.climbing.views import SpeculatorView
 from paiju.engine import FAMILY_MODULES, HandEngine, family, new_session
 from paiju.engine.draws import DRAWS
 from paiju.patterns.generate import use_compiled
@@ -126,7 +127,7 @@ def test_a_tally_counts_the_roles_a_spectator_sees_at_the_end(table: str) -> Non
         seen, result = observe(game, None), game.result
         assert result is not None
         shown = [
-            "speculator" if s == seen.speculator
+            "speculator" if (spec := seen.part(SpeculatorView)) is not None and s == spec.seat
             else ("landlord" if s == result.winner else "farmer") if seen.landlord is None
             else seen.role(s)
             for s in range(variant.players)

@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import pytest
-from helpers import replays_identically
+from helpers import part_view, replays_identically
 from scenario import Scenario
 
 from paiju.bots import make_bot, play_out
@@ -25,6 +25,7 @@ from paiju.cli import main
 from paiju.climbing import Bid, Deal, Game, Give, Pass, Play, observe
 from paiju.climbing import speculator as sp
 from paiju.climbing.follow import speculator_answers
+from paiju.climbing.views import SpeculatorView
 from paiju.patterns import Move, Wilds, beats, classify_ranks, generate_counts
 from paiju.variants import get_variant
 
@@ -273,9 +274,9 @@ def test_5p1d_speculator_holds_same_rank_same_colour_as_flip(flip: str, expected
         assert g.speculator == holder
         assert g.state.spec.determination == card(expected)
         for seat in range(5):
-            obs = observe(g, seat)
-            assert obs.speculator == holder
-            assert obs.determination == card(expected) and obs.flipped == (x,)
+            spec = part_view(g, seat, SpeculatorView)
+            assert spec.seat == holder
+            assert spec.determination == card(expected) and spec.flipped == (x,)
 
 
 @pytest.mark.parametrize(("flip", "expected"), [("B", "R"), ("R", "B")])
@@ -795,8 +796,9 @@ def test_5p1d_observations_show_own_wild_card_only() -> None:
         assert data["wild_cards"] == (SCRIPTED_WILDS.get(seat, ""))
         others = {c for s, t in SCRIPTED_WILDS.items() if s != seat for c in parse_cards(t)}
         assert not others & set(obs.wild_cards)
-        assert obs.flipped == (card("9h"),) and data["flipped"] == "9h"
-        assert obs.promoted == NINE and data["promoted"] == "9"
+        spec, spec_data = obs.part(SpeculatorView), data["parts"]["speculator"]
+        assert spec is not None and spec.flipped == (card("9h"),) and spec_data["flipped"] == "9h"
+        assert spec.promoted == NINE and spec_data["promoted"] == "9"
 
 
 # --------------------------------------------------------------------------- bots and logs

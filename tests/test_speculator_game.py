@@ -13,6 +13,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import replace
 
 import pytest
+from helpers import part_view
 from scenario import Cards, Scenario
 
 from paiju.bots import make_bot, play_out
@@ -31,6 +32,7 @@ from paiju.cards import (
 )
 from paiju.climbing import Bid, Deal, Game, Give, Pass, Play, Session, observe
 from paiju.climbing import speculator as sp
+from paiju.climbing.views import SpeculatorView
 from paiju.errors import IllegalMoveError
 from paiju.patterns import classify_ranks
 from paiju.variants import Variant, get_variant
@@ -386,8 +388,8 @@ def test_speculator_is_the_holder_of_7c(spec: int) -> None:
     assert g.speculator == spec
     assert g.state.spec.determination == seven_of_clubs()
     for seat in range(4):
-        assert observe(g, seat).speculator == spec
-        assert observe(g, seat).determination == seven_of_clubs()
+        assert part_view(g, seat, SpeculatorView).seat == spec
+        assert part_view(g, seat, SpeculatorView).determination == seven_of_clubs()
 
 
 def test_3p1d_first_speculator_is_the_holder_of_7c() -> None:
@@ -406,7 +408,7 @@ def test_marked_seven_of_clubs_is_deck_zero_copy() -> None:
         assert g.speculator == marked_seat
         assert g.state.deal_count == 1
         for seat in range(5):
-            assert observe(g, seat).determination == seven_of_clubs(0)
+            assert part_view(g, seat, SpeculatorView).determination == seven_of_clubs(0)
 
 
 def test_determination_by_other_copy_of_third_bottom_card() -> None:
@@ -423,7 +425,7 @@ def test_determination_by_other_copy_of_third_bottom_card() -> None:
         assert g.state.deal_count == 1
         assert g.state.spec.determination == other_copy(third)
         assert g.speculator == holder
-        assert all(observe(g, s).determination == other_copy(third) for s in range(4))
+        assert all(part_view(g, s, SpeculatorView).determination == other_copy(third) for s in range(4))
 
 
 def test_determination_by_other_copy_of_second_bottom_card_5p2d() -> None:
@@ -687,12 +689,12 @@ def test_reveal_shows_every_gift_and_destination_to_all() -> None:
         assert sorted(g.hands[1]) == sorted(start[1] + list(deal.bottom))
         public = {(seat, tuple(sorted(cards))) for seat, cards in expected.items()}
         for seat in range(5):
-            obs = observe(g, seat)
-            assert {(s, tuple(sorted(c))) for s, c in obs.gifts} == public
+            obs, spec = observe(g, seat), part_view(g, seat, SpeculatorView)
+            assert {(s, tuple(sorted(c))) for s, c in spec.gifts} == public
             assert sorted(obs.bottom) == sorted(deal.bottom)
-            assert obs.landlord == 0 and obs.speculator == 1
+            assert obs.landlord == 0 and spec.seat == 1
             # Every card of every gift and of the bottom stays visible to this seat, in any hand.
-            assert len(obs.to_json()["gifts"]) == 4
+            assert len(obs.to_json()["parts"]["speculator"]["gifts"]) == 4
         reveal = next(e for e in g.events if e["type"] == "reveal")
         assert {(e["seat"], tuple(sorted(e["cards"]))) for e in reveal["gifts"]} == public
 
@@ -763,7 +765,7 @@ def test_speculator_going_out_does_not_end_the_hand() -> None:
     assert g.phase == "play" and g.result is None
     assert g.state.play.out == {1}
     assert {"type": "out", "seat": 1} in g.events
-    assert observe(g, 2).out == (1,)
+    assert part_view(g, 2, SpeculatorView).out == (1,)
 
 
 def test_next_active_seat_leads_after_speculator_went_out() -> None:
@@ -1187,27 +1189,27 @@ def test_observations_never_leak_gifts_before_the_reveal(name: str) -> None:
             if revealed:
                 public |= {c for b in now.state.spec.gifts for c in b} | set(now.state.bottom)
             for seat in range(v.players):
-                obs = observe(now, seat)
+                obs, spec = observe(now, seat), part_view(now, seat, SpeculatorView)
                 own = set(now.hands[seat])
                 assert sorted(obs.hand) == sorted(own)
                 assert obs.cards_left == tuple(len(h) for h in now.hands)
                 if seat != now.to_act or now.is_over:
                     assert obs.legal == ()
-                seen = set(obs.bottom) | {c for _, cs in obs.gifts for c in cs} | {c for r in obs.history for c in r.cards}
-                if obs.determination is not None:
-                    seen.add(obs.determination)
+                seen = set(obs.bottom) | {c for _, cs in spec.gifts for c in cs} | {c for r in obs.history for c in r.cards}
+                if spec.determination is not None:
+                    seen.add(spec.determination)
                 if seat == now.speculator and not revealed:
                     own |= {c for b in now.state.spec.gifts for c in b}
                 assert seen <= public | own, (seed, seat, now.phase)
                 data = obs.to_json()
                 assert data["hand"] == format_cards(now.hands[seat], marked=sp.marked_card(now.variant))
                 if revealed:
-                    assert [list(c) for _, c in obs.gifts] == [list(b) for b in now.state.spec.gifts]
-                    assert all(dest >= 0 for dest, _ in obs.gifts)
+                    assert [list(c) for _, c in spec.gifts] == [list(b) for b in now.state.spec.gifts]
+                    assert all(dest >= 0 for dest, _ in spec.gifts)
                     continue
                 assert obs.bottom == () and data["bottom"] == ""
                 if seat == now.speculator:
-                    assert [list(c) for _, c in obs.gifts] == [list(b) for b in now.state.spec.gifts]
-                    assert all(dest == -1 for dest, _ in obs.gifts)
+                    assert [list(c) for _, c in spec.gifts] == [list(b) for b in now.state.spec.gifts]
+                    assert all(dest == -1 for dest, _ in spec.gifts)
                 else:
-                    assert obs.gifts == () and data["gifts"] == []
+                    assert spec.gifts == () and data["parts"]["speculator"]["gifts"] == []

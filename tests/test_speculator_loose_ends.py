@@ -123,7 +123,7 @@ def test_speculator_marked_seven_is_shown_as_marked(name: str) -> None:
     for seat in range(variant.players):
         view = observe(game, seat).to_json()
         assert ("7c*" in view["hand"].split()) is (seat == holder)
-        assert view["determination"] == "7c*"
+        assert view["parts"]["speculator"]["determination"] == "7c*"
     assert observe(game, None).to_json()["hand"] == ""
 
 

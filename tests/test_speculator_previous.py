@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from paiju.climbing import Game, Give, observe
+from helpers import part_view
+
+from paiju.climbing import Game, Give
 from paiju.climbing.speculator import determination_card
+from paiju.climbing.views import SpeculatorView
 from paiju.variants import get_variant
 
 
@@ -24,7 +27,7 @@ def test_speculator_from_the_previous_hand_shows_no_determination_card() -> None
     game = _holder_is_previous()
     event = next(e for e in game.events if e["type"] == "speculator")
     assert event["card"] is None and game.state.spec.determination is None
-    assert all(observe(game, seat).determination is None for seat in (None, 0, 1, 2))
+    assert all(part_view(game, seat, SpeculatorView).determination is None for seat in (None, 0, 1, 2))
 
 
 def test_speculator_from_the_previous_hand_may_give_the_card_it_happens_to_hold() -> None:

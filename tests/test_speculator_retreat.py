@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import pytest
-from helpers import replays_identically
+from helpers import part_view, replays_identically
 from rich.console import Console
 
 from paiju.bots import make_bot, play_out
 from paiju.cards import BLACK_JOKER, Suit, card_rank, deck_cards, make_card
 from paiju.climbing import Deal, Game, observe
 from paiju.climbing import speculator as sp
+from paiju.climbing.views import SpeculatorView
 from paiju.terminal_views.climbing import ClimbingView
 from paiju.variants import Variant
 from paiju.variants.files import load_variant_toml
@@ -82,7 +83,7 @@ def test_retreated_speculator_hand_is_shown() -> None:
     while g.phase != "play":
         g.apply(bots[g.to_act].act(observe(g, g.to_act)), g.to_act)
     for seat in range(HOUSE.players):
-        assert observe(g, seat).retreated_hand == tuple(sorted(g.hands[1]))
+        assert part_view(g, seat, SpeculatorView).retreated_hand == tuple(sorted(g.hands[1]))
 
 
 def test_retreat_settles_on_the_winning_side_times_three() -> None:

@@ -16,7 +16,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import replace
 
 import pytest
-from helpers import assert_play_start_sizes, checked_play, replays_identically
+from helpers import assert_play_start_sizes, checked_play, part_view, replays_identically
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from scenario import Scenario
@@ -37,6 +37,7 @@ from paiju.cards import (
 from paiju.climbing import Alone, Bid, Deal, Declare, Game, Give, Partner, Pass, Play, Result, observe
 from paiju.climbing import speculator as sp
 from paiju.climbing.partner import PartnerOption, alone_options, partner_options
+from paiju.climbing.views import PartnerView, SpeculatorView
 from paiju.errors import IllegalMoveError
 from paiju.patterns import Move, beats, classify_ranks
 from paiju.variants import Variant, get_variant
@@ -486,7 +487,7 @@ def test_landlord_names_partner_then_small_landlord_is_holder_of_other_copy() ->
     assert g.state.small_landlord == 1 and g.state.partner.card == nine_s[1] and g.state.partner.partnership == "named"
     assert g.state.landlord_side() == (3, 1) and g.phase == "declare"
     for seat in range(6):
-        assert observe(g, seat).partner_shown == (nine_s[0],)
+        assert part_view(g, seat, PartnerView).shown == (nine_s[0],)
 
 
 def test_declaration_round_every_farmer_seat_in_order_from_landlord_left() -> None:
@@ -521,12 +522,13 @@ def test_declaring_doubles_and_makes_the_small_landlord_known() -> None:
     g.apply(Partner((copies("9s", 2)[0],)), 3)
     g.apply(Pass(), 4)
     g.apply(Pass(), 5)
-    assert observe(g, 3).small_landlord is None
+    assert part_view(g, 3, PartnerView).small_landlord is None
     g.apply(Declare(), 1)
     assert g.state.partner.declared and g.state.partner_known and g.state.stake.multiplier == 2
     for seat in range(6):
         obs = observe(g, seat)
-        assert obs.small_landlord == 1 and obs.declared and obs.role(1) == "small_landlord"
+        partner = part_view(g, seat, PartnerView)
+        assert partner.small_landlord == 1 and partner.declared and obs.role(1) == "small_landlord"
     g.apply(Pass(), 2)
     r = play_bots(g, 1)
     assert r.stake == r.bid * 2 * 2**r.doublings and list(r.scores) == expected_scores(g, r)
@@ -564,11 +566,11 @@ def test_playing_the_partner_card_makes_the_small_landlord_known() -> None:
     )
     assert spec_single.move.key < NINE
     g.apply(spec_single, 0)
-    assert observe(g, 2).small_landlord is None and not g.state.partner_known
+    assert part_view(g, 2, PartnerView).small_landlord is None and not g.state.partner_known
     single_nine = next(a for a in g.legal_actions() if isinstance(a, Play) and a.move.text() == "9")
     g.apply(Play(single_nine.move, (nine_s[1],)), 1)
     assert g.state.partner_known and {"type": "partner_known", "seat": 1} in g.events
-    assert all(observe(g, s).small_landlord == 1 for s in range(6))
+    assert all(part_view(g, s, PartnerView).small_landlord == 1 for s in range(6))
     assert g.state.stake.multiplier == 1  # becoming known changes nothing else
 
 
@@ -589,7 +591,7 @@ def test_partner_card_held_by_speculator_is_refused_and_landlord_chooses_again()
     assert {"type": "partner_refused", "seat": 0, "card": q1} in g.events
     assert g.state.small_landlord is None and Partner((q0,)) not in g.legal_actions()
     for seat in range(7):
-        assert observe(g, seat).partner_refused == (q1,)
+        assert part_view(g, seat, PartnerView).refused == (q1,)
     g.apply(option(g, [n0]), 4)
     assert g.state.small_landlord == 2 and g.state.partner.card == n1 and g.phase == "declare"
 
@@ -635,7 +637,7 @@ def test_one_against_all_triples_with_no_small_landlord_and_no_declaration(v: Va
     g.apply(Alone(tuple(threes)), 3)
     assert g.state.partner.partnership == "alone" and g.state.small_landlord is None and g.phase == "play" and g.to_act == 3
     assert g.state.stake.multiplier == 3 and not any(e["type"] == "declare" for e in g.events)
-    assert all(observe(g, s).partner_shown == tuple(threes) for s in range(6))
+    assert all(part_view(g, s, PartnerView).shown == tuple(threes) for s in range(6))
     r = play_bots(g, 4)
     assert r.partnership == "alone" and r.small_landlord is None
     assert r.stake == r.bid * 3 * 2**r.doublings and list(r.scores) == expected_scores(g, r)
@@ -672,8 +674,8 @@ def test_6p3d_self_partner_plays_alone_in_secret() -> None:
         assert g.legal_actions() == [Pass()]  # nobody can declare, and everyone is asked
         g.apply(Pass(), g.to_act)
     for seat in range(6):
-        obs = observe(g, seat)
-        assert obs.partnership == ("self" if seat == 3 else "named") and obs.small_landlord is None
+        obs, partner = observe(g, seat), part_view(g, seat, PartnerView)
+        assert partner.partnership == ("self" if seat == 3 else "named") and partner.small_landlord is None
         assert ('"self"' in json.dumps(obs.to_json())) == (seat == 3)
     r = play_bots(g, 5)
     assert r.partnership == "self" and r.small_landlord is None
@@ -719,17 +721,20 @@ def assert_small_landlord_hidden(g: Game) -> None:
     known = g.state.partner_known or g.is_over
     for seat in [*range(g.players), None]:
         obs = observe(g, seat)
+        partner = obs.part(PartnerView)
+        assert partner is not None
         data = obs.to_json()
         text = json.dumps(data, ensure_ascii=False)
         if small is not None and (known or seat == small):
-            assert obs.small_landlord == small and data["roles"][small] == "small_landlord"
+            assert partner.small_landlord == small and data["roles"][small] == "small_landlord"
         else:
-            assert obs.small_landlord is None and data["small_landlord"] is None
-            assert "small_landlord" not in data["roles"] and text.count("small_landlord") == 1
+            assert partner.small_landlord is None and data["parts"]["partner"]["small_landlord"] is None
+            # The word appears only as the field's name, never as a role.
+            assert "small_landlord" not in data["roles"] and text.count("small_landlord") == text.count('"small_landlord":')
             if small is not None:
                 assert obs.role(small) == "farmer"
         if g.state.partner.partnership == "self" and not g.is_over:
-            assert obs.partnership == ("self" if seat == g.landlord else "named")
+            assert partner.partnership == ("self" if seat == g.landlord else "named")
             assert ('"self"' in text) == (seat == g.landlord)
         if g.phase == "declare" and seat == g.to_act and seat != small:
             assert data["legal"] == ["pass"]
@@ -920,7 +925,7 @@ def test_speculator_retreat_with_all_six_jokers(name: str) -> None:
 def _retreat_plays_out(g: Game) -> None:
     assert g.speculator == 0 and 0 in g.state.play.out
     for seat in range(g.players):
-        assert observe(g, seat).retreated_hand == tuple(sorted(g.hands[0]))
+        assert part_view(g, seat, SpeculatorView).retreated_hand == tuple(sorted(g.hands[0]))
     r = play_bots(g, 7)
     assert r.retreat and r.speculator_side == ("landlord" if r.landlord_won else "farmers")
     assert all(e.get("seat") != 0 for e in g.events if e["type"] == "play")

@@ -32,7 +32,7 @@ def _gift_game(name: str) -> Game:
 def test_every_gift_pile_is_in_the_view_before_the_first_gift(name: str, sizes: list[int]) -> None:
     """§4/§15: the landlord's pile (G_L) and one pile per farmer seat (G_F) are known from the start, not pile by pile."""
     game = _gift_game(name)
-    view = observe(game, game.state.speculator).to_json()
+    view = observe(game, game.state.speculator).to_json()["parts"]["speculator"]
     assert [p["size"] for p in view["gift_piles"]] == sizes
     assert len(view["gifts"]) == 1  # the piles given so far: the landlord's, empty
 
@@ -79,15 +79,15 @@ def test_a_play_on_the_table_says_what_each_wild_three_stood_for() -> None:
 def test_5p1d_names_the_suits_of_the_others_wild_cards_from_the_deal() -> None:
     """§15 5p1d (a): the flipped card's suit (a joker: the two suits of its colour) is public from the deal on."""
     game = _gift_game("spec-5p1d")
-    flipped = observe(game, None).to_json()["flipped"]
+    flipped = observe(game, None).to_json()["parts"]["speculator"]["flipped"]
     expected = {"B": "sc", "R": "hd"}.get(flipped, flipped[-1:])
     for seat in [*range(game.players), None]:
-        assert observe(game, seat).to_json()["flip_wild_suits"] == expected
-    assert observe(_gift_game("spec-4p1d"), None).to_json()["flip_wild_suits"] == ""
+        assert observe(game, seat).to_json()["parts"]["speculator"]["wild_suits"] == expected
+    assert observe(_gift_game("spec-4p1d"), None).to_json()["parts"]["speculator"]["wild_suits"] == ""
 
 
 @pytest.mark.parametrize(("name", "low"), [("spec-8p3d", ["44", "55"]), ("spec-4p1d", [])])
 def test_the_two_low_cards_that_count_as_one_are_public(name: str, low: list[str]) -> None:
     """§12/§15: the last two cards that count as one for the speculator's side (8p3d: 44 or 55; 4p1d: none)."""
     game = _gift_game(name)
-    assert observe(game, None).to_json()["speculator_two_low"] == low
+    assert observe(game, None).to_json()["parts"]["speculator"]["two_low"] == low

@@ -196,7 +196,7 @@ def test_during_deal_cards_come_one_round_at_a_time_to_every_seat(seed: int) -> 
         last = hand.typed_events[-1]
         assert last == DealtEvent(number, tuple(cards_of(deal)[s][number - 1] for s in range(4)))
         view = observe(hand, (first + 1) % 4).to_json()
-        assert view["dealing"] == {"round": number, "rounds": ROUNDS}
+        assert view["parts"]["dealing"] == {"round": number, "rounds": ROUNDS, "live": True}
         assert view["cards_left"] == [number] * 4 and view["actors"] == [0, 1, 2, 3]
         if number < ROUNDS:
             pass_round(hand)
@@ -274,7 +274,7 @@ def test_during_deal_next_round_only_when_every_seat_let_it_go_by() -> None:
         hand.apply(Pass(), waiting)
         assert hand.state.dealing.rounds_dealt == number + 1 and hand.actors() == frozenset(range(4))
         assert isinstance(hand.typed_events[-1], DealtEvent)
-        assert observe(hand, waiting).to_json()["dealing"]["round"] == number + 1
+        assert observe(hand, waiting).to_json()["parts"]["dealing"]["round"] == number + 1
 
 
 # --------------------------------------------------------------------------- the end of declaring
@@ -289,7 +289,7 @@ def test_during_deal_a_declaration_in_the_last_round_opens_one_more_round() -> N
     # one more round, with no cards: everyone acts again
     assert phase_of(hand) is Phase.DECLARE and hand.state.paced and hand.actors() == frozenset(range(4))
     assert len(dealt_events(hand)) == ROUNDS and [len(h) for h in hand.hands] == [ROUNDS] * 4
-    assert observe(hand, 2).to_json()["dealing"] == {"round": ROUNDS, "rounds": ROUNDS}
+    assert observe(hand, 2).to_json()["parts"]["dealing"] == {"round": ROUNDS, "rounds": ROUNDS, "live": True}
     hand.apply(declare(hand, 1, "2d 2d"), 1)
     pass_round(hand)
     assert phase_of(hand) is Phase.DECLARE and hand.actors() == frozenset(range(4))  # and another after that overturn
@@ -297,7 +297,7 @@ def test_during_deal_a_declaration_in_the_last_round_opens_one_more_round() -> N
     assert phase_of(hand) is Phase.BURY and not hand.state.paced
     assert hand.state.dealer == 1 and hand.state.call.holder == 1 and hand.actors() == frozenset({1})
     assert trump_of(hand) == Suit.DIAMONDS
-    assert len(hand.hands[1]) == ROUNDS + KITTY and observe(hand, 1).to_json()["dealing"] is None
+    assert len(hand.hands[1]) == ROUNDS + KITTY and observe(hand, 1).to_json()["parts"]["dealing"]["live"] is False
     assert len(dealt_events(hand)) == ROUNDS
 
 
@@ -331,7 +331,7 @@ def test_during_deal_red_five_pair_deals_the_rest_and_closes() -> None:
     for seat in (0, 1, 3):
         assert hand.hands[seat] == list(cards_of(deal)[seat])
     assert trump_of(hand) == Suit.CLUBS and hand.state.dealer == 2 and hand.state.call.red5_side == side_of(2)
-    assert hand.actors() == frozenset({2}) and observe(hand, 0).to_json()["dealing"] is None
+    assert hand.actors() == frozenset({2}) and observe(hand, 0).to_json()["parts"]["dealing"]["live"] is False
 
 
 @pytest.mark.parametrize("seed", [0, 5])
@@ -350,7 +350,7 @@ def test_during_deal_nobody_declares_first_hand_redeals_paced(seed: int) -> None
     assert len(events) == redeal + 3
     assert phase_of(hand) is Phase.DECLARE and hand.state.paced and hand.actors() == frozenset(range(4))
     assert hand.hands == [[cards_of(again)[s][0]] for s in range(4)]
-    assert observe(hand, 0).to_json()["dealing"] == {"round": 1, "rounds": ROUNDS}
+    assert observe(hand, 0).to_json()["parts"]["dealing"] == {"round": 1, "rounds": ROUNDS, "live": True}
 
 
 def test_during_deal_nobody_declares_later_hand_flips_the_kitty() -> None:
@@ -463,7 +463,7 @@ def test_during_deal_hands_replay_from_their_log(kind: str, seed: int) -> None:
     partial = replay(log, stop=stop)
     assert partial.events == hand.events[:stop]
     assert partial.state.dealing.rounds_dealt == 14 and partial.state.paced
-    assert observe(partial, 0).to_json()["dealing"] == {"round": 14, "rounds": ROUNDS}
+    assert observe(partial, 0).to_json()["parts"]["dealing"] == {"round": 14, "rounds": ROUNDS, "live": True}
 
 
 def test_after_deal_log_is_unchanged_no_paced_key_no_dealt_events() -> None:
@@ -479,7 +479,7 @@ def test_after_deal_log_is_unchanged_no_paced_key_no_dealt_events() -> None:
         for event in log["events"]:
             if event["type"] == "deal":
                 assert list(event) == ["type", "first", "hands", "kitty"]
-        assert observe(hand, 0).to_json()["dealing"] is None
+        assert observe(hand, 0).to_json()["parts"] == {}  # a table dealt at once has no paced deal
         assert replay(json.loads(text)).events == hand.events
 
 
@@ -508,6 +508,6 @@ def test_during_deal_kangqi_hand_shows_each_seat_its_own_whole_hand() -> None:
     copy of the log shows it its own 27 cards (as under the after-deal window)."""
     match = MatchState(sides=(SideLevel(11, kangqi=True), SideLevel(5)), dealer=0)
     hand = TrickHand(LIVE, 3, match)
-    assert phase_of(hand) is Phase.PLAY and observe(hand, 0).to_json()["dealing"] is None
+    assert phase_of(hand) is Phase.PLAY and observe(hand, 0).to_json()["parts"] == {}
     for seat in range(4):
         assert log_cards(seat_log(hand, seat)) == Counter(hand.hands[seat]), seat

@@ -28,6 +28,7 @@ from paiju.climbing import (
     Return,
     Reveal,
 )
+from paiju.climbing.views import PartnerView, SpeculatorView
 from paiju.engine import CLIMBING
 from paiju.patterns import Move
 
@@ -35,6 +36,22 @@ __all__ = ["HeuristicBot", "hand_strength", "plan_cost"]
 
 _TWO = 12
 _ACE = 11
+
+
+#: The roles that play on the landlord's side (``Observation.role``).
+_LANDLORDS = frozenset(("landlord", "small_landlord", "hidden_landlord", "lone_landlord"))
+
+
+def _speculator(obs: Observation) -> int | None:
+    """The speculator's seat, where the table has one and it is found."""
+    spec = obs.part(SpeculatorView)
+    return spec.seat if spec is not None else None
+
+
+def _out(obs: Observation) -> tuple[int, ...]:
+    """The seats gone out without ending the hand (a speculator's)."""
+    spec = obs.part(SpeculatorView)
+    return spec.out if spec is not None else ()
 
 
 def _take_runs(c: list[int], width: int, least: int) -> int:
@@ -136,7 +153,7 @@ class HeuristicBot:
             return self._keep(obs)
         plays = [a for a in obs.legal if isinstance(a, Play)]
         counts = rank_counts(obs.hand)
-        if obs.seat == obs.speculator:
+        if obs.seat == _speculator(obs):
             return self._speculate(obs, counts, plays)
         for a in plays:
             if a.move.size == len(obs.hand):
@@ -152,7 +169,8 @@ class HeuristicBot:
         A hand of many high cards and few loose ends can be shed: aim for the landlord's side
         (0–1 cards left); otherwise hold cards and aim for the farmers' side.
         """
-        starting = obs.phase == PhaseName.GIFT and obs.gifts == ((-1, ()),)
+        spec = obs.part(SpeculatorView)
+        starting = obs.phase == PhaseName.GIFT and spec is not None and spec.gifts == ((-1, ()),)
         if self.aim is None or starting:
             counts = rank_counts(obs.hand)
             loose = plan_cost(counts) / max(len(obs.hand), 1)
@@ -257,10 +275,11 @@ class HeuristicBot:
 
     def _partner_plays(self, obs: Observation, plays: list[Play]) -> list[Play]:
         """A hidden small landlord's plays that show the partner card, so the landlord finds it."""
-        if obs.seat != obs.small_landlord or obs.partner_known or not obs.partner_shown:
+        partner = obs.part(PartnerView)
+        if partner is None or obs.seat != partner.small_landlord or partner.known or not partner.shown:
             return []
-        shown = face(obs.partner_shown[0])
-        rank = card_rank(obs.partner_shown[0])
+        shown = face(partner.shown[0])
+        rank = card_rank(partner.shown[0])
         if not any(face(c) == shown for c in obs.hand):
             return []
         return [a for a in plays if rank in a.move.ranks and not a.move.wilds]
@@ -272,22 +291,24 @@ class HeuristicBot:
 
     def _side(self, obs: Observation, seat: int) -> str:
         """``landlord`` or ``farmers``: the side ``seat`` plays for, as this seat sees it."""
-        if seat == obs.landlord or seat == obs.small_landlord:
+        role = obs.role(seat)
+        if role in _LANDLORDS:
             return "landlord"
-        if seat == obs.speculator:
+        spec = obs.part(SpeculatorView)
+        if spec is not None and seat == spec.seat:
             if seat == obs.seat:
                 return self._target(obs)
-            return obs.speculator_side or "farmers"
+            return spec.side or "farmers"
         return "farmers"
 
     def _teammates(self, obs: Observation) -> list[int]:
         assert obs.seat is not None, "a bot acts for a seat, never as a spectator"
-        mine = self._side(obs, obs.seat)
-        return [s for s in range(obs.players) if s != obs.seat and s not in obs.out and self._side(obs, s) == mine]
+        mine, out = self._side(obs, obs.seat), _out(obs)
+        return [s for s in range(obs.players) if s != obs.seat and s not in out and self._side(obs, s) == mine]
 
     def _opponents(self, obs: Observation) -> list[int]:
-        mates = self._teammates(obs)
-        return [s for s in range(obs.players) if s != obs.seat and s not in obs.out and s not in mates]
+        mates, out = self._teammates(obs), _out(obs)
+        return [s for s in range(obs.players) if s != obs.seat and s not in out and s not in mates]
 
     def _keep(self, obs: Observation) -> Action:
         """斗帝主's bottom (§6.1): put back the cards whose going leaves the cheapest hand to play out, fewest first."""
@@ -305,12 +326,12 @@ class HeuristicBot:
     def _lead(self, obs: Observation, counts: list[int], plays: list[Play]) -> Action:
         ordinary = [a for a in plays if not a.move.is_bomb] or plays
         for mate in self._teammates(obs):
-            if mate != obs.speculator and obs.cards_left[mate] <= 2:
+            if mate != _speculator(obs) and obs.cards_left[mate] <= 2:
                 # Feed a partner who is nearly out the smallest play of its size.
                 feed = [a for a in ordinary if a.move.size == obs.cards_left[mate] and a.move.kind in ("single", "pair")]
                 if feed:
                     return min(feed, key=lambda a: a.move.key)
-        rivals = [s for s in self._opponents(obs) if s != obs.speculator] or self._opponents(obs)
+        rivals = [s for s in self._opponents(obs) if s != _speculator(obs)] or self._opponents(obs)
         danger = min((obs.cards_left[s] for s in rivals), default=99)
         if danger <= 2:
             # Do not hand an opponent about to go out a cheap way to do it.

@@ -80,8 +80,8 @@ class RuleBot:
         """The declaration that leaves the most trumps, when they are enough; else pass. While the cards are
         dealt, the bar is the share of it the cards so far should reach, and nothing is declared on half a hand."""
         bar = RETAKE_AT if obs.phase is Phase.CHAODI else DECLARE_AT
-        if obs.dealing is not None:
-            dealt, rounds = obs.dealing
+        if (dealing := obs.dealing()) is not None:
+            dealt, rounds = dealing.round, dealing.rounds
             if 2 * dealt < rounds:
                 return Pass()
             bar = -(-bar * dealt // rounds)

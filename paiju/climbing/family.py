@@ -12,6 +12,7 @@ from paiju.climbing.log import game_log, start
 from paiju.climbing.observation import Observation, observe
 from paiju.climbing.session import Session
 from paiju.climbing.settlement import settlement
+from paiju.climbing.views import FiveView
 from paiju.engine import CLIMBING, Family
 from paiju.engine.action_ids import ActionSpace
 from paiju.errors import IllegalMoveError
@@ -52,7 +53,8 @@ def _sees_hand(hand: Hand, seat: int, owner: int) -> bool:
     public and hidden landlord each other's once the team is known (Q5.5)."""
     if hand.facts().sees_hand(seat, owner):
         return True
-    return hand.state.five is not None and any(ally == owner for ally, _ in observe(hand, seat).ally_hands)
+    five = observe(hand, seat).part(FiveView) if hand.state.five is not None else None
+    return five is not None and any(ally == owner for ally, _ in five.ally_hands)
 
 
 FAMILY: Family[Hand, Action, Observation] = Family(

@@ -79,7 +79,7 @@ def settlement(game: Hand, names: Sequence[str]) -> Settlement:
         "speculator_side": result.speculator_side,
         "speculator_left": spec_left,
         "partnership": result.partnership,
-        "doubles": list(view.doubles),
+        "doubles": list(five.doubles) if five is not None else [],  # public: each seat's 加倍
     }
     lines = []
     for s in range(game.players):

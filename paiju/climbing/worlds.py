@@ -155,7 +155,8 @@ def _sample_deal(
         elif isinstance(e, TeamEvent) and marked is not None and v.decks == 2:
             twin = copy_of(face(marked), 1 - marked // CARDS_PER_DECK)  # its holder is the hidden landlord
             d.tie(e.landlord if e.hidden is None else e.hidden, (twin,))
-    for ally in view.observation.get("ally_hands", ()) if view is not None else ():
+    five = view.observation["parts"].get("five", {}) if view is not None else {}
+    for ally in five.get("ally_hands", ()):
         d.tie(ally["seat"], _cards_of(v, ally["cards"], d))
     # 3. the rest
     if not d.fill(pack, rng):

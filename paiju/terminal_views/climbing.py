@@ -29,6 +29,7 @@ from paiju.climbing import (
     observe,
 )
 from paiju.climbing.events import event_from_json
+from paiju.climbing.views import FiveView, OpenView, PartnerView, SpeculatorView
 from paiju.patterns import describe
 from paiju.terminal import Look, card_text, cards_line
 
@@ -61,16 +62,17 @@ def render(console: Console, obs: Observation, names: Sequence[str], last: dict[
     if obs.bottom:
         line.append_text(card_text(obs.bottom, obs.marked))
     console.print(line)
-    if obs.speculator is not None:
-        _render_speculator(console, obs, names)
-    if obs.wild_rank is not None:
-        wild = RANK_CHARS[obs.wild_rank]
+    spec, opened, five = obs.part(SpeculatorView), obs.part(OpenView), obs.part(FiveView)
+    if spec is not None and spec.seat is not None:
+        _render_speculator(console, obs, spec, names)
+    if opened is not None and opened.wild_rank is not None:
+        wild = RANK_CHARS[opened.wild_rank]
         console.print(f"wild (癞子): every {wild} — beside other cards it stands for any card 3…2; alone, for itself")
-    for seat, cards in obs.open_hands:
+    for seat, cards in opened.open_hands if opened is not None else ():
         if seat != obs.seat:
             console.print(cards_line(f"{names[seat]} plays face up (明牌): ", cards))
-    if obs.identity:
-        _render_five(console, obs, names)
+    if five is not None:
+        _render_five(console, obs, five, names)
     if obs.trick is not None and obs.trick.move is not None:
         console.print(
             cards_line(f"to beat ({names[obs.trick.seat]}): ", obs.trick.cards, f"  {describe(obs.trick.move)}", obs.marked)
@@ -78,70 +80,72 @@ def render(console: Console, obs: Observation, names: Sequence[str], last: dict[
     console.print(cards_line("your hand: ", obs.hand, marked=obs.marked))
 
 
-def _render_five(console: Console, obs: Observation, names: Sequence[str]) -> None:
+def _render_five(console: Console, obs: Observation, five: FiveView, names: Sequence[str]) -> None:
     """五人斗地主: the marked card, what is known of the hidden landlord, each 加倍 and the other landlord's hand."""
     assert obs.marker is not None
     line = cards_line("marked card (明牌): ", [obs.marker])
-    if obs.small_landlord is None and obs.identity in ("revealed", "alone"):
+    if five.hidden is None and five.identity in ("revealed", "alone"):
         line.append("   no hidden landlord: one against four")
-    elif obs.small_landlord is not None:
-        who = "you are" if obs.small_landlord == obs.seat else f"{names[obs.small_landlord]} is"
+    elif five.hidden is not None:
+        who = "you are" if five.hidden == obs.seat else f"{names[five.hidden]} is"
         line.append(f"   {who} the hidden landlord (暗地主)")
     else:
         line.append("   the hidden landlord is not known")
-    doubled = [names[s] for s, d in enumerate(obs.doubles) if d]
+    doubled = [names[s] for s, d in enumerate(five.doubles) if d]
     if doubled:
         line.append(f"   加倍: {', '.join(doubled)}")
     console.print(line)
-    for seat, cards in obs.ally_hands:
+    for seat, cards in five.ally_hands:
         console.print(cards_line(f"{names[seat]}'s hand (your fellow landlord): ", cards))
 
 
-def _render_speculator(console: Console, obs: Observation, names: Sequence[str]) -> None:
+def _render_speculator(console: Console, obs: Observation, spec: SpeculatorView, names: Sequence[str]) -> None:
     """The speculator's seat and card, its gifts (where they went, once shown) and its side."""
-    assert obs.speculator is not None
-    line = Text(f"speculator: {names[obs.speculator]}, ")
-    if obs.determination is not None:
+    assert spec.seat is not None
+    line = Text(f"speculator: {names[spec.seat]}, ")
+    if spec.determination is not None:
         line.append("found by ")
-        line.append_text(card_text([obs.determination], obs.marked))
+        line.append_text(card_text([spec.determination], obs.marked))
     else:
         line.append("the previous hand's first out")
-    if obs.flipped:
+    if spec.flipped:
         line.append("   flipped: ")
-        line.append_text(card_text(obs.flipped))
-    if obs.phase == "play" and obs.speculator_side:
-        line.append(f"   it would side with the {obs.speculator_side} now")
+        line.append_text(card_text(spec.flipped))
+    if obs.phase == "play" and spec.side:
+        line.append(f"   it would side with the {spec.side} now")
     console.print(line)
-    if obs.promoted is not None and obs.promoted < 12:
-        console.print(f"  {RANK_CHARS[obs.promoted]}s rank between 2 and the black joker this hand (except in straights and pair chains)")
-    if obs.retreated_hand:
-        console.print(cards_line("  the speculator has retreated; its hand: ", obs.retreated_hand))
+    if spec.promoted is not None and spec.promoted < 12:
+        console.print(f"  {RANK_CHARS[spec.promoted]}s rank between 2 and the black joker this hand (except in straights and pair chains)")
+    if spec.retreated_hand:
+        console.print(cards_line("  the speculator has retreated; its hand: ", spec.retreated_hand))
     if obs.wild_cards:
         console.print(cards_line("  your wild card: ", obs.wild_cards))
-    for i, (seat, cards) in enumerate(obs.gifts):
+    for i, (seat, cards) in enumerate(spec.gifts):
         label = f"gift to {names[seat]}" if seat >= 0 else ("the landlord's gift" if i == 0 else f"farmer gift {i}")
         console.print(cards_line(f"  {label}: ", cards, marked=obs.marked))
-    if obs.partnership or obs.partner_refused:
-        console.print(_partner_line(obs, names))
+    partner = obs.part(PartnerView)
+    if partner is not None and (partner.partnership or partner.refused):
+        console.print(_partner_line(obs, partner, names))
 
 
-def _partner_line(obs: Observation, names: Sequence[str]) -> Text:
+def _partner_line(obs: Observation, partner: PartnerView, names: Sequence[str]) -> Text:
     """speculator.md §7: the cards the landlord showed, and what is known of its small landlord."""
-    if obs.partnership == "alone":
-        return cards_line("  一打四: the landlord plays alone against all, ×3, showing ", obs.partner_shown)
-    if obs.partnership == "none":
+    if partner.partnership == "alone":
+        return cards_line("  一打四: the landlord plays alone against all, ×3, showing ", partner.shown)
+    if partner.partnership == "none":
         return Text("  no card names a partner: the landlord plays alone")
-    line = cards_line("  partner card: ", obs.partner_shown) if obs.partner_shown else Text("  ")
-    if obs.partner_refused:
-        line.append_text(cards_line("  (the speculator held ", obs.partner_refused, ")"))
-    if obs.partnership == "self":
+    line = cards_line("  partner card: ", partner.shown) if partner.shown else Text("  ")
+    if partner.refused:
+        line.append_text(cards_line("  (the speculator held ", partner.refused, ")"))
+    small = partner.small_landlord
+    if partner.partnership == "self":
         line.append("; you hold the other copy yourself: you play alone in secret")
-    elif obs.small_landlord == obs.seat:
-        line.append("; you are the small landlord" + (" (declared, ×2)" if obs.declared else ""))
-    elif obs.small_landlord is not None:
-        how = "declared, ×2" if obs.declared else "played the partner card"
-        line.append(f"; the small landlord is {names[obs.small_landlord]} ({how})")
-    elif obs.partnership:
+    elif small == obs.seat:
+        line.append("; you are the small landlord" + (" (declared, ×2)" if partner.declared else ""))
+    elif small is not None:
+        how = "declared, ×2" if partner.declared else "played the partner card"
+        line.append(f"; the small landlord is {names[small]} ({how})")
+    elif partner.partnership:
         line.append("; the small landlord is not known yet")
     return line
 
@@ -174,14 +178,15 @@ class ClimbingView:
         """Before each decision: the speculator of a new deal, and which card made it so."""
         self.dealt = _deals(hand)
         seen = observe(hand, self.seat)
-        if seen.speculator is None or self.announced == self.dealt:
+        spec = seen.part(SpeculatorView)
+        if spec is None or spec.seat is None or self.announced == self.dealt:
             return
         self.announced = self.dealt
-        name = self.names[seen.speculator]
-        if seen.determination is None:
+        name = self.names[spec.seat]
+        if spec.determination is None:
             line = Text(f"{name} is the speculator (it went out first last hand)")
         else:
-            line = cards_line(f"{name} is the speculator (", [seen.determination], ")", seen.marked)
+            line = cards_line(f"{name} is the speculator (", [spec.determination], ")", seen.marked)
         self.console.print(line + Text("; it chooses gifts before the bidding"))
 
     def show(self, hand: Hand) -> None:
@@ -192,11 +197,12 @@ class ClimbingView:
         """What the person is asked for."""
         obs = observe(hand, self.seat)
         spec = hand.variant.speculator
+        gifts = view.gifts if (view := obs.part(SpeculatorView)) is not None else ()
         if obs.phase == "gift" and spec is not None:
-            bundle = len(obs.gifts) - 1
+            bundle = len(gifts) - 1
             target = "the landlord's gift" if bundle == 0 else f"farmer gift {bundle}"
             size = spec.gift_landlord if bundle == 0 else spec.gift_farmer
-            return f"give a card for {target} ({len(obs.gifts[-1][1]) + 1}/{size}), h for the cards you may give"
+            return f"give a card for {target} ({len(gifts[-1][1]) + 1}/{size}), h for the cards you may give"
         if obs.phase == "bid":
             return _bid_prompt(hand.variant.climbing.max_bid)
         if obs.phase == "partner":
@@ -217,7 +223,8 @@ class ClimbingView:
         if obs.phase == "choose":
             return "keep the bottom cards you want: return CARDS puts those back (or keep CARDS), p keeps all, h for your choices"
         if obs.phase == "declare":
-            if obs.small_landlord == self.seat:
+            partner = obs.part(PartnerView)
+            if partner is not None and partner.small_landlord == self.seat:
                 return "you are the small landlord: declare (×2) or p to stay hidden"
             return "p to go on (only the small landlord may declare)"
         return "play cards, p to pass, h for moves"
@@ -300,16 +307,17 @@ class ClimbingView:
         """The landlord, and the bottom (or, on speculator tables, every gift and where it went)."""
         assert seen.landlord is not None
         console, names = self.console, self.names
-        if seen.speculator is None and not seen.bottom:
+        spec = seen.part(SpeculatorView)
+        if (spec is None or spec.seat is None) and not seen.bottom:
             console.print(f"{names[seen.landlord]} is the landlord for {seen.bid} and takes the bottom unseen")
             return
-        if seen.speculator is None:
+        if spec is None or spec.seat is None:
             console.print(cards_line(f"{names[seen.landlord]} is the landlord for {seen.bid}; the bottom: ", seen.bottom))
             return
         console.print(f"{names[seen.landlord]} is the landlord for {seen.bid}; the gifts are shown:")
-        for seat, cards in seen.gifts:
+        for seat, cards in spec.gifts:
             console.print(cards_line(f"  to {names[seat]}: ", cards))
-        console.print(cards_line(f"  the bottom, to {names[seen.speculator]}: ", seen.bottom))
+        console.print(cards_line(f"  the bottom, to {names[spec.seat]}: ", seen.bottom))
 
 
 def _bid_prompt(max_bid: int) -> str:

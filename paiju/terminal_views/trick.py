@@ -75,8 +75,8 @@ class TrickView:
         say(
             f"level {RANK_CHARS[obs.trumps.level]}{' (扛旗 hand)' if obs.trumps.kangqi else ''} · trump: {trump} · 庄家: {dealer} · attackers' points: {obs.points}"
         )
-        if obs.dealing is not None:
-            say(f"dealing: round {obs.dealing[0]} of {obs.dealing[1]} — declare now, or pass to take the next card")
+        if (dealing := obs.dealing()) is not None:
+            say(f"dealing: round {dealing.round} of {dealing.rounds} — declare now, or pass to take the next card")
         if obs.kitty is not None:
             say(cards_line("the kitty you buried: ", obs.kitty))
         for seat, cards in obs.trick:
@@ -91,10 +91,11 @@ class TrickView:
         """While the cards are dealt (Q7.3 (ii)) the person lets a round go by unasked, unless it holds a declaration
         it was not offered yet, or every card is out and it may still declare; otherwise the person chooses."""
         obs = observe(hand, self.seat)
-        if obs.dealing is None:
+        dealing = obs.dealing()
+        if dealing is None:
             return None
         offers = tuple(a for a in obs.legal if isinstance(a, Declare))
-        dealt = obs.dealing[0] == obs.dealing[1]
+        dealt = dealing.round == dealing.rounds
         if offers and (offers != self.offered or (dealt and not self.asked_when_dealt)):
             self.offered, self.asked_when_dealt = offers, dealt
             return None

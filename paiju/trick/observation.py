@@ -4,9 +4,9 @@ those parts out of the state, so a bot holding it holds nothing hidden."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any, Protocol
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Protocol
 
 from paiju.cards import RANK_CHARS, Card, face, format_card
 from paiju.trick.actions import Action, action_text
@@ -18,7 +18,7 @@ from paiju.trick.state import Phase, TrickResult, TrickState, side_of
 from paiju.trick.tricks import trick_winner
 from paiju.variants.trick_rules import TrickRules
 
-__all__ = ["TrickObservation", "observe", "suit_name"]
+__all__ = ["DealingView", "TrickObservation", "observe", "suit_name"]
 
 _SUITS = "shdc"
 Trick = tuple[tuple[int, tuple[Card, ...]], ...]
@@ -27,6 +27,23 @@ Trick = tuple[tuple[int, tuple[Card, ...]], ...]
 def suit_name(suit: int | None) -> str:
     """A trump as views write it: ``s h d c``, or ``none`` for no-trump."""
     return "none" if suit is None else _SUITS[suit]
+
+
+@dataclass(frozen=True)
+class DealingView:
+    """The ``dealing`` part, in a hand whose cards are dealt a round at a time with declaring open (Q7.3 (ii); not a
+    扛旗 hand, dealt at once): the rounds dealt so far, how many the deal has, and whether the cards are still coming
+    (``live``)."""
+
+    name: ClassVar[str] = "dealing"
+
+    round: int
+    rounds: int
+    live: bool
+
+    def to_json(self) -> dict[str, Any]:
+        """The part as the JSON nests it under ``parts.dealing``."""
+        return {"round": self.round, "rounds": self.rounds, "live": self.live}
 
 
 @dataclass(frozen=True)
@@ -65,8 +82,13 @@ class TrickObservation:
     #: A throw of the open trick that another hand could beat, shown to all (Q7.16), with what was led instead.
     failed_throw: ThrowFailedEvent | None
     result: TrickResult | None
-    #: While the cards are dealt with declaring open (Q7.3 (ii)): the rounds dealt, and how many the deal has.
-    dealing: tuple[int, int] | None = None
+    #: The parts only some tables have, by name (``dealing``: ``DealingView``), as climbing's views hold theirs.
+    parts: Mapping[str, DealingView] = field(default_factory=dict)
+
+    def dealing(self) -> DealingView | None:
+        """The paced deal while its cards are still coming (``None`` on other tables, and once they are all out)."""
+        dealing = self.parts.get(DealingView.name)
+        return dealing if dealing is not None and dealing.live else None
 
     def groups(self) -> list[tuple[int, list[Card]]]:
         """The seat's cards by category, trumps first, each from its highest card down (as a player holds them)."""
@@ -96,6 +118,7 @@ class TrickObservation:
             return [{"seat": s, "cards": trick_text(c)} for s, c in trick]
 
         standing, result = self.standing, self.result
+        dealing = self.dealing()
         return {
             "seat": self.seat,
             "phase": self.phase.value,
@@ -134,7 +157,9 @@ class TrickObservation:
                 "forced": trick_text(self.failed_throw.forced), "penalty": self.failed_throw.penalty,
             },
             "legal": [action_text(a) for a in self.legal],
-            "dealing": None if self.dealing is None else {"round": self.dealing[0], "rounds": self.dealing[1]},
+            # Protocol 3 only: the paced deal flat, as protocol 2 sent it (dropped in 4).
+            "dealing": None if dealing is None else {"round": dealing.round, "rounds": dealing.rounds},
+            "parts": {name: part.to_json() for name, part in self.parts.items()},
             "scores": list(result.scores) if result else None,
             "result": None if result is None else _result_json(result),
         }  # fmt: skip
@@ -229,5 +254,10 @@ def observe(hand: Observed, seat: int | None) -> TrickObservation:
         winning=_winning(state),
         failed_throw=_failed_throw(state),
         result=state.result,
-        dealing=(state.dealing.rounds_dealt, state.rounds) if state.paced else None,
+        parts={DealingView.name: _dealing(state)} if state.dealing.paced else {},
     )
+
+
+def _dealing(state: TrickState) -> DealingView:
+    """The paced deal's rounds, as everyone sees them."""
+    return DealingView(state.dealing.rounds_dealt, state.rounds, state.paced)

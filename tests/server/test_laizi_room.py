@@ -38,10 +38,10 @@ def test_open_start_is_offered_to_both_people_at_once_and_an_open_hand_reaches_e
         assert refused["code"] == "not_your_turn"
         host.send_json({"type": "act", "action": "pass"})
         dealt = _view(host, "bid")
-        opened = dealt["view"]["open_hands"]
+        opened = dealt["view"]["parts"]["open"]["open_hands"]
         assert [o["seat"] for o in opened] == [1] and len(opened[0]["cards"].split()) == 17
         guest_view = _view(guest, "bid")["view"]
-        assert guest_view["open_hands"] == opened and guest_view["hand"] == opened[0]["cards"]
+        assert guest_view["parts"]["open"]["open_hands"] == opened and guest_view["hand"] == opened[0]["cards"]
 
 
 def test_grab_and_open_out_of_their_phase_are_refused_with_a_reason(client: TestClient) -> None:

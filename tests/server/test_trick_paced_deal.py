@@ -30,7 +30,7 @@ def paced(tmp_path: Path) -> Iterator[TestClient]:
 
 
 def _dealing(frame: dict[str, Any]) -> bool:
-    return frame["type"] == "view" and frame["view"]["dealing"] is not None
+    return frame["type"] == "view" and frame["view"]["parts"]["dealing"]["live"]
 
 
 def test_a_person_declares_while_the_cards_are_dealt_and_cannot_hurry_the_deal(paced: TestClient) -> None:
@@ -46,8 +46,8 @@ def test_a_person_declares_while_the_cards_are_dealt_and_cannot_hurry_the_deal(p
                 break
             view = frame["view"]
             assert view["actors"] == [0, 1, 2, 3] and frame["auto_play"] is False and frame["deadline"] is not None
-            assert len(view["hand"].split()) == view["dealing"]["round"]
-            rounds.append(view["dealing"]["round"])
+            assert len(view["hand"].split()) == view["parts"]["dealing"]["round"]
+            rounds.append(view["parts"]["dealing"]["round"])
             if len(rounds) == 1:
                 refused = error(ws, {"type": "act", "action": "pass"})
                 assert refused["code"] == "illegal_move" and "fixed pace" in refused["message"]
@@ -76,7 +76,7 @@ def test_every_person_sees_the_same_clock_whatever_it_holds(paced: TestClient) -
                 if not _dealing(frame):
                     break
                 view = frame["view"]
-                clocks[i][view["dealing"]["round"]] = (frame["deadline"], tuple(view["actors"]), frame["auto_play"])
+                clocks[i][view["parts"]["dealing"]["round"]] = (frame["deadline"], tuple(view["actors"]), frame["auto_play"])
         assert clocks[0] == clocks[1] and sorted(clocks[0]) == list(range(1, len(clocks[0]) + 1))
 
 
@@ -98,7 +98,7 @@ def test_a_bot_still_deciding_holds_up_no_round(paced: TestClient, monkeypatch: 
     try:
         with seated_host(paced, 0, variant="chaodipi-live") as (_, ws):
             ws.send_json({"type": "start"})
-            while not _dealing(frame := until(ws, "view")) or frame["view"]["dealing"]["round"] < 3:
+            while not _dealing(frame := until(ws, "view")) or frame["view"]["parts"]["dealing"]["round"] < 3:
                 pass
             assert not returned.is_set(), "round 3 came only once the first bot had answered"
     finally:

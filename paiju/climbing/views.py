@@ -1,0 +1,290 @@
+"""Each optional part of a hand's state (``paiju.climbing.parts``) as one seat may see it: a frozen view per part,
+made by the function beside it from the state, the seat and the hand's ``Facts`` (each hidden-card rule is a
+``Facts`` predicate, asked here and by the events' ``visible_to`` alike).
+
+A seat's ``Observation`` is the part every table has plus ``parts``: one view for each part its table has, by name
+(a classic table has none). The JSON nests the same way (``parts.speculator.side``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from paiju.cards import RANK_CHARS, SUIT_CHARS, Card, card_rank
+from paiju.climbing.actions import Action, action_text
+from paiju.climbing.events import Facts
+from paiju.climbing.phase_name import PhaseName
+from paiju.climbing.phases.small_landlord import names_self
+from paiju.climbing.roles import public_identity
+from paiju.climbing.speculator import flip_wild_suits, side_of_speculator
+from paiju.climbing.state import HandState
+
+__all__ = ["FiveView", "OpenView", "PartView", "PartnerView", "SpeculatorView", "part_views"]
+
+#: Cards as a view's JSON writes them (the table's marked card as ``7c*``).
+Format = Callable[[Sequence[Card]], str]
+SeatCards = tuple[tuple[int, tuple[Card, ...]], ...]
+
+
+class PartView:
+    """One part's view for a seat; ``name`` is its key in ``Observation.parts`` and in the JSON's ``parts``."""
+
+    name: ClassVar[str]
+
+    def to_json(self, fmt: Format) -> dict[str, Any]:
+        """The view, JSON-ready (cards written by ``fmt``)."""
+        raise NotImplementedError
+
+
+def _seat_cards(fmt: Format, hands: SeatCards) -> list[dict[str, Any]]:
+    return [{"seat": s, "cards": fmt(c)} for s, c in hands]
+
+
+# ---------------------------------------------------------------------------------------------------- the speculator
+@dataclass(frozen=True)
+class SpeculatorView(PartView):
+    """speculator.md: the speculator (``seat``, ``None`` before it is found), the card that chose it, its gifts, the
+    side it would join now, and its hand once it retreated."""
+
+    name: ClassVar[str] = "speculator"
+
+    seat: int | None
+    #: The determination card that chose the speculator (public).
+    determination: Card | None
+    #: Cards turned face up after the deal (public).
+    flipped: tuple[Card, ...]
+    #: Gifts as (destination seat, cards): public after the reveal; before it, only the speculator sees its own
+    #: bundles (``Facts.sees_gift``; destination -1 = not yet known).
+    gifts: SeatCards
+    #: How many cards each gift pile takes in all, landlord's first (public: the table's rules fix them).
+    gift_sizes: tuple[int, ...]
+    #: Each gift pile's colour rule on the two-colour tables (§15: ``5r4b``, ``free_min4``), empty strings elsewhere.
+    gift_colours: tuple[str, ...]
+    #: The side the speculator would join if the hand ended now (§12); the others judge it by its card count alone.
+    side: str | None
+    #: §12, public: the speculator's last two cards that count as one (``44``, ``55``, ``45``).
+    two_low: tuple[str, ...]
+    #: 5p1d (§15 (a)), public: the suits whose highest card becomes each non-speculator's wild card (``shdc``).
+    wild_suits: str
+    #: 5p1d: the rank that ranks between 2 and the black joker this hand (public).
+    promoted: int | None
+    #: A retreated speculator's hand, shown once it sits out (§8, ``Facts.sees_retreated_hand``).
+    retreated_hand: tuple[Card, ...]
+    #: Seats that have gone out without ending the hand (the speculator).
+    out: tuple[int, ...]
+
+    def to_json(self, fmt: Format) -> dict[str, Any]:
+        """The part as the JSON nests it under ``parts.speculator``."""
+        sizes, colours = self.gift_sizes, self.gift_colours
+        return {
+            "seat": self.seat,
+            "determination": fmt([self.determination]) if self.determination is not None else None,
+            "flipped": fmt(self.flipped) if self.flipped else "",
+            "gifts": [
+                {"seat": s, "cards": fmt(c), "size": sizes[i], "colours": colours[i]} for i, (s, c) in enumerate(self.gifts)
+            ],
+            # Every pile the speculator fills, with its size and colour rule, from the first gift on (public rules).
+            "gift_piles": [{"size": n, "colours": c} for n, c in zip(sizes, colours, strict=True)],
+            "side": self.side,
+            "two_low": list(self.two_low),
+            "wild_suits": self.wild_suits,
+            "promoted": RANK_CHARS[self.promoted] if self.promoted is not None else None,
+            "retreated_hand": fmt(self.retreated_hand) if self.retreated_hand else "",
+            "out": list(self.out),
+        }
+
+
+def speculator_view(state: HandState, seat: int | None, facts: Facts) -> SpeculatorView:
+    """What ``seat`` may know of the speculator's part (the table has one; the part itself is ``None`` until the
+    speculator is found)."""
+    rules, spec = state.variant.speculator, state.spec
+    assert rules is not None
+    gifts: SeatCards = ()
+    side = None
+    retreated: tuple[Card, ...] = ()
+    colours: tuple[str, ...] = ()
+    if spec is not None:
+        if spec.gift_seats:
+            gifts = tuple((s, tuple(g)) for s, g in zip(spec.gift_seats, spec.gifts, strict=True))
+        elif facts.sees_gift(seat, spec.seat):
+            gifts = tuple((-1, tuple(g)) for g in spec.gifts)
+        hand = state.hands[spec.seat]
+        if seat == spec.seat or state.phase is PhaseName.OVER:
+            side = side_of_speculator(hand, rules)
+        else:  # others see only how many cards it holds
+            side = "landlord" if len(hand) <= 1 else "farmers"
+        # The retreated hand as the table shows it: what a spectator may see of it (the speculator holds it anyway).
+        if spec.retreated and facts.sees_retreated_hand(None):
+            retreated = tuple(sorted(hand))
+        colours = tuple(
+            rules.landlord_gift_colours if i == 0 else rules.farmer_gift_colours for i in range(len(spec.gift_sizes))
+        )
+    flipped = state.deal.flipped
+    return SpeculatorView(
+        seat=state.speculator,
+        determination=spec.determination if spec is not None else None,
+        flipped=tuple(flipped),
+        gifts=gifts,
+        gift_sizes=tuple(spec.gift_sizes) if spec is not None else (),
+        gift_colours=colours,
+        side=side,
+        two_low=tuple(str(p) for p in rules.two_low),
+        wild_suits="".join(SUIT_CHARS[s] for s in flip_wild_suits(flipped[0])) if rules.flip_wilds and flipped else "",
+        promoted=state.promoted,
+        retreated_hand=retreated,
+        out=tuple(sorted(state.play.out)),
+    )
+
+
+# ---------------------------------------------------------------------------------------------- the small landlord
+@dataclass(frozen=True)
+class PartnerView(PartView):
+    """speculator.md §7: how the landlord named its partner, and the small landlord where this seat knows it."""
+
+    name: ClassVar[str] = "partner"
+
+    #: The small landlord, if this seat knows it (``Facts.sees_small_landlord``): itself, or every seat once known.
+    small_landlord: int | None
+    #: The cards the landlord showed to name its partner (or its 一打四 pair), public.
+    shown: tuple[Card, ...]
+    #: Copies the speculator revealed when the landlord named them.
+    refused: tuple[Card, ...]
+    #: ``named``, ``alone`` (一打四) or ``none`` once chosen; the landlord alone sees ``self`` (6p3d: it plays alone
+    #: in secret).
+    partnership: str
+    #: The small landlord declared itself (亮明身份, ×2).
+    declared: bool
+    #: Every seat knows the small landlord (it declared or played the partner card).
+    known: bool
+    #: 6p3d, to the landlord naming its partner: its legal partner choices that name itself (the remaining copy is its
+    #: own), so that showing one plays alone; from its own cards, so it tells nothing of anyone else's.
+    names_self: tuple[Action, ...]
+
+    def to_json(self, fmt: Format) -> dict[str, Any]:
+        """The part as the JSON nests it under ``parts.partner``."""
+        return {
+            "small_landlord": self.small_landlord,
+            "shown": fmt(self.shown) if self.shown else "",
+            "refused": fmt(self.refused) if self.refused else "",
+            "partnership": self.partnership,
+            "declared": self.declared,
+            "known": self.known,
+            "names_self": [action_text(a) for a in self.names_self],
+        }
+
+
+def partner_view(state: HandState, seat: int | None, facts: Facts, acting: bool) -> PartnerView:
+    """What ``seat`` may know of the partner part (``acting``: the seat is among those to act now)."""
+    part = state.partner
+    assert part is not None
+    small = part.small_landlord
+    partnership = part.partnership
+    if partnership == "self" and seat != state.landlord and state.phase is not PhaseName.OVER:
+        partnership = "named"  # §7 6p3d: the landlord plays alone in secret
+    return PartnerView(
+        small_landlord=small if small is not None and facts.sees_small_landlord(seat, small) else None,
+        shown=tuple(part.shown),
+        refused=tuple(part.refused),
+        partnership=partnership,
+        declared=part.declared,
+        known=part.known,
+        names_self=names_self(state, seat) if seat is not None and acting else (),
+    )
+
+
+# --------------------------------------------------------------------------------------------------- 癞子's open hands
+@dataclass(frozen=True)
+class OpenView(PartView):
+    """癞子 (other-games.md §1.2): the hands played face up and the wild rank."""
+
+    name: ClassVar[str] = "open"
+
+    #: The hands played face up (明牌), as (seat, cards), public from the moment they are shown (``Facts.sees_hand``).
+    open_hands: SeatCards
+    #: The wild rank once drawn (every card of it is wild for everyone), else ``None``.
+    wild_rank: int | None
+
+    def to_json(self, fmt: Format) -> dict[str, Any]:
+        """The part as the JSON nests it under ``parts.open``."""
+        return {
+            "open_hands": _seat_cards(fmt, self.open_hands),
+            "wild_rank": RANK_CHARS[self.wild_rank] if self.wild_rank is not None else None,
+        }
+
+
+#: Phases in which the wild rank has been drawn and shown (it is drawn once the landlord takes the bottom).
+_WILD_KNOWN = frozenset((PhaseName.OPEN, PhaseName.PLAY, PhaseName.OVER))
+
+
+def open_view(state: HandState, facts: Facts) -> OpenView:
+    """The 明牌 hands (those a spectator sees; none before the deal) and the wild rank once shown."""
+    dealt = bool(state.hands) and any(state.hands)
+    wild = state.deal.wild
+    return OpenView(
+        open_hands=tuple((s, tuple(sorted(h))) for s, h in enumerate(state.hands) if facts.sees_hand(None, s))
+        if dealt
+        else (),
+        wild_rank=card_rank(wild) if wild is not None and state.phase in _WILD_KNOWN else None,
+    )
+
+
+# ------------------------------------------------------------------------------------------------ 五人斗地主's team
+@dataclass(frozen=True)
+class FiveView(PartView):
+    """五人斗地主 (other-games.md §5.2): the identity step's outcome, the hidden landlord where this seat knows it,
+    each seat's 加倍 and, to each landlord once the team is known, the other's hand."""
+
+    name: ClassVar[str] = "five"
+
+    #: ``deciding`` in the identity step, ``hidden`` once nobody revealed, then how the team became known
+    #: (``revealed``, ``twin``, ``alone``), public.
+    identity: str
+    #: The hidden landlord (暗地主), if this seat knows it (``Facts.sees_small_landlord``).
+    hidden: int | None
+    #: Each seat's 加倍 (``None`` until it chose), public.
+    doubles: tuple[bool | None, ...]
+    #: Q5.5: the other landlord's hand, as (seat, cards), to each landlord once the team is known.
+    ally_hands: SeatCards
+
+    def to_json(self, fmt: Format) -> dict[str, Any]:
+        """The part as the JSON nests it under ``parts.five``."""
+        return {
+            "identity": self.identity,
+            "hidden": self.hidden,
+            "doubles": list(self.doubles),
+            "ally_hands": _seat_cards(fmt, self.ally_hands),
+        }
+
+
+def five_view(state: HandState, seat: int | None, facts: Facts) -> FiveView:
+    """What ``seat`` may know of 五人斗地主's team."""
+    five, landlord = state.five, state.landlord
+    assert five is not None
+    hidden = five.hidden
+    ally_hands: SeatCards = ()
+    if five.known and hidden is not None and seat in (landlord, hidden):
+        ally = hidden if seat == landlord else landlord
+        assert ally is not None
+        ally_hands = ((ally, tuple(sorted(state.hands[ally]))),)
+    return FiveView(
+        identity=public_identity(state),
+        hidden=hidden if hidden is not None and facts.sees_small_landlord(seat, hidden) else None,
+        doubles=tuple(five.doubles),
+        ally_hands=ally_hands,
+    )
+
+
+def part_views(state: HandState, seat: int | None, facts: Facts, acting: bool) -> dict[str, PartView]:
+    """A view of each part ``state``'s table has, by name (none on a classic table)."""
+    views: list[PartView] = []
+    if state.variant.speculator is not None:
+        views.append(speculator_view(state, seat, facts))
+    if state.partner is not None:
+        views.append(partner_view(state, seat, facts, acting))
+    if state.opened is not None:
+        views.append(open_view(state, facts))
+    if state.five is not None:
+        views.append(five_view(state, seat, facts))
+    return {v.name: v for v in views}

@@ -1,0 +1,146 @@
+"""A seat's view is the part every table has plus one view per part its table has (``Observation.parts``), and the
+JSON nests the same way: ``parts.<name>.<field>``; protocol 3 repeats each part's fields under protocol 2's flat
+names, with the same values."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import pytest
+from helpers import CLIMBING_TABLES, named_cards
+
+from paiju.bots import make_bot
+from paiju.cards import RANK_CHARS, format_cards
+from paiju.climbing import Game, observe
+from paiju.climbing.views import FiveView, OpenView, PartnerView, PartView, SpeculatorView
+from paiju.variants import get_variant
+
+#: The parts each table has: the speculator's (speculator.md), the small landlord's (§7), 癞子's open hands, 五人's team.
+PARTS = {
+    "classic": set(),
+    "two-player": set(),
+    "four-player": set(),
+    "dou-dizhu-emperor": set(),
+    "spec-3p1d": {"speculator"},
+    "spec-4p1d": {"speculator"},
+    "spec-5p1d": {"speculator"},
+    "spec-4p3d-2c": {"speculator"},
+    "spec-6p2d": {"speculator", "partner"},
+    "spec-6p3d": {"speculator", "partner"},
+    "spec-8p3d": {"speculator", "partner"},
+    "laizi": {"open"},
+    "five-player": {"five"},
+}
+
+#: Protocol 2's flat name of each part's field (the part's name, its key in the part), sent beside ``parts`` in 3.
+FLAT = {
+    "speculator": "speculator.seat",
+    "speculator_side": "speculator.side",
+    "flip_wild_suits": "speculator.wild_suits",
+    "speculator_two_low": "speculator.two_low",
+    "gifts": "speculator.gifts",
+    "retreated_hand": "speculator.retreated_hand",
+    "partner_shown": "partner.shown",
+    "partner_refused": "partner.refused",
+    "names_self": "partner.names_self",
+    "partner_known": "partner.known",
+    "small_landlord": "partner.small_landlord",
+    "open_hands": "open.open_hands",
+    "wild_rank": "open.wild_rank",
+    "identity": "five.identity",
+    "doubles": "five.doubles",
+    "ally_hands": "five.ally_hands",
+}
+
+
+def _mid_hand(name: str, seed: int = 3, turns: int = 40) -> Game:
+    """A seeded hand of ``name`` after ``turns`` bot decisions (or at its end)."""
+    game = Game.new(get_variant(name), seed=seed)
+    bots = [make_bot("heuristic", seed + s) for s in range(game.players)]
+    for _ in range(turns):
+        if game.is_over:
+            break
+        seat = min(game.actors())
+        game.apply(bots[seat].act(observe(game, seat)), seat)
+    return game
+
+
+@pytest.mark.parametrize("name", sorted(PARTS))
+def test_a_view_holds_exactly_the_parts_its_table_has(name: str) -> None:
+    """A classic table's view has no parts; a speculator table's has the speculator's (and the small landlord's where
+    the landlord names one), 癞子's its open hands, 五人's its team — for every seat and a spectator, all hand long."""
+    for turns in (0, 10, 40, 400):
+        game = _mid_hand(name, turns=turns)
+        for seat in [*range(game.players), None]:
+            view = observe(game, seat)
+            assert set(view.parts) == PARTS[name], (turns, seat)
+            assert set(view.to_json()["parts"]) == PARTS[name]
+            assert all(view.part(kind) is view.parts.get(kind.name) for kind in (SpeculatorView, PartnerView, OpenView, FiveView))
+
+
+def test_every_climbing_table_is_named_above_or_shares_a_named_table_s_parts() -> None:
+    """Each registered climbing table has the parts of a table of its kind above (the list covers every kind)."""
+    kinds = {frozenset(p) for p in PARTS.values()}
+    for name in CLIMBING_TABLES:
+        assert frozenset(observe(_mid_hand(name, turns=0), None).parts) in kinds, name
+
+
+def _field_matches(key: str, value: Any, sent: Any) -> bool:
+    """Whether the JSON's ``sent`` says what the Python view's ``value`` holds."""
+    if key in ("promoted", "wild_rank"):
+        return sent == (RANK_CHARS[value] if value is not None else None)
+    if key == "determination":
+        return (sent is None) == (value is None) and (value is None or named_cards(sent) == named_cards(format_cards([value])))
+    if key in ("gifts", "open_hands", "ally_hands"):
+        return [(g["seat"], named_cards(g["cards"])) for g in sent] == [(s, named_cards(format_cards(c))) for s, c in value]
+    if key == "names_self":
+        return len(sent) == len(value)
+    if isinstance(value, tuple) and all(isinstance(c, int) for c in value) and isinstance(sent, str):
+        return named_cards(sent) == named_cards(format_cards(value))
+    if isinstance(value, tuple):
+        return list(value) == sent
+    return bool(sent == value)
+
+
+@pytest.mark.parametrize("name", ["spec-5p1d", "spec-6p2d", "spec-8p3d", "laizi", "five-player", "spec-4p3d-2c"])
+def test_each_part_s_json_says_what_its_python_view_holds(name: str) -> None:
+    """``parts.<name>`` carries every field of the part's view (gift sizes and colour rules together as
+    ``gift_piles``) and nothing else, each with the view's value."""
+    for turns in (5, 30, 400):
+        game = _mid_hand(name, turns=turns)
+        for seat in [*range(game.players), None]:
+            view = observe(game, seat)
+            sent = view.to_json()["parts"]
+            for part_name, part in view.parts.items():
+                assert isinstance(part, PartView)
+                fields = {f.name: getattr(part, f.name) for f in dataclasses.fields(part)}  # type: ignore[arg-type]
+                if part_name == "speculator":
+                    sizes, colours = fields.pop("gift_sizes"), fields.pop("gift_colours")
+                    assert sent[part_name]["gift_piles"] == [{"size": n, "colours": c} for n, c in zip(sizes, colours, strict=True)]
+                    assert set(sent[part_name]) == {*fields, "gift_piles"}
+                else:
+                    assert set(sent[part_name]) == set(fields)
+                for key, value in fields.items():
+                    assert _field_matches(key, value, sent[part_name][key]), (part_name, key, value, sent[part_name][key])
+
+
+@pytest.mark.parametrize("name", ["classic", "spec-5p1d", "spec-6p2d", "laizi", "five-player"])
+def test_protocol_3_repeats_each_part_s_fields_under_the_flat_names(name: str) -> None:
+    """Protocol 3 keeps protocol 2's flat names beside ``parts``, with the same values (empty where the table has no
+    such part), so a client that has not moved on reads what it read before."""
+    for turns in (5, 400):
+        game = _mid_hand(name, turns=turns)
+        for seat in [*range(game.players), None]:
+            data = observe(game, seat).to_json()
+            for old, path in FLAT.items():
+                part_name, key = path.split(".")
+                if part_name in data["parts"]:
+                    assert data[old] == data["parts"][part_name][key], (old, seat)
+                elif old in ("small_landlord", "partner_known") and "five" in data["parts"]:
+                    # 五人: the hidden landlord is the landlord's partner, known once the team is.
+                    five = data["parts"]["five"]
+                    known = five["identity"] in ("revealed", "twin", "alone")
+                    assert data[old] == (five["hidden"] if old == "small_landlord" else known)
+                else:
+                    assert not data[old], (old, seat)
