@@ -1,10 +1,11 @@
 """The move generator's compiled hot path (``_fastgen``, a C extension ``pip install`` builds where a compiler is):
 whether it is there, and the compiled form of a table's shapes.
 
-The compiled path lists natural-card leads, answers and bombs, and the plays that mix natural and wild cards (the
-speculator's 3s, the 癞子 wild rank, 5p1d's flipped suit); wild cards alone, soft bombs and the 斗帝主 kinds (the dress,
-the spaceship) stay on the Python path. ``PAIJU_PURE_PYTHON=1`` turns the compiled path off (the pure-Python generator
-is the oracle the compiled one is tested against). Without the extension paiju says so once and runs in Python.
+The compiled path lists natural-card leads, answers and bombs, the plays that mix natural and wild cards (the
+speculator's 3s, the 癞子 wild rank, 5p1d's flipped suit), and a two-colour hand's moves by colour; wild cards alone,
+soft bombs and the 斗帝主 kinds (the dress, the spaceship) stay on the Python path. ``PAIJU_PURE_PYTHON=1`` turns the
+compiled path off (the pure-Python generator is the oracle the compiled one is tested against). Without the extension
+paiju says so once and runs in Python.
 """
 
 from __future__ import annotations

@@ -180,8 +180,8 @@ int colour_fitting(PyObject *out, PyObject *moves, const Colours *cs, int colour
  * NULL of every kind in ``pair_kinds``) as each colour whose cards make its body, each kicker pair one colour's: 0,
  * or -1 with the error set. */
 int colour_kicks(PyObject *out, const Spec *s, const Colours *cs, PyObject *kind, int length);
-/* The moves of ``out`` that beat ``to_beat`` by colour (all of them when it is None), sorted, each once (``out`` may
- * be sorted in place): a new list, or NULL with the error set. */
+/* The moves of ``out`` that beat ``to_beat`` by colour (all of them when it is None), sorted as Python sorts Move
+ * tuples, each once: a new list, or NULL with the error set. */
 PyObject *colour_finish(PyObject *out, PyObject *to_beat, const Colours *cs);
 
 #endif

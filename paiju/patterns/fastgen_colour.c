@@ -8,6 +8,7 @@
 #define LENGTH 2
 #define RANKS 3
 #define TIER 4
+#define BOMB 5
 #define WILDS 6
 #define COLOUR 7
 #define RED 1
@@ -163,34 +164,154 @@ static int colour_beats(const Seen *a, const Seen *b, const Colours *cs) {
     return a->colour == BLACK && b->colour == RED && a->key == b->key;
 }
 
-PyObject *colour_finish(PyObject *out, PyObject *to_beat, const Colours *cs) {
-    Seen b = {NULL, 0.0, 0, 0, 0, 0};
-    PyObject *kept = PyList_New(0), *last = NULL, *wins = NULL;
-    if (kept == NULL) return NULL;
-    if (to_beat == Py_None) {
-        wins = Py_NewRef(out);
-    } else { /* those that beat, first: fewer to sort (a stable sort: the first of equal moves stays first) */
-        if (see(to_beat, &b) < 0 || (wins = PyList_New(0)) == NULL) goto fail;
-        for (Py_ssize_t i = 0; i < PyList_GET_SIZE(out); i++) {
-            PyObject *m = PyList_GET_ITEM(out, i);
-            Seen a;
-            int beat = see(m, &a) < 0 ? -1 : colour_beats(&a, &b, cs);
-            if (beat < 0 || (beat && PyList_Append(wins, m) < 0)) goto fail;
+/* ------------------------------------------------------------------ sorting: Python's order of Move tuples, in C */
+
+#define MAX_SORTED_WILDS 16 /* wild cards in one play: a 3-deck pack's twelve 3s, and room */
+#define MAX_TEXTS 64        /* distinct kinds and bomb names in one list */
+
+/* A move as its tuple compares: its fields in order, its kind and bomb name as their places among the list's texts,
+ * and where it was listed (the first of equal moves stays, as Python's set and stable sort keep it). */
+typedef struct {
+    PyObject *m;
+    Py_ssize_t at;
+    double key;
+    long length, tier, colour;
+    int kind, bomb, n, nw;
+    unsigned char ranks[MAX_HAND], wild[2 * MAX_SORTED_WILDS];
+} Sortable;
+
+typedef struct {
+    PyObject *items[MAX_TEXTS];
+    int order[MAX_TEXTS], n;
+} Texts;
+
+/* The index of ``text`` among ``t`` (added when new, equal texts sharing one): -1 with the error set. */
+static int text_at(Texts *t, PyObject *text) {
+    for (int i = 0; i < t->n; i++) {
+        if (t->items[i] == text) return i;
+        int same = PyObject_RichCompareBool(t->items[i], text, Py_EQ);
+        if (same != 0) return same < 0 ? -1 : i;
+    }
+    if (t->n == MAX_TEXTS) {
+        PyErr_SetString(PyExc_ValueError, "too many kinds in one list");
+        return -1;
+    }
+    t->items[t->n] = text;
+    return t->n++;
+}
+
+/* Each text's place in their sorted order (``order``): 0, or -1 with the error set. */
+static int text_order(Texts *t) {
+    for (int i = 0; i < t->n; i++) {
+        t->order[i] = 0;
+        for (int j = 0; j < t->n; j++) {
+            int below = j != i ? PyObject_RichCompareBool(t->items[j], t->items[i], Py_LT) : 0;
+            if (below < 0) return -1;
+            t->order[i] += below;
         }
     }
-    if (PyList_Sort(wins) < 0) goto fail;
-    for (Py_ssize_t i = 0; i < PyList_GET_SIZE(wins); i++) {
-        PyObject *m = PyList_GET_ITEM(wins, i);
-        int again = last == NULL ? 0 : PyObject_RichCompareBool(last, m, Py_EQ);
-        if (again < 0 || (!again && PyList_Append(kept, m) < 0)) goto fail;
-        last = m;
+    return 0;
+}
+
+static int read_sortable(Sortable *v, PyObject *m, Py_ssize_t at, Texts *kinds, Texts *bombs) {
+    PyObject *ranks = PyTuple_GET_ITEM(m, RANKS), *wilds = PyTuple_GET_ITEM(m, WILDS);
+    v->m = m;
+    v->at = at;
+    v->key = PyFloat_AsDouble(PyTuple_GET_ITEM(m, KEY));
+    v->length = PyLong_AsLong(PyTuple_GET_ITEM(m, LENGTH));
+    v->tier = PyLong_AsLong(PyTuple_GET_ITEM(m, TIER));
+    v->colour = PyLong_AsLong(PyTuple_GET_ITEM(m, COLOUR));
+    if (PyErr_Occurred() || (v->kind = text_at(kinds, PyTuple_GET_ITEM(m, KIND))) < 0 ||
+        (v->bomb = text_at(bombs, PyTuple_GET_ITEM(m, BOMB))) < 0)
+        return -1;
+    if (!PyTuple_Check(ranks) || !PyTuple_Check(wilds) || PyTuple_GET_SIZE(ranks) > MAX_HAND ||
+        PyTuple_GET_SIZE(wilds) > MAX_SORTED_WILDS) {
+        PyErr_SetString(PyExc_ValueError, "a move's ranks and wild cards are tuples of a hand's cards at most");
+        return -1;
     }
-    Py_DECREF(wins);
+    v->n = (int)PyTuple_GET_SIZE(ranks);
+    for (int j = 0; j < v->n; j++) {
+        int r = rank_of(PyTuple_GET_ITEM(ranks, j));
+        if (r < 0) return -1;
+        v->ranks[j] = (unsigned char)r;
+    }
+    v->nw = 2 * (int)PyTuple_GET_SIZE(wilds);
+    for (int j = 0; j < v->nw; j++) {
+        PyObject *pair = PyTuple_GET_ITEM(wilds, j / 2);
+        int r = PyTuple_Check(pair) && PyTuple_GET_SIZE(pair) == 2 ? rank_of(PyTuple_GET_ITEM(pair, j % 2)) : -1;
+        if (r < 0) {
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a wild card is a (face, stands) pair");
+            return -1;
+        }
+        v->wild[j] = (unsigned char)r;
+    }
+    return 0;
+}
+
+#define CMP(a, b) ((a) < (b) ? -1 : (a) > (b) ? 1 : 0)
+
+/* Two byte strings as tuples compare: item by item, a shorter one first when it starts the other. */
+static int bytes_cmp(const unsigned char *a, int na, const unsigned char *b, int nb) {
+    int n = na < nb ? na : nb;
+    for (int i = 0; i < n; i++)
+        if (a[i] != b[i]) return CMP(a[i], b[i]);
+    return CMP(na, nb);
+}
+
+/* Move tuples' order (kind, key, length, ranks, tier, bomb, wilds, colour); 0 for equal moves. */
+static int move_cmp(const Sortable *a, const Sortable *b, const Texts *kinds, const Texts *bombs) {
+    int c;
+    if ((c = CMP(kinds->order[a->kind], kinds->order[b->kind])) || (c = CMP(a->key, b->key)) ||
+        (c = CMP(a->length, b->length)) || (c = bytes_cmp(a->ranks, a->n, b->ranks, b->n)) ||
+        (c = CMP(a->tier, b->tier)) || (c = CMP(bombs->order[a->bomb], bombs->order[b->bomb])) ||
+        (c = bytes_cmp(a->wild, a->nw, b->wild, b->nw)))
+        return c;
+    return CMP(a->colour, b->colour);
+}
+
+/* The texts qsort's comparator reads (it takes no context: one list is sorted at a time, under the GIL). */
+static const Texts *sort_kinds, *sort_bombs;
+
+static int sortable_cmp(const void *x, const void *y) {
+    const Sortable *a = x, *b = y;
+    int c = move_cmp(a, b, sort_kinds, sort_bombs);
+    return c ? c : CMP(a->at, b->at);
+}
+
+PyObject *colour_finish(PyObject *out, PyObject *to_beat, const Colours *cs) {
+    Seen b = {NULL, 0.0, 0, 0, 0, 0};
+    Texts kinds = {.n = 0}, bombs = {.n = 0};
+    Py_ssize_t n = 0, total = PyList_GET_SIZE(out);
+    Sortable *v = total ? PyMem_Malloc((size_t)total * sizeof(Sortable)) : NULL;
+    PyObject *kept = NULL;
+    if ((total && v == NULL) || (to_beat != Py_None && see(to_beat, &b) < 0)) goto done;
+    for (Py_ssize_t i = 0; i < total; i++) {
+        PyObject *m = PyList_GET_ITEM(out, i);
+        if (to_beat != Py_None) { /* the moves that beat, only: fewer to sort */
+            Seen a;
+            int beat = see(m, &a) < 0 ? -1 : colour_beats(&a, &b, cs);
+            if (beat <= 0) {
+                if (beat < 0) goto done;
+                continue;
+            }
+        }
+        if (read_sortable(&v[n], m, i, &kinds, &bombs) < 0) goto done;
+        n++;
+    }
+    if (text_order(&kinds) < 0 || text_order(&bombs) < 0) goto done;
+    sort_kinds = &kinds;
+    sort_bombs = &bombs;
+    if (n > 1) qsort(v, (size_t)n, sizeof(Sortable), sortable_cmp);
+    if ((kept = PyList_New(0)) == NULL) goto done;
+    for (Py_ssize_t i = 0; i < n; i++)
+        if ((i == 0 || move_cmp(&v[i - 1], &v[i], &kinds, &bombs) != 0) && PyList_Append(kept, v[i].m) < 0) {
+            Py_CLEAR(kept);
+            break;
+        }
+done:
+    if (kept == NULL && !PyErr_Occurred()) PyErr_NoMemory();
+    PyMem_Free(v);
     return kept;
-fail:
-    Py_XDECREF(wins);
-    Py_DECREF(kept);
-    return NULL;
 }
 
 /* Whether one colour holds ``body`` natural cards of each rank ``start``…``end`` (colour.py's _bodies). */
