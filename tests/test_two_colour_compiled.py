@@ -112,12 +112,17 @@ class _Counting:
 
 
 @built
-def test_a_two_colour_hand_without_wild_cards_is_listed_by_the_compiled_path(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The game's own entry (``coloured_moves``) serves a hand without wild cards from C, and gives its moves."""
+@pytest.mark.parametrize("wild", [False, True])
+def test_a_two_colour_hand_is_listed_by_the_compiled_path(monkeypatch: pytest.MonkeyPatch, wild: bool) -> None:
+    """The game's own entry (``coloured_moves``) serves a hand from C, with wild 3s or without, and gives the
+    oracle's moves."""
     counting = _Counting(colour_module.fastgen)
     monkeypatch.setattr(colour_module, "fastgen", counting)
     variant = REGISTRY["spec-4p3d-2c"]
-    counts, wilds = _hand(variant, random.Random(7), wild=False)
+    rng = random.Random(7)
+    counts, wilds = _hand(variant, rng, wild)
+    while wild and wilds == (None, None):
+        counts, wilds = _hand(variant, rng, wild)
     moves = coloured_moves(variant, counts, wilds, None)
     assert counting.calls == 1
     assert moves == moves_by_colour(MoveGenerator(variant.pattern_rules, compiled=False), counts, wilds, None)
