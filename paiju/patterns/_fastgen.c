@@ -325,25 +325,7 @@ static PyObject *coloured(PyObject *self, PyObject *const *args, Py_ssize_t narg
     const Spec *s = start(args, nargs, 7, "coloured", cs.counts[0]);
     if (s == NULL || read_counts(args[2], cs.counts[1]) < 0) return NULL;
     PyObject *to_beat = args[4], *listed = args[6];
-    if (!PyTuple_Check(args[3]) || (to_beat != Py_None && (!PyTuple_Check(to_beat) || PyTuple_GET_SIZE(to_beat) < 8)) ||
-        (listed != Py_None && (!PyTuple_Check(listed) || PyTuple_GET_SIZE(listed) != 5 ||
-                               !PyList_Check(PyTuple_GET_ITEM(listed, 2)) || !PyList_Check(PyTuple_GET_ITEM(listed, 3))))) {
-        PyErr_SetString(PyExc_TypeError, "coloured takes a tuple of kinds, a Move or None, and None or five lists");
-        return NULL;
-    }
-    cs.pair_kinds = args[3];
-    cs.red_any = PyObject_IsTrue(args[5]);
-    if (cs.red_any < 0) return NULL;
-    if (listed == Py_None) {
-        int held[2] = {0, 0};
-        for (int r = 0; r < NUM_RANKS; r++) {
-            held[0] += cs.counts[0][r];
-            held[1] += cs.counts[1][r];
-        }
-        cs.bound = held[0] > 0 && held[1] > 0;
-    } else if ((cs.bound = PyObject_IsTrue(PyTuple_GET_ITEM(listed, 4))) < 0) {
-        return NULL;
-    }
+    if (colour_args(&cs, args[3], to_beat, args[5], listed) < 0) return NULL;
     PyObject *any_key = PyFloat_FromDouble(-1.0), *out = PyList_New(0), *some = NULL, *kept = NULL;
     if (any_key == NULL || out == NULL) goto done;
     for (int colour = 0; colour < 2; colour++) {
@@ -356,15 +338,7 @@ static PyObject *coloured(PyObject *self, PyObject *const *args, Py_ssize_t narg
             goto done;
         Py_CLEAR(some);
     }
-    if (cs.bound) {
-        PyObject *kind = to_beat == Py_None ? NULL : PyTuple_GET_ITEM(to_beat, 0);
-        long length = to_beat == Py_None ? 0 : PyLong_AsLong(PyTuple_GET_ITEM(to_beat, 2));
-        if (PyErr_Occurred()) goto done;
-        int kicks = kind == NULL || PySequence_Contains(cs.pair_kinds, kind);
-        if (kicks < 0 || (kicks && colour_kicks(out, s, &cs, kind, (int)length) < 0)) goto done;
-        for (int colour = 0; kicks && listed != Py_None && colour < 2; colour++)
-            if (colour_fitting(out, PyTuple_GET_ITEM(listed, 2 + colour), &cs, colour, colour) < 0) goto done;
-    }
+    if (colour_pairs(out, s, &cs, to_beat, listed) < 0) goto done;
     kept = colour_finish(out, to_beat, &cs);
 done:
     Py_XDECREF(any_key);

@@ -171,15 +171,15 @@ typedef struct {
     int bound, red_any;
 } Colours;
 
+/* The rest of ``cs`` from the arguments of _fastgen.c's ``coloured`` (which reads the counts): 0, or -1 with the
+ * error set. */
+int colour_args(Colours *cs, PyObject *pair_kinds, PyObject *to_beat, PyObject *red_any, PyObject *listed);
 /* Append every move of the sequence ``moves`` to ``out`` as colour ``colour``: 0, or -1 with the error set. */
 int colour_all(PyObject *out, PyObject *moves, int colour);
-/* Append each move of the list ``moves`` (plays with kicker pairs) as each colour ``colour``…``last`` whose cards make
- * its body, each kicker pair one colour's: 0, or -1 with the error set. */
-int colour_fitting(PyObject *out, PyObject *moves, const Colours *cs, int colour, int last);
-/* Append every play of both colours' cards with kicker pairs (of ``kind`` and ``length`` links, or with ``kind``
- * NULL of every kind in ``pair_kinds``) as each colour whose cards make its body, each kicker pair one colour's: 0,
- * or -1 with the error set. */
-int colour_kicks(PyObject *out, const Spec *s, const Colours *cs, PyObject *kind, int length);
+/* Append, for a colour-bound hand leading or answering a play with kicker pairs, the plays whose kicker pairs are of
+ * the other colour: natural ones listed here, wild ones from ``listed`` (None, or coloured's five lists): 0, or -1
+ * with the error set. */
+int colour_pairs(PyObject *out, const Spec *s, const Colours *cs, PyObject *to_beat, PyObject *listed);
 /* The moves of ``out`` that beat ``to_beat`` by colour (all of them when it is None), sorted as Python sorts Move
  * tuples, each once: a new list, or NULL with the error set. */
 PyObject *colour_finish(PyObject *out, PyObject *to_beat, const Colours *cs);

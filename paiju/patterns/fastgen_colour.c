@@ -112,7 +112,9 @@ static int read_body(PyObject *m, int *n, int *top) {
     return 0;
 }
 
-int colour_fitting(PyObject *out, PyObject *moves, const Colours *cs, int colour, int last) {
+/* Append each move of the list ``moves`` (plays with kicker pairs) as each colour ``colour``…``last`` whose cards make
+ * its body, each kicker pair one colour's. */
+static int colour_fitting(PyObject *out, PyObject *moves, const Colours *cs, int colour, int last) {
     for (Py_ssize_t i = 0; i < PyList_GET_SIZE(moves); i++) {
         PyObject *m = PyList_GET_ITEM(moves, i);
         int n[NUM_RANKS] = {0}, top;
@@ -337,7 +339,9 @@ static int kicks_on(PyObject *out, const Spec *s, const Colours *cs, const int *
     return rc;
 }
 
-int colour_kicks(PyObject *out, const Spec *s, const Colours *cs, PyObject *kind, int length) {
+/* Append every play of both colours' cards with kicker pairs (of ``kind`` and ``length`` links, or with ``kind`` NULL
+ * of every kind in ``pair_kinds``) as each colour whose cards make its body, each kicker pair one colour's. */
+static int colour_kicks(PyObject *out, const Spec *s, const Colours *cs, PyObject *kind, int length) {
     int both[NUM_RANKS];
     for (int r = 0; r < NUM_RANKS; r++) both[r] = cs->counts[BLACK][r] + cs->counts[RED][r];
     for (int i = 0; i < s->n_kickers; i++) {
@@ -353,5 +357,38 @@ int colour_kicks(PyObject *out, const Spec *s, const Colours *cs, PyObject *kind
             for (int end = start; end <= top && end - start < most && both[end] >= k->body; end++)
                 if (end - start + 1 >= least && kicks_on(out, s, cs, both, k, start, end) < 0) return -1;
     }
+    return 0;
+}
+
+int colour_pairs(PyObject *out, const Spec *s, const Colours *cs, PyObject *to_beat, PyObject *listed) {
+    if (!cs->bound) return 0;
+    PyObject *kind = to_beat == Py_None ? NULL : PyTuple_GET_ITEM(to_beat, KIND);
+    long length = to_beat == Py_None ? 0 : PyLong_AsLong(PyTuple_GET_ITEM(to_beat, LENGTH));
+    if (PyErr_Occurred()) return -1;
+    int kicks = kind == NULL || PySequence_Contains(cs->pair_kinds, kind);
+    if (kicks <= 0) return kicks;
+    if (colour_kicks(out, s, cs, kind, (int)length) < 0) return -1;
+    for (int colour = BLACK; listed != Py_None && colour <= RED; colour++)
+        if (colour_fitting(out, PyTuple_GET_ITEM(listed, 2 + colour), cs, colour, colour) < 0) return -1;
+    return 0;
+}
+
+int colour_args(Colours *cs, PyObject *pair_kinds, PyObject *to_beat, PyObject *red_any, PyObject *listed) {
+    int move = to_beat == Py_None || (PyTuple_Check(to_beat) && PyTuple_GET_SIZE(to_beat) > COLOUR);
+    if (!PyTuple_Check(pair_kinds) || !move ||
+        (listed != Py_None && (!PyTuple_Check(listed) || PyTuple_GET_SIZE(listed) != 5 ||
+                               !PyList_Check(PyTuple_GET_ITEM(listed, 2)) || !PyList_Check(PyTuple_GET_ITEM(listed, 3))))) {
+        PyErr_SetString(PyExc_TypeError, "coloured takes a tuple of kinds, a Move or None, and None or five lists");
+        return -1;
+    }
+    cs->pair_kinds = pair_kinds;
+    if ((cs->red_any = PyObject_IsTrue(red_any)) < 0) return -1;
+    if (listed != Py_None) return (cs->bound = PyObject_IsTrue(PyTuple_GET_ITEM(listed, 4))) < 0 ? -1 : 0;
+    int held[2] = {0, 0};
+    for (int r = 0; r < NUM_RANKS; r++) {
+        held[BLACK] += cs->counts[BLACK][r];
+        held[RED] += cs->counts[RED][r];
+    }
+    cs->bound = held[BLACK] > 0 && held[RED] > 0;
     return 0;
 }
