@@ -153,29 +153,34 @@ def _protected_order(rank: int, promoted: int | None) -> float:
 
 def highest_rank(hand: Sequence[Card], promoted: int | None) -> int | None:
     """§4: the speculator's highest non-3 rank (the one it keeps a card of), ``None`` when it holds only 3s."""
-    held = set(map(card_rank, hand))
-    held.discard(THREE)
-    return max(held, key=lambda r: _protected_order(r, promoted)) if held else None
+    return _highest(set(map(card_rank, hand)), promoted)
+
+
+def _highest(ranks: set[int], promoted: int | None) -> int | None:
+    """The highest of ``ranks`` but 3 in the speculator's order (5p1d's promoted rank between 2 and B)."""
+    ranks.discard(THREE)
+    return max(ranks, key=lambda r: _protected_order(r, promoted)) if ranks else None
 
 
 def _gift_pool(hand: Sequence[Card], determination: Card | None, promoted: int | None) -> tuple[list[Card], list[Card]]:
     """The cards that may go into gifts (no 3s, not the determination card), and those of them
-    of the speculator's highest non-3 rank when none of that rank is kept anyway."""
-    top = highest_rank(hand, promoted)
+    of the speculator's highest non-3 rank when none of that rank is kept anyway; in hand order."""
+    ranks = list(map(card_rank, hand))
+    top = _highest(set(ranks), promoted)
     if top is None:
         return [], []
-    free = sorted(c for c in hand if card_rank(c) != THREE and c != determination)
+    free = [c for c, r in zip(hand, ranks, strict=True) if r != THREE and c != determination]
     kept_anyway = determination is not None and determination in hand and card_rank(determination) == top
-    tops = [] if kept_anyway else [c for c in free if card_rank(c) == top]
+    tops = [] if kept_anyway else [c for c, r in zip(hand, ranks, strict=True) if r == top and c != determination]
     return free, tops
 
 
 def giftable(hand: Sequence[Card], determination: Card | None, promoted: int | None = None) -> list[Card]:
     """§4: cards the speculator may still give: no 3, not the determination card, and never the
     last card of its highest non-3 rank (it chooses which copy it keeps; the determination card,
-    when of that rank, is kept anyway)."""
+    when of that rank, is kept anyway); in card order."""
     free, tops = _gift_pool(hand, determination, promoted)
-    return [c for c in free if c not in tops] if len(tops) == 1 else free
+    return sorted(c for c in free if c not in tops) if len(tops) == 1 else sorted(free)
 
 
 def gift_capacity(hand: Sequence[Card], determination: Card | None, promoted: int | None = None) -> int:
