@@ -17,12 +17,12 @@
 
 /* ``move`` as colour ``colour`` (a new reference): Move._replace(colour=colour). */
 static PyObject *tagged(PyObject *move, int colour) {
-    PyTypeObject *type = Py_TYPE(move);
-    Py_ssize_t n = PyTuple_GET_SIZE(move);
-    if (n <= COLOUR) {
+    if (!PyTuple_Check(move) || PyTuple_GET_SIZE(move) <= COLOUR) {
         PyErr_SetString(PyExc_TypeError, "a move has eight fields");
         return NULL;
     }
+    PyTypeObject *type = Py_TYPE(move);
+    Py_ssize_t n = PyTuple_GET_SIZE(move);
     PyObject *m = type->tp_alloc(type, n);
     if (m == NULL) return NULL;
     for (Py_ssize_t i = 0; i < n; i++)
@@ -118,6 +118,10 @@ static int colour_fitting(PyObject *out, PyObject *moves, const Colours *cs, int
     for (Py_ssize_t i = 0; i < PyList_GET_SIZE(moves); i++) {
         PyObject *m = PyList_GET_ITEM(moves, i);
         int n[NUM_RANKS] = {0}, top;
+        if (!PyTuple_Check(m) || PyTuple_GET_SIZE(m) <= COLOUR) {
+            PyErr_SetString(PyExc_TypeError, "a move has eight fields");
+            return -1;
+        }
         long length = PyLong_AsLong(PyTuple_GET_ITEM(m, LENGTH));
         if ((length == -1 && PyErr_Occurred()) || read_body(m, n, &top) < 0) return -1;
         for (int c = colour; c <= last; c++)
