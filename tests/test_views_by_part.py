@@ -33,24 +33,10 @@ PARTS = {
     "five-player": {"five"},
 }
 
-#: Protocol 2's flat name of each part's field (the part's name, its key in the part), sent beside ``parts`` in 3.
-FLAT = {
-    "speculator": "speculator.seat",
-    "speculator_side": "speculator.side",
-    "flip_wild_suits": "speculator.wild_suits",
-    "speculator_two_low": "speculator.two_low",
-    "gifts": "speculator.gifts",
-    "retreated_hand": "speculator.retreated_hand",
-    "partner_shown": "partner.shown",
-    "partner_refused": "partner.refused",
-    "names_self": "partner.names_self",
-    "partner_known": "partner.known",
-    "small_landlord": "partner.small_landlord",
-    "open_hands": "open.open_hands",
-    "wild_rank": "open.wild_rank",
-    "identity": "five.identity",
-    "doubles": "five.doubles",
-    "ally_hands": "five.ally_hands",
+#: The keys of every climbing view's JSON: the common part and ``parts`` (protocol 4: no part's field is repeated flat).
+COMMON = {
+    "seat", "phase", "players", "roles", "to_act", "hand", "cards_left", "landlord", "bid", "multiplier", "bottom",
+    "trick", "history", "legal", "scores", "marker", "wild_cards", "actors", "factors", "max_bid", "parts",
 }
 
 
@@ -126,21 +112,10 @@ def test_each_part_s_json_says_what_its_python_view_holds(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", ["classic", "spec-5p1d", "spec-6p2d", "laizi", "five-player"])
-def test_protocol_3_repeats_each_part_s_fields_under_the_flat_names(name: str) -> None:
-    """Protocol 3 keeps protocol 2's flat names beside ``parts``, with the same values (empty where the table has no
-    such part), so a client that has not moved on reads what it read before."""
+def test_a_view_s_json_is_its_common_part_and_its_parts_alone(name: str) -> None:
+    """Protocol 4: every table's view sends the same common keys, and each part's fields only under ``parts`` (protocol
+    3's flat copies, ``speculator_side``, ``open_hands`` …, are gone)."""
     for turns in (5, 400):
         game = _mid_hand(name, turns=turns)
         for seat in [*range(game.players), None]:
-            data = observe(game, seat).to_json()
-            for old, path in FLAT.items():
-                part_name, key = path.split(".")
-                if part_name in data["parts"]:
-                    assert data[old] == data["parts"][part_name][key], (old, seat)
-                elif old in ("small_landlord", "partner_known") and "five" in data["parts"]:
-                    # 五人: the hidden landlord is the landlord's partner, known once the team is.
-                    five = data["parts"]["five"]
-                    known = five["identity"] in ("revealed", "twin", "alone")
-                    assert data[old] == (five["hidden"] if old == "small_landlord" else known)
-                else:
-                    assert not data[old], (old, seat)
+            assert set(observe(game, seat).to_json()) == COMMON

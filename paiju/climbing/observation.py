@@ -106,7 +106,7 @@ class Observation:
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready form of the view (cards as notation strings): the common fields, then ``parts``, each part's
-        view by name (protocol 3 also repeats the parts' fields flat, under their old names, for one version)."""
+        view by name."""
         from paiju.climbing.actions import action_text
 
         def fmt(cards: Sequence[Card]) -> str:
@@ -121,7 +121,6 @@ class Observation:
                 record["wilds"] = [{"card": RANK_CHARS[f], "as": RANK_CHARS[a]} for f, a in r.move.wilds]
             return record
 
-        parts = {name: view.to_json(fmt) for name, view in self.parts.items()}
         return {
             "seat": self.seat,
             "phase": self.phase.value,
@@ -143,51 +142,8 @@ class Observation:
             "actors": sorted(self.actors),
             "factors": [f.to_json() for f in self.factors],
             "max_bid": self.max_bid,
-            "parts": parts,
-            **_flat(parts),
+            "parts": {name: view.to_json(fmt) for name, view in self.parts.items()},
         }
-
-
-def _flat(parts: Mapping[str, dict[str, Any]]) -> dict[str, Any]:
-    """Protocol 3 only: the parts' fields again under the flat names protocol 2 sent (every name, with its empty value
-    where the table has no such part), for clients that have not moved to ``parts``; dropped in protocol 4."""
-    flat: dict[str, Any] = {old: empty for old, (_, _, empty) in _FLAT.items()}
-    for old, (name, key, _) in _FLAT.items():
-        if name in parts:
-            flat[old] = parts[name][key]
-    if "five" in parts:
-        five = parts["five"]
-        flat["small_landlord"] = five["hidden"]
-        flat["partner_known"] = five["identity"] in ("revealed", "twin", "alone")
-    return flat
-
-
-#: Protocol 2's flat name → (part, its key in the part, the value sent where the table has no such part).
-_FLAT: dict[str, tuple[str, str, Any]] = {
-    "speculator": ("speculator", "seat", None),
-    "determination": ("speculator", "determination", None),
-    "flipped": ("speculator", "flipped", ""),
-    "gifts": ("speculator", "gifts", []),
-    "gift_piles": ("speculator", "gift_piles", []),
-    "out": ("speculator", "out", []),
-    "speculator_side": ("speculator", "side", None),
-    "flip_wild_suits": ("speculator", "wild_suits", ""),
-    "speculator_two_low": ("speculator", "two_low", []),
-    "promoted": ("speculator", "promoted", None),
-    "retreated_hand": ("speculator", "retreated_hand", ""),
-    "partner_shown": ("partner", "shown", ""),
-    "partner_refused": ("partner", "refused", ""),
-    "partnership": ("partner", "partnership", ""),
-    "small_landlord": ("partner", "small_landlord", None),
-    "declared": ("partner", "declared", False),
-    "partner_known": ("partner", "known", False),
-    "names_self": ("partner", "names_self", []),
-    "open_hands": ("open", "open_hands", []),
-    "wild_rank": ("open", "wild_rank", None),
-    "identity": ("five", "identity", ""),
-    "doubles": ("five", "doubles", []),
-    "ally_hands": ("five", "ally_hands", []),
-}
 
 
 def observe(game: Observed, seat: int | None) -> Observation:

@@ -118,7 +118,6 @@ class TrickObservation:
             return [{"seat": s, "cards": trick_text(c)} for s, c in trick]
 
         standing, result = self.standing, self.result
-        dealing = self.dealing()
         return {
             "seat": self.seat,
             "phase": self.phase.value,
@@ -157,8 +156,6 @@ class TrickObservation:
                 "forced": trick_text(self.failed_throw.forced), "penalty": self.failed_throw.penalty,
             },
             "legal": [action_text(a) for a in self.legal],
-            # Protocol 3 only: the paced deal flat, as protocol 2 sent it (dropped in 4).
-            "dealing": None if dealing is None else {"round": dealing.round, "rounds": dealing.rounds},
             "parts": {name: part.to_json() for name, part in self.parts.items()},
             "scores": list(result.scores) if result else None,
             "result": None if result is None else _result_json(result),

@@ -16,9 +16,7 @@ pytestmark = pytest.mark.browser
 WILD_VIEW: dict[str, Any] = {
     "seat": 0, "phase": "play", "players": 3, "roles": ["landlord", "farmer", "farmer"], "to_act": 0,
     "hand": "3s 9h Ts Jd Qc Kh Ks", "cards_left": [7, 17, 17], "landlord": 0, "bid": 2, "multiplier": 1,
-    "bottom": "", "trick": None, "history": [], "scores": None, "speculator": None, "determination": None,
-    "flipped": "", "gifts": [], "out": [], "speculator_side": None, "wild_cards": "Kh", "promoted": None,
-    "retreated_hand": "",
+    "bottom": "", "trick": None, "history": [], "scores": None, "wild_cards": "Kh", "parts": {},
     "legal": ["3", "9", "T", "J", "Q", "K", "KK", "3K(3)", "9K(9)", "K(8)9TJQ", "9TJQK", "9TJQK(K)", "give 9h", "call 7c"],
 }
 
@@ -153,7 +151,9 @@ def test_actions_and_view_fields_of_tables_the_client_does_not_know(browser: Bro
     page = _module_page(browser, server_url)
     view = {**WILD_VIEW, "hand": "7h 7d 7s 7c 9h", "wild_cards": "", "roles": ["landlord", "small_landlord", "farmer"],
             "legal": ["7", "9", "77 red", "77 black", "partner Ah", "alone 7h 7h", "declare"],
-            "partner_shown": "Ah", "partnership": "named", "declared": True, "brand_new_field": 3}
+            "parts": {"partner": {"small_landlord": None, "shown": "Ah", "refused": "", "partnership": "named",
+                                  "declared": True, "known": False, "names_self": [], "brand_new_part_field": 4}},
+            "brand_new_field": 3}
     mount_table(page, view)
     table = page.locator("#made-up")
     facts = table.locator(".facts")
@@ -162,6 +162,8 @@ def test_actions_and_view_fields_of_tables_the_client_does_not_know(browser: Bro
     expect(facts.locator(".fact", has_text="Partnership")).to_have_count(0)
     expect(facts.locator(".fact", has_text="declared")).to_have_count(0)
     expect(facts.locator(".fact", has_text="brand new field")).to_contain_text("3")
+    # A part's field the client does not draw is a fact too, named with its part.
+    expect(facts.locator(".fact", has_text="partner brand new part field")).to_contain_text("4")
     expect(table.locator('.seat[data-seat="1"] .role')).to_have_text("small landlord")
     table.locator('.hand .card[data-card="7h"]').click()
     table.locator('.hand .card[data-card="7d"]').click()
@@ -294,8 +296,9 @@ def test_every_card_of_the_wild_rank_wears_the_badge_wherever_it_lies(browser: B
     everyone, so a 7 another seat played, holds face up (明牌) or leads to beat wears the badge, and no other card does."""
     page = _module_page(browser, server_url)
     view = {
-        **WILD_VIEW, "hand": "3s 7h 9h", "wild_cards": "7h", "wild_rank": "7", "cards_left": [3, 17, 16],
-        "open_hands": [{"seat": 1, "cards": "5c 7d 9s"}], "history": [{"seat": 2, "cards": "7s"}],
+        **WILD_VIEW, "hand": "3s 7h 9h", "wild_cards": "7h", "cards_left": [3, 17, 16],
+        "parts": {"open": {"wild_rank": "7", "open_hands": [{"seat": 1, "cards": "5c 7d 9s"}]}},
+        "history": [{"seat": 2, "cards": "7s"}],
         "trick": {"seat": 2, "cards": "7s"}, "legal": ["pass", "9"],
     }
     mount_table(page, view)

@@ -159,7 +159,7 @@ def _partner_view() -> dict[str, Any]:
         while game.actors() and game.phase not in (PhaseName.PARTNER, PhaseName.PLAY):
             seat = min(game.actors())
             game.apply(bots[seat].act(observe(game, seat)), seat)
-        if game.phase == PhaseName.PARTNER and observe(game, game.state.landlord).names_self:
+        if game.phase == PhaseName.PARTNER and observe(game, game.state.landlord).to_json()["parts"]["partner"]["names_self"]:
             return observe(game, game.state.landlord).to_json()
     raise AssertionError("no seeded spec-6p3d hand names the landlord itself")
 
@@ -172,7 +172,7 @@ def test_the_partner_step_offers_real_partners_first_and_says_when_a_card_names_
     other copies are the landlord's own) says under the bar, before Name partner is pressed, that it names nobody
     and the landlord plays alone, 1 against 5; pressing it then sends that choice."""
     view = _partner_view()
-    alone = view["names_self"]
+    alone = view["parts"]["partner"]["names_self"]
     page, frames = lobby_page(browser, server_url, PHONE, lang)
     mount_table(page, view, NAMES)
     page.click("button.act-hint")

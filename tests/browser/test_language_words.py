@@ -66,7 +66,7 @@ def test_the_table_picker_names_every_table_in_the_readers_language_only(browser
 OVER_VIEW: dict[str, Any] = {
     "seat": 1, "phase": "over", "players": 3, "roles": ["landlord", "farmer", "farmer"], "to_act": 0, "hand": "3s",
     "cards_left": [0, 5, 1], "landlord": 0, "bid": 2, "multiplier": 2, "bottom": "", "trick": None, "history": [],
-    "scores": [4, -2, -2], "legal": [],
+    "scores": [4, -2, -2], "legal": [], "parts": {},
 }
 
 

@@ -102,7 +102,7 @@ def _mount_panels(page: Page, frames: list[dict[str, Any]], names: list[str]) ->
 def test_every_phase_is_explained_in_words(browser: Browser, server_url: str, artifacts: Path, lang: str) -> None:
     spec4 = _frames("spec-4p1d", 2)
     spec6 = _frames("spec-6p3d", 1, seat_of="landlord")
-    gift = _first(spec4, lambda v: v["phase"] == "gift" and v["legal"] and len(v["gifts"]) == 2)
+    gift = _first(spec4, lambda v: v["phase"] == "gift" and v["legal"] and len(v["parts"]["speculator"]["gifts"]) == 2)
     bid = next(f for f in spec4 if f["view"]["phase"] == "bid" and f["bids"])
     partner = _first(spec6, lambda v: v["phase"] == "partner" and v["legal"])
     declare = _first(spec6, lambda v: v["phase"] == "declare")
@@ -113,7 +113,7 @@ def test_every_phase_is_explained_in_words(browser: Browser, server_url: str, ar
         quiet.apply(make_bot("heuristic", actor).act(observe(quiet, actor)), actor)
     assert quiet.result is not None and quiet.result.small_landlord is not None
     secret = _first(
-        _frames("spec-6p3d", 2, quiet.result.small_landlord), lambda v: v["phase"] == "play" and not v["partner_known"]
+        _frames("spec-6p3d", 2, quiet.result.small_landlord), lambda v: v["phase"] == "play" and not v["parts"]["partner"]["known"]
     )
     names = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"]
     for viewport, size in ((LAPTOP, "laptop"), (PHONE, "phone")):
@@ -125,7 +125,7 @@ def test_every_phase_is_explained_in_words(browser: Browser, server_url: str, ar
         assert not RAW.search(text), RAW.search(text)
         # The gifts: the landlord's pile first, the one being filled marked, and every ungiftable card with its reason.
         piles = panels.nth(0).locator(".pile")
-        expect(piles).to_have_count(len(gift["view"]["gift_piles"]))  # every pile, those still to fill empty
+        expect(piles).to_have_count(len(gift["view"]["parts"]["speculator"]["gift_piles"]))  # every pile, those still to fill empty
         expect(piles.nth(0)).to_contain_text("地主" if lang == "zh" else "whoever becomes landlord")
         expect(piles.nth(1)).to_have_class(re.compile("filling"))
         view = gift["view"]
@@ -214,7 +214,7 @@ def test_notices_tell_a_redeal_the_landlord_and_the_result_and_the_mute_switch_i
         i
         for i in range(1, len(later))
         if later[i]["view"]["phase"] == later[i - 1]["view"]["phase"] == "play"
-        and later[i]["view"]["speculator_side"] != later[i - 1]["view"]["speculator_side"]
+        and later[i]["view"]["parts"]["speculator"]["side"] != later[i - 1]["view"]["parts"]["speculator"]["side"]
     )
     bomb = next(
         i
@@ -223,7 +223,7 @@ def test_notices_tell_a_redeal_the_landlord_and_the_result_and_the_mute_switch_i
     )
     page.evaluate(feed, [later[flip - 1 : flip + 1], 0])
     expect(page.locator("#notices .banner-side")).to_contain_text(
-        f"now sides with the {later[flip]['view']['speculator_side']}"
+        f"now sides with the {later[flip]['view']['parts']['speculator']['side']}"
     )
     page.evaluate(feed, [later[bomb - 1 : bomb + 1], 0])
     expect(page.locator("#notices .burst-bomb, #notices .burst-rocket")).to_have_count(1)
@@ -413,7 +413,7 @@ def test_the_speculator_sees_its_gifts_the_auction_and_the_play_explained_at_the
     while shot != {"gift", "bid", "play"} and time.monotonic() < deadline:
         for seat, page in enumerate(pages):
             view = _latest_view(recorded[seat])
-            if view and view["speculator"] == seat and view["phase"] not in shot and view["phase"] != "over":
+            if view and view["parts"]["speculator"]["seat"] == seat and view["phase"] not in shot and view["phase"] != "over":
                 expect(page.locator(f".phase-panel-{view['phase']}")).to_be_visible()
                 _shoot(page, artifacts / f"phase-spec-4p1d-{view['phase']}")
                 shot.add(view["phase"])
@@ -489,11 +489,11 @@ def test_a_two_colour_table_shows_every_phase_it_passes_through(
     shot = "phase-spec-4p3d-2c"
     names = [f"P{seat + 1}" for seat in range(4)]
     first = _turns_until(pages, recorded, 0, lambda v: v["phase"] == "gift", act=False)
-    spec = first["speculator"]
+    spec = first["parts"]["speculator"]["seat"]
     page = pages[spec]
     # The gifts: the landlord's pile takes 5 red + 5 black, so after 5 red cards the red ones are dimmed, with why.
     gift = _turns_until(pages, recorded, spec, lambda v: v["phase"] == "gift" and v["legal"], act=False)
-    assert gift["gifts"] == [{"seat": -1, "cards": "", "size": 10, "colours": "5r5b"}]
+    assert gift["parts"]["speculator"]["gifts"] == [{"seat": -1, "cards": "", "size": 10, "colours": "5r5b"}]
     expect(page.locator(".phase-panel-gift .pile .pile-colours").first).to_have_text("5 red + 5 black")
     colour = page.locator('.phase-panel-gift .ungiftable li[data-reason="colour"]')
     for _ in range(5):
@@ -503,7 +503,7 @@ def test_a_two_colour_table_shows_every_phase_it_passes_through(
     expect(colour).to_contain_text("colour")
     expect(colour.locator(".card.red").first).to_be_visible()
     expect(page.locator(".phase-panel-gift .pile").first).to_contain_text("whoever becomes landlord")
-    assert (_latest_view(recorded[spec]) or {})["gifts"][0]["size"] == 10
+    assert (_latest_view(recorded[spec]) or {})["parts"]["speculator"]["gifts"][0]["size"] == 10
     colour.scroll_into_view_if_needed()  # the middle of the table keeps the pile being filled in sight
     _shoot(page, artifacts / f"{shot}-gift")
     # The auction, as the first seat to bid sees it: the rule and its bid buttons.
@@ -519,11 +519,11 @@ def test_a_two_colour_table_shows_every_phase_it_passes_through(
     page.set_viewport_size(PHONE)
     page.screenshot(path=str(artifacts / f"{shot}-reveal-phone.png"), full_page=True)
     page.set_viewport_size(LAPTOP)
-    sizes = {g["seat"]: g["size"] for g in play["gifts"]}
+    sizes = {g["seat"]: g["size"] for g in play["parts"]["speculator"]["gifts"]}
     assert sizes == {s: 10 if s == play["landlord"] else 4 for s in range(4) if s != spec}
     piles = page.locator(".table .gifts .gift")
     expect(piles).to_have_count(3)
-    for g in play["gifts"]:
+    for g in play["parts"]["speculator"]["gifts"]:
         expect(piles.filter(has_text=names[g["seat"]]).locator(".card")).to_have_count(g["size"])
     # The play: the speculator's side and the stake explained beside the table.
     expect(page.locator(".phase-panel-play .side")).to_have_count(1)

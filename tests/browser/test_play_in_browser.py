@@ -135,7 +135,7 @@ def test_a_spectator_sees_only_public_cards(browser: Browser, server_url: str, a
         view: dict[str, Any] = frame["view"]
         assert frame["seat"] is None and view["seat"] is None
         assert view["hand"] == "" and view["legal"] == [] and "hands" not in view
-        assert all(g["seat"] >= 0 for g in view["gifts"]), "a gift shown before the reveal"
+        assert all(g["seat"] >= 0 for g in view["parts"]["speculator"]["gifts"]), "a gift shown before the reveal"
     host.context.close()
     phone.close()
 

@@ -24,9 +24,7 @@ pytestmark = pytest.mark.browser
 VIEW: dict[str, Any] = {
     "seat": 0, "phase": "play", "players": 2, "roles": ["landlord", "farmer"], "to_act": 0,
     "hand": "3s 5s 5h 5d 5c 8s 8h 8d 8c", "cards_left": [9, 20], "landlord": 0, "bid": 1, "multiplier": 1,
-    "bottom": "", "trick": None, "history": [], "scores": None, "speculator": None, "determination": None,
-    "flipped": "", "gifts": [], "out": [], "speculator_side": None, "wild_cards": "", "promoted": None,
-    "retreated_hand": "",
+    "bottom": "", "trick": None, "history": [], "scores": None, "wild_cards": "", "parts": {},
     "legal": ["3", "5", "8", "55", "88", "5555+88+88", "8888+55+55", "5555", "8888"],
 }
 SEED = 2**127 + 2**64 + 12345

@@ -82,13 +82,13 @@ def test_every_gift_pile_shows_from_the_first_gift_and_5p1d_names_the_others_wil
     view = _gift_view("spec-4p1d", 1)
     mount_table(page, view, NAMES)
     piles = page.locator(".phase-panel-gift .pile")
-    expect(piles).to_have_count(len(view["gift_piles"]))
+    expect(piles).to_have_count(len(view["parts"]["speculator"]["gift_piles"]))
     expect(piles.nth(0)).to_have_class("pile filling empty")
-    for i in range(1, len(view["gift_piles"])):
+    for i in range(1, len(view["parts"]["speculator"]["gift_piles"])):
         expect(piles.nth(i)).to_contain_text("0/1" if lang == "zh" else "0 of 1")
     expect(page.locator(".phase-panel-gift .gift-wilds")).to_have_count(0)
     five = _gift_view("spec-5p1d", 1)
-    assert five["flip_wild_suits"] == "s"
+    assert five["parts"]["speculator"]["wild_suits"] == "s"
     mount_table(page, five, NAMES)
     expect(page.locator(".phase-panel-gift .gift-wilds")).to_contain_text("♠")
     expect(page.locator(".phase-panel-gift .gift-wilds")).to_contain_text("百搭" if lang == "zh" else "wild card")
@@ -153,7 +153,8 @@ def test_wild_threes_are_marked_and_every_reading_is_read_out_in_words(
     expect(page.locator(".hand .card.wild")).to_have_count(len(threes))
     play = {
         **gift, "phase": "play", "hand": "3s 9h Ts Jd Qc Ks", "legal": ["pass", "3(8)9TJQ", "9TJQ3(K)", "9TJQK"],
-        "trick": {"seat": 1, "cards": "3h Kd", "wilds": [{"card": "3", "as": "K"}]}, "wild_cards": "3s", "gifts": [],
+        "trick": {"seat": 1, "cards": "3h Kd", "wilds": [{"card": "3", "as": "K"}]}, "wild_cards": "3s",
+        "parts": {"speculator": {**gift["parts"]["speculator"], "gifts": []}},
     }
     mount_table(page, play, NAMES)
     expect(page.locator(".trick .wild-as")).to_have_text("百搭：3 当 K" if lang == "zh" else "wild: 3 as K")
@@ -185,7 +186,10 @@ def test_a_deal_nobody_bid_on_says_the_gifts_are_void_before_the_next_landlord(
     page, frames = lobby_page(browser, server_url, PHONE, lang)
     gift = _gift_view("spec-4p1d", 1)
     bidding = {**gift, "phase": "bid", "legal": [], "to_act": (gift["seat"] + 1) % 4}
-    new_deal = {**bidding, "speculator": (gift["seat"] + 2) % 4, "wild_cards": "", "gifts": []}
+    new_deal = {
+        **bidding, "wild_cards": "",
+        "parts": {"speculator": {**gift["parts"]["speculator"], "seat": (gift["seat"] + 2) % 4, "gifts": []}},
+    }
     landlord = {**new_deal, "phase": "play", "landlord": (gift["seat"] + 1) % 4, "bid": 2}
     page.evaluate(
         """async (frames) => {
@@ -234,7 +238,7 @@ def test_the_cards_on_the_table_take_the_middles_place_and_show_every_gift(
         page.locator(".table-cards summary").click()
         expect(centre).to_be_hidden()
         gifts = page.locator(".table-cards-body .gift")
-        expect(gifts).to_have_count(len(mine["gifts"]))
+        expect(gifts).to_have_count(len(mine["parts"]["speculator"]["gifts"]))
         body = page.locator(".table-cards-body").bounding_box()
         assert body is not None
         for i in range(gifts.count()):

@@ -189,15 +189,8 @@ KEYS_VIEW: dict[str, Any] = {
     "trick": {"seat": 2, "cards": "99"},
     "history": [],
     "scores": None,
-    "speculator": None,
-    "determination": None,
-    "flipped": "",
-    "gifts": [],
-    "out": [],
-    "speculator_side": None,
     "wild_cards": "7h",
-    "promoted": None,
-    "retreated_hand": "",
+    "parts": {},
     "legal": ["pass", "TT", "T7(T)"],
 }
 

@@ -63,14 +63,19 @@ def _auto(page: Page, on: bool) -> None:
         expect(page.locator(f'button.act-auto[aria-pressed="{str(on).lower()}"], .settlement').first).to_be_visible()
 
 
+def _dealing(view: dict[str, Any]) -> bool:
+    """Whether the view's cards are still being dealt a round at a time."""
+    return bool(view["parts"].get("dealing", {}).get("live"))
+
+
 def _watch_the_deal(page: Page, frames: list[dict[str, Any]], artifacts: Path, lang: str, taken: set[str]) -> bool:
     """Follow one deal to its end: no Pass button, the round named; the host declares as soon as a Declare button
     shows. The deal's screenshots are taken with the first Declare button, else late in a deal (``taken`` says
     which were). Returns whether the host declared."""
-    _wait(page, lambda: bool((v := _last_view(frames)) and v.get("dealing")), 30, "the deal did not start")
+    _wait(page, lambda: bool((v := _last_view(frames)) and _dealing(v)), 30, "the deal did not start")
     rounds_seen: set[int] = set()
     declared = False
-    while (view := _last_view(frames)) is not None and view.get("dealing"):
+    while (view := _last_view(frames)) is not None and _dealing(view):
         # Read at once in the page (the page may draw a frame before the test hears of it).
         drawn = page.evaluate(READ_THE_BAR)
         if drawn["dealing"]:
@@ -80,7 +85,7 @@ def _watch_the_deal(page: Page, frames: list[dict[str, Any]], artifacts: Path, l
         declare = page.locator("button.act-declare")
         ready = declare.count() > 0
         # The deal's screenshot: with a Declare button when the host holds one, else late in the first deal.
-        if (ready and "ready" not in taken) or ("any" not in taken and view["dealing"]["round"] >= 18):
+        if (ready and "ready" not in taken) or ("any" not in taken and view["parts"]["dealing"]["round"] >= 18):
             taken.update(("ready", "any") if ready else ("any",))
             expect(page.locator(".trick-status .phase-name")).to_contain_text(
                 "card " if lang == "en" else "发牌 "

@@ -35,7 +35,7 @@ def test_the_sealed_step_looks_the_same_to_every_person_and_names_nobody_who_ans
         mine, theirs = _identity_view(host), _identity_view(guest)
         for frame in (mine, theirs):
             assert frame["view"]["actors"] == [0, 1, 2, 3, 4] and frame["auto_play"] is False
-            assert frame["view"]["identity"] == "deciding" and frame["view"]["legal"] in (["pass"], ["reveal", "pass"])
+            assert frame["view"]["parts"]["five"]["identity"] == "deciding" and frame["view"]["legal"] in (["pass"], ["reveal", "pass"])
         assert mine["deadline"] == theirs["deadline"] is not None
         host.send_json({"type": "act", "action": "pass"})
         again = error(host, {"type": "act", "action": "pass"})

@@ -69,7 +69,9 @@ class Table:
             # speculator.md §7: nobody else learns who the small landlord is until it is known.
             for frame in frames:
                 if frame["type"] == "view":
-                    assert frame["view"]["small_landlord"] is None
+                    parts = frame["view"]["parts"]
+                    named = parts["partner"]["small_landlord"] if "partner" in parts else parts["five"]["hidden"]
+                    assert named is None
                     assert "small_landlord" not in frame["view"]["roles"]
 
     def play(self) -> dict[str, Any]:

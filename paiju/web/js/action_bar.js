@@ -104,7 +104,7 @@ export class ActionBar {
    */
   targetLine(target) {
     const { view } = this.table.state;
-    if ((view.names_self ?? []).includes(target.text)) {
+    if ((view.parts.partner?.names_self ?? []).includes(target.text)) {
       return h('p', { class: 'hint-text chosen-action names-self' }, withCards('partner.names_self', parseCards(target.arg)[0]));
     }
     return h('p', { class: 'hint-text chosen-action' }, actionWords(target.text) ?? verbLabel(target.text.split(' ')[0]));

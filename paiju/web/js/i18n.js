@@ -147,27 +147,28 @@ for (const extra of [LOBBY_LABELS, REFUSAL_LABELS, TABLE_LABELS, GAME_LABELS, ST
   for (const code of Object.keys(LABELS)) Object.assign(LABELS[code], extra[code]);
 }
 
-/** View fields the table shows as facts when a table has them (others are shown by their key). */
+/** View fields the table shows as facts when a table has them, a part's as `part.field` (others are shown by their
+ * key). */
 const FIELD_NAMES = {
   en: {
-    partner_shown: 'Partner card',
-    partner_refused: 'Refused partner cards',
-    partnership: 'Partnership',
-    declared: 'Small landlord declared',
-    partner_known: 'Small landlord known',
+    'partner.shown': 'Partner card',
+    'partner.refused': 'Refused partner cards',
+    'partner.partnership': 'Partnership',
+    'partner.declared': 'Small landlord declared',
+    'partner.known': 'Small landlord known',
   },
   zh: {
-    partner_shown: '叫的朋友牌',
-    partner_refused: '不能叫的牌',
-    partnership: '搭档方式',
-    declared: '小地主已亮明',
-    partner_known: '小地主已知',
+    'partner.shown': '叫的朋友牌',
+    'partner.refused': '不能叫的牌',
+    'partner.partnership': '搭档方式',
+    'partner.declared': '小地主已亮明',
+    'partner.known': '小地主已知',
   },
 };
 
 /** A view field as a reader sees it: its name in the current language, or the key with spaces. */
 export function fieldLabel(key) {
-  return FIELD_NAMES[lang][key] ?? FIELD_NAMES.en[key] ?? key.replace(/_/g, ' ');
+  return FIELD_NAMES[lang][key] ?? FIELD_NAMES.en[key] ?? key.replace(/[_.]/g, ' ');
 }
 
 /** A pattern's name (`triple+pair`), or the name as written for one the client does not know. */

@@ -140,13 +140,15 @@ export class Feedback {
     if (!sameHand) return;
     const before = previous.view;
     const now = frame.view;
+    // Each part as it was and is now (an empty one where the table has no such part).
+    const [was, is] = [before, now].map((v) => ({ speculator: {}, partner: {}, five: {}, ...v.parts }));
     if (before.phase === 'bid' && now.phase !== 'bid' && now.landlord !== null && now.phase !== 'gift') {
-      const gifts = (now.gifts || []).filter((g) => g.seat >= 0);
+      const gifts = (is.speculator.gifts || []).filter((g) => g.seat >= 0);
       banner(tableLabel(this.table, gifts.length ? 'notice.landlord_gifts' : 'notice.landlord', { name: this.name(now.landlord), n: now.bid }), 'landlord');
       requestAnimationFrame(() => flyGifts(gifts));
     }
-    if (!before.partner_shown && now.partner_shown) {
-      banner(now.partnership === 'alone' ? t('notice.alone', { name: this.name(now.landlord) }) : t('notice.partner_named', { name: this.name(now.landlord) }), 'partner');
+    if (!was.partner.shown && is.partner.shown) {
+      banner(is.partner.partnership === 'alone' ? t('notice.alone', { name: this.name(now.landlord) }) : t('notice.partner_named', { name: this.name(now.landlord) }), 'partner');
     }
     if (before.phase === 'choose' && now.phase !== 'choose') {
       // 斗帝主: how many bottom cards the emperor kept shows in its count (its rivals, 34 each, have not played yet).
@@ -155,18 +157,19 @@ export class Feedback {
       const kept = now.cards_left[now.landlord] - now.cards_left[other];
       banner(t('notice.kept', { name: this.name(now.landlord), kept, total }), 'landlord');
     }
-    if (before.identity === 'deciding' && now.identity && now.identity !== 'deciding') {
-      const key = now.identity === 'hidden' ? 'notice.team_hidden' : now.small_landlord === null ? 'notice.team_alone' : 'notice.team';
-      banner(t(key, { a: this.name(now.landlord), b: this.name(now.small_landlord) }), 'landlord');
+    if (was.five.identity === 'deciding' && is.five.identity && is.five.identity !== 'deciding') {
+      const key = is.five.identity === 'hidden' ? 'notice.team_hidden' : is.five.hidden === null ? 'notice.team_alone' : 'notice.team';
+      banner(t(key, { a: this.name(now.landlord), b: this.name(is.five.hidden) }), 'landlord');
     }
-    if (before.identity === 'hidden' && (now.identity === 'twin' || now.identity === 'alone')) {
+    if (was.five.identity === 'hidden' && (is.five.identity === 'twin' || is.five.identity === 'alone')) {
       // 五人斗地主: the hidden landlord played the other copy, or the landlord both copies and so plays alone.
-      banner(t(`notice.${now.identity === 'twin' ? 'twin' : 'no_twin'}`, { a: this.name(now.landlord), b: this.name(now.small_landlord) }), 'partner');
+      banner(t(`notice.${is.five.identity === 'twin' ? 'twin' : 'no_twin'}`, { a: this.name(now.landlord), b: this.name(is.five.hidden) }), 'partner');
     }
-    if (!before.declared && now.declared) banner(t('notice.declared'), 'partner');
-    if (!before.retreated_hand && now.retreated_hand) banner(t('notice.retreat', { name: this.name(now.speculator) }), 'retreat');
-    if (before.speculator_side && now.speculator_side && before.speculator_side !== now.speculator_side && !now.retreated_hand && now.phase === 'play') {
-      banner(t(`side.now.${now.speculator_side}`, { name: this.name(now.speculator) }), 'side');
+    if (!was.partner.declared && is.partner.declared) banner(t('notice.declared'), 'partner');
+    const spec = is.speculator;
+    if (!was.speculator.retreated_hand && spec.retreated_hand) banner(t('notice.retreat', { name: this.name(spec.seat) }), 'retreat');
+    if (was.speculator.side && spec.side && was.speculator.side !== spec.side && !spec.retreated_hand && now.phase === 'play') {
+      banner(t(`side.now.${spec.side}`, { name: this.name(spec.seat) }), 'side');
     }
     this.plays(before, now);
   }
@@ -183,9 +186,10 @@ export class Feedback {
       else runs.push({ reason, n: 1 });
     }
     runs.forEach(({ reason, n }, i) => {
-      const gifted = i === 0 && reason === 'nobody bid' && ['gift', 'bid'].includes(before?.phase) && before.speculator !== null && before.speculator !== undefined;
+      const speculator = before?.parts?.speculator?.seat ?? null;
+      const gifted = i === 0 && reason === 'nobody bid' && ['gift', 'bid'].includes(before?.phase) && speculator !== null;
       let text = redealWords(reason);
-      if (gifted) text = before.seat === before.speculator ? t('notice.redeal.void_you') : t('notice.redeal.void', { name: this.name(before.speculator) });
+      if (gifted) text = before.seat === speculator ? t('notice.redeal.void_you') : t('notice.redeal.void', { name: this.name(speculator) });
       banner(n > 1 ? t('notice.redeal.times', { text, n }) : text, 'redeal', { ms: REDEAL_MS, alone: REDEAL_ALONE_MS });
     });
   }

@@ -35,10 +35,11 @@ function cardsOfVerb(legal, verb) {
  * Returns `[[reason, cards]]` for the reasons that apply.
  */
 export function ungiftable(view) {
+  const spec = view.parts.speculator ?? {};
   const giftable = cardsOfVerb(view.legal, 'give');
-  const determination = view.determination ? plain(view.determination) : null;
+  const determination = spec.determination ? plain(spec.determination) : null;
   const hand = parseCards(view.hand);
-  const order = rankOrder(view.promoted);
+  const order = rankOrder(spec.promoted);
   const top = hand.map(rankOf).filter((r) => r !== '3').sort((a, b) => order.indexOf(b) - order.indexOf(a))[0];
   const topKept = hand.filter((c) => rankOf(c) === top && !giftable.has(plain(c))).length === 1;
   const reasons = new Map();
@@ -65,10 +66,10 @@ function suitsWords(suits) {
  * still to come empty), why cards cannot be given and, on 5p1d, the wild cards the others will get at the reveal.
  * Only the speculator sees its piles; the others are told it chooses.
  */
-function giftPanel(view, names) {
-  const mine = view.seat !== null && view.seat === view.speculator;
-  const given = view.gifts || [];
-  const layout = mine && view.gift_piles?.length ? view.gift_piles : given;
+function giftPanel(view, spec, names) {
+  const mine = view.seat !== null && view.seat === spec.seat;
+  const given = spec.gifts;
+  const layout = mine && spec.gift_piles.length ? spec.gift_piles : given;
   const piles = layout.map((pile, i) => {
     const cards = given[i]?.cards ?? '';
     return h('li', { class: `pile${i === given.length - 1 ? ' filling' : ''}${cards ? '' : ' empty'}`, dataset: { pile: i } },
@@ -79,9 +80,9 @@ function giftPanel(view, names) {
   });
   const reasons = mine && view.legal.length ? ungiftable(view) : [];
   return [
-    h('p', { class: mine ? 'gift-you' : '' }, mine ? t('gift.you') : t('gift.other', { name: who(names, view.speculator) })),
+    h('p', { class: mine ? 'gift-you' : '' }, mine ? t('gift.you') : t('gift.other', { name: who(names, spec.seat) })),
     h('p', { class: 'gift-rule' }, t('gift.rule')),
-    view.flip_wild_suits ? h('p', { class: 'gift-wilds' }, t('gift.flip_wilds', { suits: suitsWords(view.flip_wild_suits) })) : null,
+    spec.wild_suits ? h('p', { class: 'gift-wilds' }, t('gift.flip_wilds', { suits: suitsWords(spec.wild_suits) })) : null,
     piles.length ? h('ol', { class: 'piles' }, piles) : null,
     reasons.length ? h('ul', { class: 'ungiftable' }, reasons.map(([reason, cards]) =>
       h('li', { dataset: { reason }, title: t(`gift.why.${reason}`) }, cardRow(cards), ' ', t(`gift.short.${reason}`)))) : null,
@@ -100,7 +101,7 @@ function bidPanel(view, names, bids, table) {
     mine && !calling ? h('p', { class: 'prompt' }, view.bid ? t('bid.beat', { n: view.bid }) : t('bid.open')) : null,
     said.length ? h('ul', { class: 'bids' }, said) : null,
     h('p', { class: calling ? 'prompt' : 'rule' }, tableLabel(table, calling ? 'bid.rule_call' : 'bid.rule')),
-    view.speculator !== null && view.speculator !== undefined ? h('p', { class: 'rule' }, t('bid.rule_speculator')) : null,
+    view.parts.speculator?.seat != null ? h('p', { class: 'rule' }, t('bid.rule_speculator')) : null,
     h('p', { class: 'muted' }, t('bid.redeal')),
   ];
 }
@@ -173,10 +174,10 @@ function partnerPanel(view, names) {
 }
 
 /** The declaration (亮明身份): what declaring does. */
-function declarePanel(view) {
+function declarePanel(partner) {
   return [
     h('p', {}, t('declare.rule')),
-    view.partner_shown ? h('p', {}, withCards('declare.card', parseCards(view.partner_shown)[0])) : null,
+    partner.shown ? h('p', {}, withCards('declare.card', parseCards(partner.shown)[0])) : null,
   ];
 }
 
@@ -184,36 +185,36 @@ function declarePanel(view) {
  * The speculator's side if the hand ended now, in the second person on its own screen, and the rule that decides it
  * at the end (§12: 0–1 cards left, or the table's two low cards, → the landlord's side), shown until the settlement.
  */
-function sideLines(view, names) {
-  const mine = view.seat !== null && view.seat === view.speculator;
-  const pairs = (view.speculator_two_low || []).map((p) => (p[0] === p[1] ? p : p.split('').join('+'))).join(t('side.or'));
+function sideLines(view, spec, names) {
+  const mine = view.seat !== null && view.seat === spec.seat;
+  const pairs = spec.two_low.map((p) => (p[0] === p[1] ? p : p.split('').join('+'))).join(t('side.or'));
   const rule = `side.rule${mine ? '_you' : ''}${pairs ? '_low' : ''}`;
   return [
-    h('p', { class: `side side-${view.speculator_side}`, dataset: { side: view.speculator_side } },
-      mine ? t(`side.you.${view.speculator_side}`) : t(`side.current.${view.speculator_side}`, { name: who(names, view.speculator) })),
+    h('p', { class: `side side-${spec.side}`, dataset: { side: spec.side } },
+      mine ? t(`side.you.${spec.side}`) : t(`side.current.${spec.side}`, { name: who(names, spec.seat) })),
     h('p', { class: 'side-rule' }, t(rule, { pairs })),
   ];
 }
 
 /** During play: how the landlord plays (partner, 一打四), the speculator's side, a retreat, the stake so far. */
 function playPanel(view, names) {
+  const { partner: named = null, speculator: spec = null, open = null, five = null } = view.parts;
   const landlord = who(names, view.landlord);
   let partner = null;
-  const small = view.small_landlord ?? null;
-  if (view.partnership === 'alone') partner = t('play.alone', { name: landlord });
-  else if (view.partnership === 'none') partner = t('play.no_partner', { name: landlord });
-  else if (view.partnership === 'self') partner = t('play.self');
-  else if (small !== null && view.partner_known) partner = t('play.small_landlord', { name: who(names, small) });
+  const small = named?.small_landlord ?? null;
+  if (named?.partnership === 'alone') partner = t('play.alone', { name: landlord });
+  else if (named?.partnership === 'none') partner = t('play.no_partner', { name: landlord });
+  else if (named?.partnership === 'self') partner = t('play.self');
+  else if (small !== null && named.known) partner = t('play.small_landlord', { name: who(names, small) });
   else if (small !== null && small === view.seat) partner = t('play.you_small_landlord');
-  else if (view.partner_shown) partner = withCards('play.partner_card', parseCards(view.partner_shown)[0]);
-  const speculator = view.speculator ?? null;
-  const side = speculator !== null && view.speculator_side && !view.retreated_hand ? sideLines(view, names) : null;
+  else if (named?.shown) partner = withCards('play.partner_card', parseCards(named.shown)[0]);
+  const side = spec?.seat != null && spec.side && !spec.retreated_hand ? sideLines(view, spec, names) : null;
   return [
-    view.wild_rank ? h('p', { class: 'wild-rank' }, t('play.wild_rank', { rank: view.wild_rank === 'T' ? '10' : view.wild_rank })) : null,
+    open?.wild_rank ? h('p', { class: 'wild-rank' }, t('play.wild_rank', { rank: open.wild_rank === 'T' ? '10' : open.wild_rank })) : null,
     partner ? h('p', { class: 'partner' }, partner) : null,
     side,
-    view.retreated_hand ? h('p', { class: 'retreat' }, t('play.retreated', { name: who(names, speculator) })) : null,
-    h('div', { class: 'stake' }, stakeChips({ bid: view.max_bid === 1 || view.identity ? 0 : view.bid, factors: view.factors }), h('span', { class: 'stake-total' }, t('stake.total', { n: view.multiplier }))),
+    spec?.retreated_hand ? h('p', { class: 'retreat' }, t('play.retreated', { name: who(names, spec.seat) })) : null,
+    h('div', { class: 'stake' }, stakeChips({ bid: view.max_bid === 1 || five ? 0 : view.bid, factors: view.factors }), h('span', { class: 'stake-total' }, t('stake.total', { n: view.multiplier }))),
   ];
 }
 
@@ -226,10 +227,10 @@ const TITLES = { identity: 'identity.title', double: 'double.title', choose: 'ch
  */
 export function phasePanel(view, { names, bids, table } = {}) {
   const bodies = {
-    gift: () => giftPanel(view, names),
+    gift: () => giftPanel(view, view.parts.speculator, names),
     bid: () => bidPanel(view, names, bids, table),
     partner: () => partnerPanel(view, names),
-    declare: () => declarePanel(view),
+    declare: () => declarePanel(view.parts.partner),
     open_start: () => openPanel(view, names),
     open: () => openPanel(view, names),
     grab: () => grabPanel(view, names),

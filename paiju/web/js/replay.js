@@ -56,8 +56,8 @@ function eventWords(steps, index, names) {
     pass: () => (before?.phase === 'bid' ? t('table.no_bid') : t('table.pass')),
     play: () => cardRow(view.history[view.history.length - 1]?.cards ?? ''),
     give: () => t('replay.gives'),
-    partner: () => withCards('replay.partner', parseCards(view.partner_shown)[0]),
-    alone: () => withCards('partner.alone', view.partner_shown),
+    partner: () => withCards('replay.partner', parseCards(view.parts.partner.shown)[0]),
+    alone: () => withCards('partner.alone', view.parts.partner.shown),
     declare: () => t('declare.action'),
   }[event.type];
   return h('p', { class: 'event', dataset: { type: event.type } }, `${name}: `, words ? words() : t('replay.acted'));

@@ -54,7 +54,7 @@ function recentActions(view, bids) {
 
 /** A play in front of its seat, saying what its wild cards stood for (“3 as K”) when it held any. */
 function playedCards(record, view) {
-  const row = cardRow(record.cards, { wildRank: view.wild_rank });
+  const row = cardRow(record.cards, { wildRank: view.parts.open?.wild_rank });
   const stood = wildsNote(record);
   if (!stood) return row;
   row.title = t('table.wild_as', { notes: stood });
@@ -93,12 +93,12 @@ export function seatPanel(state, seat, side = 'bottom') {
   const role = view.roles?.[seat] ?? 'bidder';
   const acting = actorsOf(view).includes(seat);
   const recent = recentActions(view, state.bids)[seat];
-  const out = (view.out || []).includes(seat);
+  const out = (view.parts.speculator?.out ?? []).includes(seat);
   const left = view.cards_left[seat];
   const [count, flag] = cardsLeftLabel(left, view.phase);
   // Cards left at the end (or every hand in a replay's all-cards view), or a hand played face up (明牌); none for a
   // seat that went out.
-  const open = [...(view.open_hands || []), ...(view.ally_hands || [])].find((o) => o.seat === seat)?.cards;
+  const open = [...(view.parts.open?.open_hands ?? []), ...(view.parts.five?.ally_hands ?? [])].find((o) => o.seat === seat)?.cards;
   const shown = seat === view.seat ? undefined : view.hands?.[seat] || open || undefined;
   return h(
     'div',
@@ -115,10 +115,10 @@ export function seatPanel(state, seat, side = 'bottom') {
         info?.bot ? h('span', { class: 'badge bot' }, t('room.bot', { name: info.bot })) : null,
         info && !info.bot && info.player_id && !info.connected ? h('span', { class: 'badge warn' }, t('room.offline')) : null,
         info?.auto ? h('span', { class: 'badge' }, t('room.auto')) : null,
-        view.doubles?.[seat] ? h('span', { class: 'badge doubled' }, t('table.doubled')) : null,
+        view.parts.five?.doubles[seat] ? h('span', { class: 'badge doubled' }, t('table.doubled')) : null,
         out ? h('span', { class: 'badge' }, t('table.out')) : null,
         acting ? timerElement(state.deadline) : null)),
     recent ? h('div', { class: 'last-action' }, recent) : null,
-    shown !== undefined ? h('div', { class: 'shown-hand' }, h('span', { class: 'shown-label' }, t(view.hands?.[seat] ? 'table.left_in_hand' : 'table.open_hand')), cardRow(shown, { wildRank: view.wild_rank })) : null,
+    shown !== undefined ? h('div', { class: 'shown-hand' }, h('span', { class: 'shown-label' }, t(view.hands?.[seat] ? 'table.left_in_hand' : 'table.open_hand')), cardRow(shown, { wildRank: view.parts.open?.wild_rank })) : null,
   );
 }

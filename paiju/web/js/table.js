@@ -18,24 +18,40 @@ import { beep } from './sound.js';
 /** View keys the table draws in their own place; any other key is shown as a fact of its own. */
 const DRAWN = new Set([
   'seat', 'phase', 'players', 'roles', 'to_act', 'hand', 'cards_left', 'landlord', 'bid', 'multiplier', 'bottom',
-  'trick', 'history', 'legal', 'scores', 'speculator', 'determination', 'flipped', 'gifts', 'out',
-  'speculator_side', 'wild_cards', 'promoted', 'gift_piles', 'flip_wild_suits', 'speculator_two_low', 'retreated_hand', 'hands', 'small_landlord', 'actors', 'factors',
-  // Drawn in words by the phase panel: who the small landlord is, how the landlord plays, the declaration.
-  'partner_shown', 'partnership', 'partner_known', 'declared',
-  // 癞子: hands played face up are drawn at their seats; the wild rank among the facts.
-  'open_hands', 'wild_rank',
+  'trick', 'history', 'legal', 'scores', 'wild_cards', 'hands', 'actors', 'factors', 'parts',
   // Read by the labels: where the only bid is 1 a bid is 叫地主.
   'max_bid',
-  // 五人斗地主: the marked card among the facts, the identity step in the phase panel, doubles and an ally's hand at the seats.
-  'marker', 'identity', 'doubles', 'ally_hands',
-  // Said by the action bar when a lifted partner card names nobody but yourself.
-  'names_self',
+  // The first bidder's card, or 五人斗地主's marked card, among the facts.
+  'marker',
 ]);
 
-/** Facts from view keys this client does not know, so new tables show what they add: cards as cards, the rest as text. */
+/** Each part's fields the table draws in their own place, by the part's name (`view.parts`); any other field, and
+ * every field of a part this client does not know, is shown as a fact of its own. */
+const DRAWN_PARTS = {
+  // The speculator's seat, gifts and side in the phase panel and the facts; 5p1d's flipped card and wild suits.
+  speculator: ['seat', 'determination', 'flipped', 'gifts', 'gift_piles', 'side', 'two_low', 'wild_suits', 'promoted', 'retreated_hand', 'out'],
+  // Drawn in words by the phase panel: who the small landlord is, how the landlord plays, the declaration; the
+  // action bar says when a lifted partner card names nobody but yourself.
+  partner: ['small_landlord', 'shown', 'partnership', 'known', 'declared', 'names_self'],
+  // 癞子: hands played face up are drawn at their seats; the wild rank among the facts.
+  open: ['open_hands', 'wild_rank'],
+  // 五人斗地主: the identity step in the phase panel, doubles and an ally's hand at the seats.
+  five: ['identity', 'hidden', 'doubles', 'ally_hands'],
+};
+
+/** Whether a field's value says something (not empty, false or null; a list with items; no other object). */
+function telling(value) {
+  return value !== null && value !== '' && value !== false && (typeof value !== 'object' || (Array.isArray(value) && value.length));
+}
+
+/** Facts from view keys and part fields this client does not draw, so new tables show what they add: cards as cards,
+ * the rest as text (a part's field labelled `part.field`). */
 function otherFacts(view) {
-  return Object.entries(view)
-    .filter(([key, value]) => !DRAWN.has(key) && value !== null && value !== '' && value !== false && (typeof value !== 'object' || (Array.isArray(value) && value.length)))
+  const common = Object.entries(view).filter(([key]) => !DRAWN.has(key));
+  const parts = Object.entries(view.parts ?? {}).flatMap(([name, part]) =>
+    Object.entries(part).filter(([key]) => !(DRAWN_PARTS[name] ?? []).includes(key)).map(([key, value]) => [`${name}.${key}`, value]));
+  return [...common, ...parts]
+    .filter(([, value]) => telling(value))
     .map(([key, value]) => [fieldLabel(key), isCardText(value) ? cardRow(value) : value === true ? '✓' : Array.isArray(value) ? value.join(', ') : String(value)]);
 }
 
@@ -141,7 +157,7 @@ export class TableView {
         return panel;
       }),
       this.centre());
-    const reader = me !== null && me === view.speculator ? ' reader-speculator' : '';
+    const reader = me !== null && me === view.parts.speculator?.seat ? ' reader-speculator' : '';
     const table = h('div', { class: `table phase-${view.phase}${reader}`, dataset: { phase: view.phase, players: view.players } },
       ring,
       this.toBeat(),
@@ -187,22 +203,24 @@ export class TableView {
   centre() {
     const { view, names, counter, bids, table } = this.state;
     const panel = phasePanel(view, { names, bids, seat: view.seat, table });
+    const spec = view.parts.speculator ?? {};
+    const wildRank = view.parts.open?.wild_rank;
     const facts = [
       view.bid && !panel ? [t('table.bid_now'), String(view.bid)] : null,
       panel ? null : [t('table.multiplier'), `×${view.multiplier}`],
       view.bottom ? [t('table.bottom'), cardRow(view.bottom)] : null,
-      view.determination ? [t('table.determination'), cardRow(view.determination)] : null,
-      view.marker ? [t(view.identity ? 'table.marked_card' : 'table.marker_card'), cardRow(view.marker)] : null,
-      view.flipped ? [t('table.flipped'), cardRow(view.flipped)] : null,
-      view.promoted ? [t('table.promoted'), view.promoted] : null,
-      view.wild_rank ? [t('table.wild_rank'), view.wild_rank === 'T' ? '10' : view.wild_rank] : null,
+      spec.determination ? [t('table.determination'), cardRow(spec.determination)] : null,
+      view.marker ? [t(view.parts.five ? 'table.marked_card' : 'table.marker_card'), cardRow(view.marker)] : null,
+      spec.flipped ? [t('table.flipped'), cardRow(spec.flipped)] : null,
+      spec.promoted ? [t('table.promoted'), spec.promoted] : null,
+      wildRank ? [t('table.wild_rank'), wildRank === 'T' ? '10' : wildRank] : null,
       // The speculator's wild cards are its 3s, marked in its hand: the middle keeps its room for the gifts.
-      view.wild_cards && view.seat !== view.speculator ? [t('table.wild'), cardRow(view.wild_cards)] : null,
-      view.speculator_side && !panel ? [t('table.side'), t(`table.side.${view.speculator_side}`)] : null,
-      view.retreated_hand ? [t('table.retreated'), cardRow(view.retreated_hand)] : null,
+      view.wild_cards && view.seat !== spec.seat ? [t('table.wild'), cardRow(view.wild_cards)] : null,
+      spec.side && !panel ? [t('table.side'), t(`table.side.${spec.side}`)] : null,
+      spec.retreated_hand ? [t('table.retreated'), cardRow(spec.retreated_hand)] : null,
       ...otherFacts(view),
     ].filter(Boolean);
-    const gifts = view.phase === 'gift' ? [] : (view.gifts || []).filter((g) => g.cards);
+    const gifts = view.phase === 'gift' ? [] : (spec.gifts ?? []).filter((g) => g.cards);
     const cards = [
       facts.length ? h('dl', { class: 'facts' }, facts.map(([k, v]) => h('div', { class: 'fact' }, h('dt', {}, k), h('dd', {}, v)))) : null,
       gifts.length
@@ -229,7 +247,7 @@ export class TableView {
     let content = null;
     if (view.phase === 'play' && view.trick) {
       const stood = wildsNote(view.trick);
-      content = [h('span', { class: 'trick-label' }, `${t('table.to_beat')} — ${names[view.trick.seat] ?? view.trick.seat}`), cardRow(view.trick.cards, { wildRank: view.wild_rank }),
+      content = [h('span', { class: 'trick-label' }, `${t('table.to_beat')} — ${names[view.trick.seat] ?? view.trick.seat}`), cardRow(view.trick.cards, { wildRank: view.parts.open?.wild_rank }),
         stood ? h('span', { class: 'wild-as' }, t('table.wild_as', { notes: stood })) : null];
     } else if (view.phase === 'play') {
       content = h('span', { class: 'trick-label' }, t('table.leads', { name: names[view.to_act] ?? view.to_act }));
@@ -276,7 +294,7 @@ export class TableView {
       fresh: this.freshCards(hand),
       dim: this.useless,
       wild,
-      promoted: view.promoted,
+      promoted: view.parts.speculator?.promoted,
       rows: this.handRows,
       interactive: Boolean(this.onAct),
     });

@@ -99,14 +99,20 @@ export function factsStrip(view, names) {
       : null);
 }
 
+/** The paced deal (`view.parts.dealing`: `{round, rounds, live}`) while its cards are still coming, else null. */
+export function dealingNow(view) {
+  const dealing = view.parts?.dealing;
+  return dealing?.live ? dealing : null;
+}
+
 /** Whether the table waits on `seat` now (not while the cards are dealt: then the clock runs for everyone). */
 function acting(view, seat) {
-  return view.phase !== 'over' && !view.dealing && (view.actors ?? [view.to_act]).includes(seat);
+  return view.phase !== 'over' && !dealingNow(view) && (view.actors ?? [view.to_act]).includes(seat);
 }
 
 /** The dealing line while the cards come one round at a time (declaring as they come), or null. */
 export function dealingLine(view) {
-  const dealing = view.dealing;
+  const dealing = dealingNow(view);
   if (!dealing) return null;
   const any = view.legal?.some((a) => a.startsWith('declare'));
   const yours = view.declaration && view.declaration.seat === view.seat;
@@ -163,7 +169,7 @@ export function phaseLine(view, names, follow = null) {
   const mine = view.legal?.length > 0;
   const who = nameOf(names, actor);
   if (view.phase === 'over') return headline(view, names);
-  if (view.dealing) return t('trick.deal.status');
+  if (dealingNow(view)) return t('trick.deal.status');
   if (view.phase === 'play') {
     if (!mine) return view.trick?.length ? t('trick.wait.play', { name: who }) : t('trick.lead_by', { name: who });
     if (!follow) return t('trick.do.lead');

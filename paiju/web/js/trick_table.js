@@ -12,7 +12,7 @@ import { timerElement } from './seat_panel.js';
 import { beep } from './sound.js';
 import { handElement } from './trick_hand.js';
 import {
-  categoryWord, dealingLine, declaredTrump, dimReason, factsStrip, kittyPoints, lastTrick, ledWords, nameOf, outcome, phaseLine, seatBox, trickPlays,
+  categoryWord, dealingLine, dealingNow, declaredTrump, dimReason, factsStrip, kittyPoints, lastTrick, ledWords, nameOf, outcome, phaseLine, seatBox, trickPlays,
   trumpElement,
 } from './trick_parts.js';
 
@@ -65,8 +65,8 @@ export class TrickTableView {
     this.choices = null;
     this.tellThrow(view);
     // While the cards are dealt the clock runs for everyone: it is yours only when you hold a declaration.
-    const myTurn = Boolean(this.onAct) && !state.auto && (view.dealing ? this.declarations().length > 0 : view.legal.length > 0);
-    if (myTurn && !this.wasMyTurn && !view.dealing) beep();
+    const myTurn = Boolean(this.onAct) && !state.auto && (dealingNow(view) ? this.declarations().length > 0 : view.legal.length > 0);
+    if (myTurn && !this.wasMyTurn && !dealingNow(view)) beep();
     this.wasMyTurn = myTurn;
     document.body.classList.toggle('my-turn', myTurn);
     this.render();
@@ -100,9 +100,10 @@ export class TrickTableView {
     const me = view.seat;
     const seats = [0, 1, 2, 3].filter((s) => s !== me).map((s) => seatBox(this.state, s));
     const led = view.phase === 'play' ? ledWords(view, names) : null;
-    const mineNow = this.onAct && (view.dealing ? this.declarations().length : view.legal.length);
-    const dealing = view.dealing ? ` · ${t('trick.deal.short', { r: view.dealing.round, n: view.dealing.rounds })}` : '';
-    const status = h('div', { class: `trick-status${mineNow ? ' mine-now' : ''}${view.dealing ? ' dealing' : ''}`, 'aria-live': 'polite' },
+    const deal = dealingNow(view);
+    const mineNow = this.onAct && (deal ? this.declarations().length : view.legal.length);
+    const dealing = deal ? ` · ${t('trick.deal.short', { r: deal.round, n: deal.rounds })}` : '';
+    const status = h('div', { class: `trick-status${mineNow ? ' mine-now' : ''}${deal ? ' dealing' : ''}`, 'aria-live': 'polite' },
       h('span', { class: 'phase-name' }, t(`trick.phase.${view.phase}`), view.phase === 'bury' || view.phase === 'chaodi' ? ` · ${t('trick.kitty_size', { n: view.kitty_size })}` : dealing),
       led ? h('span', { class: 'led-line' }, led) : null,
       h('span', { class: 'phase-line' }, phaseLine(view, names, this.following())));
@@ -136,7 +137,7 @@ export class TrickTableView {
       dealtFor: this.dealtAt ? Date.now() - this.dealtAt : null,
     });
     // While the cards come one round at a time, each new card lands as it arrives (once, not on every redraw).
-    if (view.dealing && Date.now() - (this.freshAt ?? 0) < 400) {
+    if (dealingNow(view) && Date.now() - (this.freshAt ?? 0) < 400) {
       for (const el of hand.querySelectorAll('.card.fresh')) {
         el.classList.add('dealt');
         el.style.setProperty('--deal-delay', '0ms');
@@ -165,7 +166,7 @@ export class TrickTableView {
   /** The bar: whose turn, 托管, the buttons of this phase and the line saying what to do next. */
   bar(follow) {
     const { view, auto } = this.state;
-    if (view.dealing) return this.dealingBar();
+    if (dealingNow(view)) return this.dealingBar();
     const turn = view.legal.length > 0;
     const actors = (view.actors ?? []).filter((s) => s !== view.seat);
     const waiting = view.phase === 'over' ? null : auto && (view.actors ?? []).includes(view.seat)
@@ -185,7 +186,7 @@ export class TrickTableView {
    * (no Pass: the next card comes by itself). */
   dealingBar() {
     const { view, auto } = this.state;
-    const { round, rounds } = view.dealing;
+    const { round, rounds } = dealingNow(view);
     const declarations = this.declarations();
     return h('div', { class: `action-area trick-actions-area dealing-bar${declarations.length ? ' turn' : ''}` },
       h('div', { class: 'turn-line', 'aria-live': 'polite' },
@@ -213,7 +214,7 @@ export class TrickTableView {
         h('span', { class: 'declare-word' }, word), ' ', cardRow(cards), ' ', t('trick.declare_to', { trump: '' }), trumpElement(declaredTrump(text))));
     }
     // While the cards are dealt the server refuses a pass: the next card comes at its pace.
-    if (legal.includes('pass') && !view.dealing) {
+    if (legal.includes('pass') && !dealingNow(view)) {
       out.push(h('button', { class: 'act-pass', onClick: () => this.send({ action: 'pass' }) }, t(view.phase === 'chaodi' ? 'trick.pass.chaodi' : 'trick.pass.declare')));
     }
     const chosen = this.chosen();
