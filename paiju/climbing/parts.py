@@ -1,5 +1,6 @@
 """The parts of a hand's state that only some tables have, and the auction's: grouped records the phases fill in
-(``HandState`` holds them; see ``paiju.climbing.state``)."""
+(``HandState`` holds them; see ``paiju.climbing.state``). What a seat may see of each is its view, made in
+``paiju.climbing.views`` (``SpeculatorView``, ``PartnerView``, ``OpenView``, ``FiveView``)."""
 
 from __future__ import annotations
 
