@@ -189,29 +189,50 @@ def _pack(decks: int, removed: frozenset[int]) -> tuple[Card, ...]:
     )
 
 
+#: More decks than a table may play (three at most): room in the sort key for every card's deck copy.
+_MOST_DECKS = 4
+#: Each card's place in ``sort_cards``' order: by face (faces are numbered by rank, then suit), then deck copy.
+_SORT_KEY: tuple[int, ...] = tuple(
+    (c % CARDS_PER_DECK) * _MOST_DECKS + c // CARDS_PER_DECK for c in range(_MOST_DECKS * CARDS_PER_DECK)
+)
+
+
 def sort_cards(cards: Iterable[Card]) -> list[Card]:
-    """Cards low to high by rank, then suit, then deck copy."""
-    return sorted(cards, key=lambda c: (card_rank(c), c % CARDS_PER_DECK, c))
+    """Cards low to high by rank, then suit, then deck copy (a table lookup: views sort every record they show)."""
+    return sorted(cards, key=_SORT_KEY.__getitem__)
 
 
 #: Written after the table's marked card (the 5p3d and 3-deck tables' marked 7♣): ``7c*``.
 MARK = "*"
 
 
+def _face_text(face: int) -> str:
+    """A face's notation: rank then suit (``7c``), a joker's rank alone (``B``)."""
+    rank = FACE_RANK[face]
+    return RANK_CHARS[rank] if face >= 52 else RANK_CHARS[rank] + SUIT_CHARS[face & 3]
+
+
+#: Each face's notation, and its rank alone (every view writes every card it shows: looked up, not composed).
+_FACE_TEXT: tuple[str, ...] = tuple(_face_text(face) for face in range(CARDS_PER_DECK))
+_FACE_RANK_TEXT: tuple[str, ...] = tuple(RANK_CHARS[FACE_RANK[face]] for face in range(CARDS_PER_DECK))
+
+
 def format_card(card: Card, suits: bool = True, marked: Card | None = None) -> str:
     """``7c``, ``Ts``, ``B``; ``7c*`` when it is the table's ``marked`` card; with ``suits=False`` only the rank."""
-    rank = card_rank(card)
-    suit = card_suit(card)
-    if suit is None or not suits:
-        return RANK_CHARS[rank]
-    return RANK_CHARS[rank] + SUIT_CHARS[suit] + (MARK if card == marked else "")
+    face = card % CARDS_PER_DECK
+    if not suits:
+        return _FACE_RANK_TEXT[face]
+    return _FACE_TEXT[face] + MARK if card == marked and face < 52 else _FACE_TEXT[face]
 
 
 def format_cards(cards: Iterable[Card], suits: bool = True, marked: Card | None = None) -> str:
     """Cards sorted low to high; suited cards separated by spaces, suitless ones run together."""
     ordered = sort_cards(cards)
-    sep = " " if suits else ""
-    return sep.join(format_card(c, suits, marked) for c in ordered)
+    if not suits:
+        return "".join([_FACE_RANK_TEXT[c % CARDS_PER_DECK] for c in ordered])
+    if marked is None:
+        return " ".join([_FACE_TEXT[c % CARDS_PER_DECK] for c in ordered])
+    return " ".join([format_card(c, True, marked) for c in ordered])
 
 
 def format_ranks(ranks: Iterable[int]) -> str:

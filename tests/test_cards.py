@@ -281,3 +281,23 @@ def test_parse_format_round_trip_two_decks(cards: list[int]) -> None:
     assert sorted((card_rank(c), card_suit(c) or 0) for c in again) == sorted(
         (card_rank(c), card_suit(c) or 0) for c in cards
     )
+
+
+@settings(deadline=None, max_examples=200)
+@given(st.lists(st.sampled_from(deck_cards(3)), unique=True, max_size=40), st.booleans())
+def test_three_deck_cards_sort_by_rank_then_suit_then_copy_and_each_writes_rank_suit_and_mark(
+    cards: list[int], suits: bool
+) -> None:
+    """Cards of three decks run low to high by rank, then suit, then deck copy; each is written rank + suit letter
+    (a joker by its rank alone), the table's marked card with ``*`` after it, and without suits by rank alone."""
+    ordered = sort_cards(cards)
+    assert [(card_rank(c), card_suit(c) or 0, card_deck(c)) for c in ordered] == sorted(
+        (card_rank(c), card_suit(c) or 0, card_deck(c)) for c in cards
+    )
+    marked = cards[0] if cards else None
+    words = []
+    for c in ordered:
+        suit = card_suit(c)
+        word = RANK_CHARS[card_rank(c)] + ("shdc"[suit] if suit is not None and suits else "")
+        words.append(word + ("*" if suits and suit is not None and c == marked else ""))
+    assert format_cards(cards, suits=suits, marked=marked) == (" " if suits else "").join(words)
