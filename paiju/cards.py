@@ -18,6 +18,7 @@ __all__ = [
     "MARK",
     "BLACK_JOKER",
     "CARDS_PER_DECK",
+    "FACE_COLOUR",
     "FACE_RANK",
     "NUM_RANKS",
     "RANKS",
@@ -168,12 +169,12 @@ def _face_colour(face: int) -> Colour:
 
 
 #: The colour of each of a deck's 54 faces (the two-colour tables ask it of every card, many times a turn).
-_FACE_COLOUR: tuple[Colour, ...] = tuple(_face_colour(face) for face in range(CARDS_PER_DECK))
+FACE_COLOUR: tuple[Colour, ...] = tuple(_face_colour(face) for face in range(CARDS_PER_DECK))
 
 
 def card_colour(card: Card) -> Colour:
     """Colour of a card: ♠ ♣ and the black joker are black, ♥ ♦ and the red joker red."""
-    return _FACE_COLOUR[card % CARDS_PER_DECK]
+    return FACE_COLOUR[card % CARDS_PER_DECK]
 
 
 def deck_cards(decks: int = 1, removed_ranks: Iterable[int] = ()) -> list[Card]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from paiju.cards import Card, Colour, card_colour, card_rank
+from paiju.cards import CARDS_PER_DECK, FACE_COLOUR, FACE_RANK, Card, Colour, card_colour, card_rank
 from paiju.patterns.compiled import fastgen
 from paiju.patterns.generate import MoveGenerator, generator_for
 from paiju.patterns.mixed import Wilds
@@ -181,10 +181,11 @@ def split_by_colour(cards: Sequence[Card], wild_faces: Sequence[int] = ()) -> tu
     """Rank counts of (black, red) natural cards, and the faces of (black, red) cards of a wild face rank."""
     counts: tuple[list[int], list[int]] = ([0] * 15, [0] * 15)
     wild: tuple[list[int], list[int]] = ([], [])
-    for c in cards:
-        rank = card_rank(c)
+    for c in cards:  # card_rank and card_colour inline: a seat's cards are split again after each of its plays
+        face = c % CARDS_PER_DECK
+        rank = FACE_RANK[face]
         if rank in wild_faces:
-            wild[card_colour(c)].append(rank)
+            wild[FACE_COLOUR[face]].append(rank)
         else:
-            counts[card_colour(c)][rank] += 1
+            counts[FACE_COLOUR[face]][rank] += 1
     return counts, wild
