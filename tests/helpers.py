@@ -102,16 +102,20 @@ def assert_play_start_sizes(g: Game, landlord: int, farmer: int, speculator: int
     assert sum(sizes) == total
 
 
-def strings_of(value: Any) -> Iterator[str]:
-    """Every string in a JSON value (a view, a frame, a log), however deeply nested."""
-    if isinstance(value, str):
-        yield value
-    elif isinstance(value, dict):
-        for item in value.values():
-            yield from strings_of(item)
-    elif isinstance(value, list):
-        for item in value:
-            yield from strings_of(item)
+def strings_of(value: Any) -> list[str]:
+    """Every string in a JSON value (a view, a frame, a log), however deeply nested (walked with a stack, not
+    recursively: the sweeps read every view of every step)."""
+    found: list[str] = []
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            found.append(item)
+        elif isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return found
 
 
 def public_cards(game: Game) -> set[Card]:
