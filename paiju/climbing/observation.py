@@ -112,14 +112,10 @@ class Observation:
         def fmt(cards: Sequence[Card]) -> str:
             return format_cards(cards, marked=self.marked)
 
+        marked = self.marked
+
         def rec(r: PlayRecord | None) -> dict[str, Any] | None:
-            if r is None:
-                return None
-            record: dict[str, Any] = {"seat": r.seat, "cards": fmt(r.cards) if r.move else "pass"}
-            if r.move is not None and r.move.wilds:
-                # What each wild card stood for in the play (a speculator's 3, 5p1d's or 癞子's wild cards).
-                record["wilds"] = [{"card": RANK_CHARS[f], "as": RANK_CHARS[a]} for f, a in r.move.wilds]
-            return record
+            return None if r is None else record_json(r, marked)
 
         return {
             "seat": self.seat,
@@ -144,6 +140,34 @@ class Observation:
             "max_bid": self.max_bid,
             "parts": {name: view.to_json(fmt) for name, view in self.parts.items()},
         }
+
+
+#: Each play record's JSON by (the record's id, the marked card), kept with the record itself (so no other record can
+#: take its id while it is remembered): a view repeats the whole play history, and every seat's view of every turn is
+#: written.
+_RECORDS: dict[tuple[int, Card | None], tuple[PlayRecord, dict[str, Any]]] = {}
+#: Records remembered at most before the memo starts again (a long-running server plays many hands).
+_MOST_RECORDS = 1 << 14
+
+
+def record_json(record: PlayRecord, marked: Card | None) -> dict[str, Any]:
+    """A play record as views write it: seat and cards (``pass``), and what each wild card stood for; written once
+    per record and shared by the views that show it (read-only: nothing edits a view's JSON)."""
+    key = (id(record), marked)
+    known = _RECORDS.get(key)
+    if known is not None:
+        return known[1]
+    move = record.move
+    found: dict[str, Any] = {
+        "seat": record.seat, "cards": format_cards(record.cards, marked=marked) if move else "pass"
+    }
+    if move is not None and move.wilds:
+        # What each wild card stood for in the play (a speculator's 3, 5p1d's or 癞子's wild cards).
+        found["wilds"] = [{"card": RANK_CHARS[f], "as": RANK_CHARS[a]} for f, a in move.wilds]
+    if len(_RECORDS) >= _MOST_RECORDS:
+        _RECORDS.clear()
+    _RECORDS[key] = (record, found)
+    return found
 
 
 def observe(game: Observed, seat: int | None) -> Observation:
@@ -209,6 +233,8 @@ def _marker(state: HandState, facts: Facts, seat: int | None) -> Card | None:
     marker = state.deal.marker
     if state.five is not None:  # 五人斗地主: the marked card is public, but never which deck's copy it is (Q5.13)
         return face(state.five.marked)
+    if marker is None:  # the speculator tables draw none
+        return None
     holder = next((s for s, h in enumerate(state.deal.hands) if marker in h), None)
     return marker if facts.sees_marker(seat, holder) else None
 
