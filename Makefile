@@ -47,13 +47,16 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/python -m mypy paiju
 
-# Across every core (pytest-xdist); a worker that runs out of tests takes some of another's queue (worksteal), so no
-# worker is left alone with a long queue at the end.
+# Test workers (pytest-xdist): two more than the cores, since the browser and server tests spend much of their time
+# waiting on Chromium, sockets and timers, and a waiting worker leaves its core to the others. A worker that runs out
+# of tests takes some of another's queue (worksteal), so no worker is left alone with a long queue at the end.
+WORKERS ?= $(shell echo $$(( $$(nproc) + 2 )))
+
 test: $(STAMP) chromium postgres
-	$(BIN)/python -m pytest -q -n auto --dist worksteal
+	$(BIN)/python -m pytest -q -n $(WORKERS) --dist worksteal
 
 test-fast: $(STAMP)
-	$(BIN)/python -m pytest -q -n auto --dist worksteal -m "not slow and not browser"
+	$(BIN)/python -m pytest -q -n $(WORKERS) --dist worksteal -m "not slow and not browser"
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/run.py
