@@ -145,10 +145,10 @@ def test_bots_play_every_table_to_a_conserved_replayable_end(name: str, kind: st
 @pytest.mark.parametrize("name", TABLES)
 def test_bots_play_many_hands_of_every_table(name: str, kind: str) -> None:
     """ARCHITECTURE.md conformance, swept: the same checks over many more seeded hands of every table."""
-    started = time.perf_counter()
+    started = time.process_time()  # the work itself: other test workers share the cores
     for seed in range(1000, 1000 + SLOW_SEEDS):
         play_checked(REGISTRY[name], kind, seed)
-    assert time.perf_counter() - started < 120, "the sweep outgrew its budget: lower SLOW_SEEDS"
+    assert time.process_time() - started < 120, "the sweep outgrew its budget: lower SLOW_SEEDS"
 
 
 @pytest.mark.parametrize("name", TABLES)

@@ -95,11 +95,11 @@ def test_bots_finish_50_seeded_hands(name: str) -> None:
 @pytest.mark.slow
 def test_bots_finish_1000_seeded_hands_per_table() -> None:
     """§2/§9/§12: 1,000 seeded hands of every registered speculator table, no illegal move or exception."""
-    started = time.perf_counter()
+    started = time.process_time()  # the work itself: other test workers share the cores
     for name in (*TABLES, "spec-5p1d"):
         for seed in range(1000):
             checked_hand(name, 10_000 + seed)
-    assert time.perf_counter() - started < 360
+    assert time.process_time() - started < 360
 
 
 def determination_in_bottom(v: Variant) -> Deal:
