@@ -23,6 +23,7 @@ from paiju.engine.registry import (
     new_session,
     open_hand,
     parse_action,
+    registered,
     tables,
     variant_family,
 )
@@ -60,6 +61,7 @@ __all__ = [
     "new_session",
     "open_hand",
     "parse_action",
+    "registered",
     "replay",
     "save_log",
     "tables",

@@ -29,6 +29,7 @@ __all__ = [
     "new_session",
     "open_hand",
     "parse_action",
+    "registered",
     "tables",
     "variant_family",
 ]
@@ -93,12 +94,18 @@ class Family(Generic[H, A, O]):
 AnyFamily = Family[AnyHand, object, Observation[object]]
 
 
+def registered(modules: dict[str, str], name: str, attribute: str) -> object:
+    """``attribute`` of the module registered for family ``name`` in ``modules`` (imported when first asked for); the
+    error lists the families registered there."""
+    if name not in modules:
+        raise ValueError(f"unknown game family {name!r}; known families: {', '.join(modules)}")
+    module = modules[name]
+    return getattr(sys.modules.get(module) or importlib.import_module(module), attribute)  # asked for once a hand
+
+
 def family(name: str) -> AnyFamily:
     """The family called ``name``; the error lists the known ones."""
-    if name not in FAMILY_MODULES:
-        raise ValueError(f"unknown game family {name!r}; known families: {', '.join(FAMILY_MODULES)}")
-    module = FAMILY_MODULES[name]
-    found = (sys.modules.get(module) or importlib.import_module(module)).FAMILY  # asked for once a hand: no import
+    found = registered(FAMILY_MODULES, name, "FAMILY")
     assert isinstance(found, Family)
     return found
 

@@ -7,8 +7,6 @@ that serves every family names none of them (as ``paiju.engine`` finds each fami
 
 from __future__ import annotations
 
-import importlib
-import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Generic, TypeVar, cast
@@ -24,6 +22,7 @@ from paiju.engine import (
     MatchStanding,
     Observation,
     Session,
+    registered,
     variant_family,
 )
 from paiju.variants import Variant
@@ -73,10 +72,7 @@ class TablePolicy(Generic[H, A]):
 
 def table_policy(name: str) -> TablePolicy[AnyHand, object]:
     """The table policy of family ``name``; the error lists the families that have one."""
-    if name not in POLICY_MODULES:
-        raise ValueError(f"unknown game family {name!r}; known families: {', '.join(POLICY_MODULES)}")
-    module = POLICY_MODULES[name]
-    found = (sys.modules.get(module) or importlib.import_module(module)).POLICY  # asked for once a hand: no import
+    found = registered(POLICY_MODULES, name, "POLICY")
     assert isinstance(found, TablePolicy)
     return found
 
