@@ -13,8 +13,12 @@ from collections.abc import Callable, Sequence
 from typing import Never, Protocol, TypeVar, cast
 
 from paiju.engine import CLIMBING, HandEngine, HandResult, Observation, family_of
+from paiju.engine.worlds import SeatView
 
-__all__ = ["BOTS", "FAMILY_BOTS", "AnyBot", "Bot", "LegalOnly", "bot_maker", "make_bot", "play_out", "register"]
+__all__ = [
+    "BOTS", "FAMILY_BOTS", "MAKERS", "AnyBot", "Bot", "LegalOnly", "ViewReader", "act_for", "bot_maker", "make_bot", "play_out",
+    "register",
+]  # fmt: skip
 
 A = TypeVar("A")
 A_co = TypeVar("A_co", covariant=True)
@@ -42,6 +46,16 @@ class LegalOnly(Bot[O_contra, A], Protocol[O_contra, A]):
         ...
 
 
+class ViewReader(Bot[O_contra, A_co], Protocol[O_contra, A_co]):
+    """A bot that reads its seat's whole view beside the observation (a search that draws worlds from it): whoever
+    plays it gives it the family's ``seat_view(hand, seat)`` too (``act_for``). The view is made of what the seat may
+    see alone, so it tells the bot nothing hidden; ``act(obs)`` alone is refused."""
+
+    def act_seen(self, obs: O_contra, view: SeatView) -> A_co:
+        """The action for ``obs.seat``, one of ``obs.legal``, knowing all the seat has seen (``view``)."""
+        ...
+
+
 #: A bot made by name, for a family the code making it does not know: it reads any family's observation and gives
 #: one of its legal actions as ``object`` (the registry makes it for a table of its own family only, ``bot_maker``).
 AnyBot = Bot[Observation[object], object]
@@ -49,6 +63,10 @@ AnyBot = Bot[Observation[object], object]
 B = TypeVar("B", bound=Callable[[int], Bot[Never, object]])
 
 BOTS: dict[str, Callable[[int], AnyBot]] = {}
+#: Bots named with a setting after a colon (a level and its budget: ``hard``, ``hard:1s``), by the name before it:
+#: each takes the setting's text (``""``: none) and the family, and gives what makes the bot from a seed (a
+#: ``ValueError`` for a setting it cannot read).
+MAKERS: dict[str, Callable[[str, str], Callable[[int], AnyBot]]] = {}
 #: The module of the bots that play one family's hands only, where importing it loads that family's engine: imported
 #: when a bot of that family is first asked for, so a table of another family never loads it (a classic simulation
 #: loads nothing of 炒地皮's).
@@ -76,8 +94,11 @@ def bot_maker(name: str, family: str = CLIMBING) -> Callable[[int], AnyBot]:
     lists the names it knows for it."""
     if family in FAMILY_BOTS:
         importlib.import_module(FAMILY_BOTS[family])
+    base, _, setting = name.partition(":")
+    if base in MAKERS:
+        return MAKERS[base](setting, family)
     if name not in BOTS or _FAMILY_OF.get(name, family) != family:
-        known = [n for n in BOTS if _FAMILY_OF.get(n, family) == family]
+        known = [n for n in BOTS if _FAMILY_OF.get(n, family) == family] + list(MAKERS)
         raise ValueError(f"unknown bot {name!r}; known bots: {', '.join(known)}")
     return BOTS[name]
 
@@ -87,15 +108,39 @@ def make_bot(name: str, seed: int = 0, family: str = CLIMBING) -> AnyBot:
     return bot_maker(name, family)(seed)
 
 
+def _seat_view(game: HandEngine[A, O]) -> Callable[[HandEngine[A, O], int], SeatView]:
+    """The family's ``seat_view`` for ``game``'s table (a bot that reads it is given it: ``ViewReader``)."""
+    worlds = family_of(game).worlds
+    if worlds is None:
+        raise TypeError(f"{game.variant.name} draws no worlds: a bot that reads its seat's view cannot play it")
+    return worlds(game.variant).seat_view
+
+
+def act_for(bot: Bot[O, A], game: HandEngine[A, O], seat: int) -> A:
+    """``bot``'s action for ``seat`` of ``game``: made from the seat's observation, and its view for a bot that
+    reads it (``ViewReader``)."""
+    obs = family_of(game).observe(game, seat)
+    seen: Callable[[O, SeatView], A] | None = getattr(bot, "act_seen", None)
+    return bot.act(obs) if seen is None else seen(obs, _seat_view(game)(game, seat))
+
+
 def play_out(game: HandEngine[A, O], bots: Sequence[Bot[O, A]]) -> HandResult:
     """Let one bot per seat play ``game`` to the end (the lowest seat first where several may act); a bot that
-    reads only the legal list (``LegalOnly``) is given that list, and no view is made for it."""
+    reads only the legal list (``LegalOnly``) is given that list, and no view is made for it; a bot that reads its
+    seat's view (``ViewReader``) is given that too."""
     observe = family_of(game).observe
     picks: list[Callable[[Sequence[A]], A] | None] = [getattr(bot, "pick", None) for bot in bots]
+    seen: list[Callable[[O, SeatView], A] | None] = [getattr(bot, "act_seen", None) for bot in bots]
+    seat_view = _seat_view(game) if any(seen) else None
     actors, legal_actions, apply = game.actors, game.legal_actions, game.apply  # looked up once, not at every turn
     while seats := actors():
         seat = min(seats)
-        pick = picks[seat]
-        apply(bots[seat].act(observe(game, seat)) if pick is None else pick(legal_actions(seat)), seat)
+        pick, reads = picks[seat], seen[seat]
+        if pick is not None:
+            apply(pick(legal_actions(seat)), seat)
+        elif reads is not None and seat_view is not None:
+            apply(reads(observe(game, seat), seat_view(game, seat)), seat)
+        else:
+            apply(bots[seat].act(observe(game, seat)), seat)
     assert game.result is not None
     return game.result

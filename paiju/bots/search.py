@@ -1,0 +1,168 @@
+"""The determinized search bot (``pimc``) and the difficulty levels (``easy``, ``normal``, ``hard``) of every table.
+
+At each decision with more than one legal action, ``PimcBot`` draws worlds consistent with its seat's view (the
+family's ``sample_world``: full hands that agree with all the seat has seen), plays each candidate action on each
+world and rolls the hand out to its end with the table's rule-of-thumb bot (``POLICY``) in every seat, and takes the
+candidate whose settlement scores its seat best on average (docs/bots.md, "The search bot"). It reads the kernel only,
+so it plays every registered table of both families.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from paiju.bots.base import MAKERS, AnyBot, bot_maker, play_out
+from paiju.engine import AnyHand, Observation, family
+from paiju.engine.worlds import SampleError, SeatView, Worlds
+from paiju.variants import get_variant
+
+__all__ = ["CANDIDATES", "LEVELS", "POLICY", "Budget", "PimcBot", "candidates", "parse_budget"]
+
+#: Each family's rule-of-thumb bot: the ``easy`` level, the search's rollout policy and its own first choice.
+POLICY = {"climbing": "heuristic", "trick": "rule"}
+#: How many actions a decision weighs at most: a longer legal list (a lead may hold thousands of plays) is cut to the
+#: policy's own choice and actions taken at even steps through the list (``candidates``).
+CANDIDATES = 8
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How long one decision searches: ``iterations`` rollouts (worlds × candidates) at most, and ``seconds`` at most
+    (no new world is drawn once they are spent; the first world is always searched). ``None``: no such bound."""
+
+    iterations: int | None = None
+    seconds: float | None = None
+
+    def __str__(self) -> str:
+        if self.seconds is None:
+            return str(self.iterations)
+        ms = self.seconds * 1000
+        return f"{ms:g}ms" if ms < 1000 else f"{self.seconds:g}s"
+
+
+#: The search levels' default budgets (``easy`` is the policy itself); ``pimc`` alone searches as ``normal``.
+LEVELS = {"pimc": Budget(seconds=0.02), "normal": Budget(seconds=0.02), "hard": Budget(seconds=0.1)}
+
+_BUDGET = re.compile(r"(?P<number>\d+(?:\.\d+)?)(?P<unit>ms|s)?")
+
+
+def parse_budget(text: str) -> Budget:
+    """A budget as written after a level's colon: ``30ms`` or ``1s`` (time), ``200`` (rollouts)."""
+    found = _BUDGET.fullmatch(text.strip())
+    if found is None or float(found["number"]) <= 0:
+        raise ValueError(f"unknown budget {text!r}: write a time (30ms, 1s) or a number of rollouts (200)")
+    number, unit = found["number"], found["unit"]
+    if unit is None:
+        if "." in number:
+            raise ValueError(f"unknown budget {text!r}: a number of rollouts is a whole number")
+        return Budget(iterations=int(number))
+    return Budget(seconds=float(number) / (1000 if unit == "ms" else 1))
+
+
+def candidates(legal: Sequence[object], own: object) -> list[object]:
+    """The actions a decision weighs: all of ``legal`` when it holds at most ``CANDIDATES``; else the policy's own
+    choice ``own`` first, then actions at even steps through the list (its first and last among them), so the set is
+    bounded and the same for the same list."""
+    if len(legal) <= CANDIDATES:
+        return list(legal)
+    picked = [own]
+    step = (len(legal) - 1) / (CANDIDATES - 2)
+    for i in range(CANDIDATES - 1):
+        action = legal[round(i * step)]
+        if action not in picked:
+            picked.append(action)
+    return picked[:CANDIDATES]
+
+
+class PimcBot:
+    """Perfect-information Monte Carlo: the candidate with the best mean rollout score over sampled worlds, the
+    policy's own choice where none scores better. Deterministic for a seed and an iteration budget: each decision's
+    random draws are seeded by the bot's seed and the decision's place in the hand (its seat and how many events
+    the seat has seen), never by the clock, and read nothing but the seat's view."""
+
+    def __init__(self, seed: int, family_name: str, budget: Budget, name: str) -> None:
+        self.name = name
+        self.seed = seed
+        self.budget = budget
+        self.family = family_name
+        self._policy = bot_maker(POLICY[family_name], family_name)
+        #: The policy bot playing this seat as itself: its first choice at each decision (it may keep a plan).
+        self._own = self._policy(seed)
+        self._worlds: dict[str, Worlds[AnyHand]] = {}
+
+    def act(self, obs: Observation[object]) -> object:
+        """Refused: the search draws its worlds from the seat's view (``act_seen``; ``paiju.bots.act_for``)."""
+        raise TypeError(f"{self.name} searches worlds drawn from its seat's view: play it with act_for or play_out")
+
+    def act_seen(self, obs: Observation[object], view: SeatView) -> object:
+        """The action for ``obs.seat`` after searching worlds drawn from ``view``."""
+        legal = obs.legal
+        own = self._own.act(obs)
+        if len(legal) <= 1:
+            return own
+        table = view.log["variant"]
+        worlds = self._worlds.get(table) or self._worlds.setdefault(table, self._worlds_of(table))
+        rng = random.Random(f"pimc:{self.seed}:{view.seat}:{len(view.log['events'])}")
+        weighed = candidates(legal, own)
+        totals = [0.0] * len(weighed)
+        limit = self.budget.iterations
+        rounds = 1 if limit is None else max(1, limit // len(weighed))
+        deadline = None if self.budget.seconds is None else time.perf_counter() + self.budget.seconds
+        done = 0
+        while done < rounds or limit is None:
+            try:
+                world = worlds.sample_world(view, rng, None)
+            except SampleError:
+                break  # no world found: the searched ones decide, else the policy's choice stands
+            for i, action in enumerate(weighed):
+                totals[i] += self._rollout(world, action, view.seat, rng)
+            done += 1
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        if not done:
+            return own
+        best = max(range(len(weighed)), key=lambda i: (totals[i], weighed[i] == own))
+        return weighed[best] if totals[best] > totals[weighed.index(own)] else own
+
+    def _worlds_of(self, table: str) -> Worlds[AnyHand]:
+        """The table's sampled worlds."""
+        worlds = family(self.family).worlds
+        if worlds is None:
+            raise TypeError(f"{table} draws no worlds: {self.name} cannot search it")
+        return worlds(get_variant(table))
+
+    def _rollout(self, world: AnyHand, action: object, seat: int, rng: random.Random) -> float:
+        """``seat``'s settlement score after ``action`` on a copy of ``world``, played out by the policy."""
+        hand = world.clone()
+        hand.apply(action, seat)
+        if hand.is_over:
+            assert hand.result is not None
+            return hand.result.scores[seat]
+        players = [self._policy(rng.randrange(1 << 30)) for _ in range(hand.variant.players)]
+        return play_out(hand, players).scores[seat]
+
+
+def _level(level: str) -> Callable[[str, str], Callable[[int], AnyBot]]:
+    """The maker of ``level`` (``easy``: the family's policy bot; a search level: ``PimcBot`` with the level's
+    budget, or the one written after its colon)."""
+
+    def make(setting: str, family_name: str) -> Callable[[int], AnyBot]:
+        if family_name not in POLICY:
+            raise ValueError(f"no bot levels for the {family_name!r} family")
+        if level == "easy":
+            if setting:
+                raise ValueError("easy plays by rules of thumb: it takes no budget")
+            return bot_maker(POLICY[family_name], family_name)
+        budget = parse_budget(setting) if setting else LEVELS[level]
+        name = f"{level}:{budget}"
+        return lambda seed: PimcBot(seed, family_name, budget, name)
+
+    return make
+
+
+for _name in ("easy", *LEVELS):
+    MAKERS[_name] = _level(_name)

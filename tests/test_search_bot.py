@@ -1,0 +1,139 @@
+"""The search bot (``pimc``) and the levels: budgets read from the name, the same actions for the same seed and
+rollouts, decisions that never change with the hidden cards, a finished hand on every registered table, and a
+duplicate match it wins against the rule-of-thumb bot it rolls out with."""
+
+from __future__ import annotations
+
+import pytest
+
+from paiju.bots import act_for, make_bot, play_out
+from paiju.bots.heuristic import HeuristicBot
+from paiju.bots.search import CANDIDATES, Budget, PimcBot, candidates, parse_budget
+from paiju.cards import card_rank
+from paiju.engine import AnyHand, family, game_log, open_hand
+from paiju.variants import REGISTRY, get_variant
+
+#: The tables whose hand the search plays in under a second with one world a decision (the others are slow tests).
+QUICK = {
+    "classic", "dou-dizhu-emperor", "five-player", "four-player", "laizi", "spec-3p1d", "spec-4p1d", "spec-4p2d",
+    "spec-5p2d", "spec-6p2d", "spec-7p2d", "spec-7p3d", "spec-8p3d", "two-player",
+}  # fmt: skip
+
+
+def test_a_level_reads_its_budget_from_the_name() -> None:
+    assert parse_budget("30ms") == Budget(seconds=0.03)
+    assert parse_budget("1s") == Budget(seconds=1.0)
+    assert parse_budget("200") == Budget(iterations=200)
+    hard = make_bot("hard:1s")
+    assert isinstance(hard, PimcBot) and hard.budget == Budget(seconds=1.0) and hard.name == "hard:1s"
+    normal, default = make_bot("normal"), make_bot("hard")
+    assert isinstance(normal, PimcBot) and isinstance(default, PimcBot)
+    assert normal.budget.seconds is not None and default.budget.seconds is not None
+    assert normal.budget.seconds < default.budget.seconds <= 0.1
+    assert isinstance(make_bot("easy"), HeuristicBot)
+    assert make_bot("easy", 0, "trick").name == "rule"
+    assert isinstance(make_bot("pimc:64", 0, "trick"), PimcBot)
+    for bad in ("hard:fast", "hard:0ms", "pimc:1.5", "easy:1s"):
+        with pytest.raises(ValueError):
+            make_bot(bad)
+
+
+def test_a_long_legal_list_is_cut_to_the_policy_choice_and_even_steps() -> None:
+    legal = list(range(1000))
+    picked = candidates(legal, 537)
+    assert len(picked) == CANDIDATES and picked[0] == 537
+    assert {0, 999} <= set(picked) and candidates(legal, 537) == picked
+    assert candidates(legal[:CANDIDATES], 3) == legal[:CANDIDATES]
+
+
+def test_the_search_bot_refuses_to_act_without_its_seats_view() -> None:
+    hand = open_hand(get_variant("classic"), 1)
+    seat = min(hand.actors())
+    bot = make_bot("pimc:8")
+    with pytest.raises(TypeError):
+        bot.act(family("climbing").observe(hand, seat))
+    assert act_for(bot, hand, seat) in hand.legal_actions(seat)
+
+
+def played(name: str, seed: int, bots: list[str]) -> AnyHand:
+    """A hand of ``name`` played out by ``bots`` (one per seat, by registry name)."""
+    v = get_variant(name)
+    hand = open_hand(v, seed)
+    play_out(hand, [make_bot(b, seed * 16 + s, v.family) for s, b in enumerate(bots)])
+    return hand
+
+
+def test_the_same_seed_and_rollouts_play_the_same_hand() -> None:
+    bots = ["pimc:12", "easy", "pimc:12"]
+    first, again = played("classic", 5, bots), played("classic", 5, bots)
+    assert game_log(first)["events"] == game_log(again)["events"]
+    # the search decides: it does not play the hand as the rule of thumb does
+    assert game_log(first)["events"] != game_log(played("classic", 5, ["easy"] * 3))["events"]
+
+
+def at_decision(name: str, seed: int, seat: int, plays: int) -> AnyHand:
+    """A hand of ``name`` played by the rule of thumb until ``seat`` has a choice after ``plays`` actions at least."""
+    v = get_variant(name)
+    hand = open_hand(v, seed)
+    policy = [make_bot("easy", s, v.family) for s in range(v.players)]
+    done = 0
+    while not hand.is_over:
+        if seat in hand.actors() and done >= plays and len(hand.legal_actions(seat)) > 1:
+            return hand
+        actor = seat if seat in hand.actors() else min(hand.actors())
+        hand.apply(act_for(policy[actor], hand, actor), actor)
+        done += 1
+    raise AssertionError(f"{name} seed {seed}: seat {seat} had no choice after {plays} actions")
+
+
+@pytest.mark.parametrize(("name", "plays"), [("classic", 8), ("spec-4p1d", 12), ("chaodipi", 30)])
+def test_the_decision_never_changes_with_the_hidden_cards(name: str, plays: int) -> None:
+    hand, seat = at_decision(name, 2, 0, plays), 0
+    worlds = family(hand.variant.family).worlds
+    assert worlds is not None
+    seat_view = worlds(hand.variant).seat_view
+    view = seat_view(hand, seat)
+    decided = act_for(make_bot("pimc:16", 9, hand.variant.family), hand, seat)
+    a, b = [s for s in range(hand.variant.players) if s != seat][:2]
+    swapped = False
+    for i, x in enumerate(hand.hands[a]):  # two unseen cards of different ranks swapped between two other seats
+        for j, y in enumerate(hand.hands[b]):
+            if card_rank(x) == card_rank(y) or swapped:
+                continue
+            hand.hands[a][i], hand.hands[b][j] = y, x
+            if seat_view(hand, seat) == view:
+                swapped = True
+            else:
+                hand.hands[a][i], hand.hands[b][j] = x, y
+    assert swapped
+    assert act_for(make_bot("pimc:16", 9, hand.variant.family), hand, seat) == decided
+
+
+@pytest.mark.parametrize(
+    "name", [n if n in QUICK else pytest.param(n, marks=pytest.mark.slow) for n in sorted(REGISTRY)]
+)
+def test_the_search_bot_finishes_a_hand_on_every_table(name: str) -> None:
+    players = get_variant(name).players
+    hand = played(name, 1, ["pimc:1"] + ["easy"] * (players - 1))
+    assert hand.is_over and hand.result is not None and len(hand.result.scores) == players
+
+
+def duplicate_gain(deals: int, bot: str) -> float:
+    """``bot``'s mean score gain over the rule of thumb on classic, duplicate: each deal played with ``bot`` in each
+    seat in turn, the rest the rule of thumb, against the same deal played by the rule of thumb alone."""
+    gain = 0
+    for seed in range(deals):
+        alone = played("classic", seed, ["easy"] * 3)
+        assert alone.result is not None
+        for seat in range(3):
+            bots = ["easy"] * 3
+            bots[seat] = bot
+            hand = played("classic", seed, bots)
+            assert hand.result is not None
+            gain += hand.result.scores[seat] - alone.result.scores[seat]
+    return gain / (3 * deals)
+
+
+@pytest.mark.slow
+def test_the_search_bot_outscores_the_rule_of_thumb_on_classic() -> None:
+    assert duplicate_gain(60, "pimc:64") > 0
