@@ -105,6 +105,19 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--json", action="store_true")
     s.set_defaults(func=lazy("games", "cmd_simulate"))
 
+    s = sub.add_parser("arena", help="two bots on the same deals, rotated through every seat (duplicate format)")
+    add_table_args(s)
+    s.add_argument("--bots", required=True, help="A,B: the two bots (one bot with --against)")
+    s.add_argument("--deals", type=int, default=200, help="deals, each played once per seating (default 200)")
+    s.add_argument("--seed", type=int, default=0)
+    s.add_argument("--json", action="store_true")
+    s.add_argument("--out", help="results file (JSON lines): the deals it holds are not played again, new ones appended")
+    s.add_argument(
+        "--against", choices=["rlcard-rule"],
+        help="B is RLCard's DouDizhuRuleAgentV1 (classic; needs the reference extra), paiju the referee",
+    )
+    s.set_defaults(func=lazy("arena", "cmd_arena"))
+
     s = sub.add_parser("serve", help="serve the lobby: play with friends in the browser")
     s.add_argument("--host", default="127.0.0.1", help="address to listen on (0.0.0.0: every network)")
     s.add_argument("--port", type=int, default=8000)

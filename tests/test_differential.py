@@ -26,6 +26,7 @@ import pytest
 
 from paiju.cards import RANK_CHARS, format_ranks, parse_ranks
 from paiju.patterns import Move, classify_ranks, generate_counts
+from paiju.reference import norm, rl_answers, rl_lead, rl_reading, rl_readings, text_of
 from paiju.variants import Variant, get_variant
 
 V: Variant = get_variant("classic")
@@ -42,22 +43,12 @@ Reading = tuple[Move | None, Move]
 
 
 # ---------------------------------------------------------------------------- cards
-def norm(text: str) -> str:
-    """A suitless card string sorted low to high in ``3456789TJQKA2BR`` order."""
-    return "".join(sorted(text, key=RANK_CHARS.index))
-
-
 def counts_of(text: str) -> tuple[int, ...]:
     """Per-rank counts of a suitless card string."""
     counts = [0] * 15
     for ch in text:
         counts[RANK_CHARS.index(ch)] += 1
     return tuple(counts)
-
-
-def text_of(counts: Sequence[int]) -> str:
-    """The suitless card string of a count vector."""
-    return "".join(RANK_CHARS[r] * n for r, n in enumerate(counts))
 
 
 def card_rank(card: int) -> int:
@@ -386,74 +377,6 @@ class Tally:
 
 
 # ---------------------------------------------------------------------------- rlcard
-RL_KINDS = {
-    "solo": "single",
-    "pair": "pair",
-    "trio": "triple",
-    "trio_solo": "triple+single",
-    "trio_pair": "triple+pair",
-    "four_two_solo": "four+two-singles",
-    "four_two_pair": "four+two-pairs",
-    "bomb": "bomb",
-    "rocket": "joker-bomb",
-    "solo_chain": "straight",
-    "pair_chain": "pair-chain",
-    "trio_chain": "triple-chain",
-    "trio_solo_chain": "airplane+singles",
-    "trio_pair_chain": "airplane+pairs",
-}
-#: rlcard types whose weights count from 1 (a body with kickers); the others count from 0.
-RL_ONE_BASED = frozenset({"trio_solo", "trio_pair", "four_two_solo", "four_two_pair", "trio_solo_chain", "trio_pair_chain"})
-
-
-def rl_reading(card_type: str, weight: str) -> tuple[str, int, int]:
-    """An rlcard (type, weight) reading as our (kind, length, key)."""
-    base, _, tail = card_type.rpartition("_")
-    if tail.isdigit():
-        length = int(tail)
-    else:
-        base, length = card_type, 1
-    head = int(weight) - (1 if base in RL_ONE_BASED else 0)
-    if base == "rocket":
-        return ("joker-bomb", 1, RED)
-    return (RL_KINDS[base], length, head + length - 1)
-
-
-def rl_cards(text: str) -> list[Any]:
-    """rlcard ``Card`` objects for a suitless card string."""
-    from rlcard.games.base import Card
-
-    return [Card(ch + "J", "") if ch in "BR" else Card("S", ch) for ch in text]
-
-
-def rl_lead(counts: Sequence[int]) -> set[str]:
-    """rlcard's leading plays (``playable_cards_from_hand`` wants a sorted rank string)."""
-    from rlcard.games.doudizhu.judger import DoudizhuJudger
-
-    return {norm(t) for t in DoudizhuJudger.playable_cards_from_hand(text_of(counts))}
-
-
-def rl_answers(counts: Sequence[int], target: str) -> set[str]:
-    """rlcard's answers to ``target`` (``get_gt_cards`` without its 'pass')."""
-    import numpy as np
-    from rlcard.games.doudizhu.player import DoudizhuPlayer
-    from rlcard.games.doudizhu.utils import get_gt_cards
-
-    rng = np.random.RandomState(0)
-    player, greater = DoudizhuPlayer(0, rng), DoudizhuPlayer(1, rng)
-    player.set_current_hand(rl_cards(text_of(counts)))
-    greater.played_cards = target
-    return {norm(t) for t in get_gt_cards(player, greater) if t != "pass"}
-
-
-def rl_readings(text: str) -> set[tuple[str, int, int]] | None:
-    """rlcard's readings of a play, or ``None`` when rlcard has no such play."""
-    from rlcard.games.doudizhu.utils import CARD_TYPE
-
-    types = CARD_TYPE[0].get(text)
-    return None if types is None else {rl_reading(t, w) for t, w in types}
-
-
 def pick_target(rng: random.Random, counts: Sequence[int]) -> Move | None:
     """A random legal play of a hand: a kind first, then a play of that kind.
 
