@@ -20,7 +20,7 @@ from paiju.cards import (
     format_card,
 )
 
-__all__ = ["TRUMP", "Trumps", "is_red_five", "natural", "trick_text"]
+__all__ = ["TRUMP", "Trumps", "is_red_five", "natural", "trick_text", "trumps_of"]
 
 #: The category of every trump; a side card's category is its suit (``Suit``, 0–3).
 TRUMP = 4
@@ -136,6 +136,12 @@ class _FaceOrder:
     category: tuple[int, ...]
     strength: tuple[int, ...]
     step: tuple[tuple[int, int] | None, ...]
+
+
+@cache
+def trumps_of(level: int, suit: Suit | None, kangqi: bool) -> Trumps:
+    """The one ``Trumps`` of each trump order (a hand asks for its own at every play: its faces are worked out once)."""
+    return Trumps(level, suit, kangqi)
 
 
 @cache

@@ -12,7 +12,7 @@ from paiju.cards import Card, Suit, deck_cards
 from paiju.trick.declare import Declaration
 from paiju.trick.events import DealEvent, TrickHandEvent
 from paiju.trick.levels import HandOutcome, LevelChange, MatchState, side_of
-from paiju.trick.order import Trumps
+from paiju.trick.order import Trumps, trumps_of
 from paiju.variants import Variant
 from paiju.variants.trick_rules import TrickRules
 
@@ -159,7 +159,8 @@ class TrickState:
     @property
     def trumps(self) -> Trumps:
         """The trump order as it stands now."""
-        return Trumps(self.level, None if self.kangqi else self.call.trump, self.kangqi)
+        kangqi = self.kangqi
+        return trumps_of(self.level, None if kangqi else self.call.trump, kangqi)
 
     @property
     def captured(self) -> int:
