@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from paiju.bots import bot_maker, play_out
+from paiju.bots import act_for, bot_maker, play_out
 from paiju.engine import open_hand, variant_family
 from paiju.policy import table_policy
 from paiju.simulate import RoleStats
@@ -220,7 +220,6 @@ def _against_rlcard(variant: Variant, bot: str, hand_seed: int, index: int, lone
 
     from paiju.climbing.actions import Bid, Pass
     from paiju.climbing.hand import Hand
-    from paiju.engine import family_of
     from paiju.errors import IllegalMoveError
     from paiju.reference import RuleAgentSeat
 
@@ -232,14 +231,13 @@ def _against_rlcard(variant: Variant, bot: str, hand_seed: int, index: int, lone
     players = {s: ours(hand_seed * 1024 + index * 16 + s) for s, side in enumerate(seating) if side == "A"}
     agent = RuleAgentSeat()
     np.random.seed((hand_seed * 4 + index) % 2**32)  # the agent's ties
-    observe = family_of(game).observe
     while game.result is None:
         seat = min(game.actors())
         if game.phase == "bid":
             game.apply(Bid(1) if seat == landlord else Pass(), seat)
             continue
         try:
-            action = agent.act(game, seat) if seating[seat] == "B" else players[seat].act(observe(game, seat))
+            action = agent.act(game, seat) if seating[seat] == "B" else act_for(players[seat], game, seat)
         except IllegalMoveError as err:
             raise ArenaError(f"deal seed {hand_seed}: {err}") from err
         agent.record(seat, action)

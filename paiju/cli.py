@@ -116,6 +116,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--against", choices=["rlcard-rule"],
         help="B is RLCard's DouDizhuRuleAgentV1 (classic; needs the reference extra), paiju the referee",
     )
+    s.add_argument("--budgets", help="A's thinking budgets, e.g. 10ms,30ms,100ms: an arena each (the curve)")
+    s.add_argument("--plot", metavar="PREFIX", help="with --budgets: draw the curve as PREFIX.png and PREFIX.html")
     s.set_defaults(func=lazy("arena", "cmd_arena"))
 
     s = sub.add_parser("serve", help="serve the lobby: play with friends in the browser")

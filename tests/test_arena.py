@@ -115,6 +115,12 @@ def test_the_rlcard_rule_agent_plays_legal_moves_with_a_fixed_landlord() -> None
     assert report.paired["win_a"].mean + report.paired["win_b"].mean == pytest.approx(1.0)
 
 
+@pytest.mark.skipif(importlib.util.find_spec("rlcard") is None, reason="needs the reference extra (rlcard)")
+def test_a_search_bot_reads_its_seat_view_against_the_rlcard_rule_agent() -> None:
+    report = run_arena(CLASSIC, ["normal:2", "rlcard-rule"], 1, seed=4, against="rlcard-rule")
+    assert report.by_bot["A"]["all"].hands == 3 and report.bots == ("normal:2", "rlcard-rule")
+
+
 def test_the_rlcard_rule_agent_plays_classic_only() -> None:
     with pytest.raises(ArenaError, match="plays classic only, not laizi"):
         run_arena(get_variant("laizi"), ["heuristic", "rlcard-rule"], 1, against="rlcard-rule")
@@ -155,3 +161,29 @@ def test_the_command_refuses_bad_bots_in_words(capsys: pytest.CaptureFixture[str
     assert "name two bots" in capsys.readouterr().err
     assert main(["arena", "--bots", "heuristic,nobody"]) == 2
     assert "unknown bot 'nobody'" in capsys.readouterr().err
+
+
+def test_the_curve_plays_an_arena_per_budget_and_draws_it(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("matplotlib", reason="needs the plot extra (matplotlib)")
+    out, plot = tmp_path / "curve.jsonl", tmp_path / "curve"
+    args = ["arena", "--variant", "two-player", "--bots", "pimc,heuristic", "--deals", "2", "--json"]
+    assert main([*args, "--budgets", "1,16", "--out", str(out), "--plot", str(plot)]) == 0
+    shown = json.loads(capsys.readouterr().out)
+    assert [(p["budget"], p["bots"]["A"], p["deals"]) for p in shown["points"]] == [
+        ("1", "pimc:1", 2),
+        ("16", "pimc:16", 2),
+    ]
+    assert shown["files"] == [str(plot) + ".png", str(plot) + ".html"]
+    assert (tmp_path / "curve.png").read_bytes().startswith(b"\x89PNG")
+    page = (tmp_path / "curve.html").read_text()
+    assert "data:image/png;base64," in page and page.count("<tr>") == 3
+    assert sorted(p.name for p in tmp_path.glob("curve.*.jsonl")) == ["curve.1.jsonl", "curve.16.jsonl"]
+
+
+def test_the_curve_wants_a_search_bot_and_one_kind_of_budget(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", "--bots", "heuristic,random", "--budgets", "30ms"]) == 2
+    assert "unknown bot 'heuristic:30ms'" in capsys.readouterr().err
+    assert main(["arena", "--bots", "hard,random", "--budgets", "30ms,200"]) == 2
+    assert "all times (30ms, 1s) or all rollouts (200), not both" in capsys.readouterr().err
+    assert main(["arena", "--bots", "hard,random", "--plot", "x"]) == 2
+    assert "name the budgets too" in capsys.readouterr().err
