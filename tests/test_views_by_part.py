@@ -13,7 +13,7 @@ from helpers import CLIMBING_TABLES, named_cards
 from paiju.bots import make_bot
 from paiju.cards import RANK_CHARS, format_cards
 from paiju.climbing import Game, observe
-from paiju.climbing.views import FiveView, OpenView, PartnerView, PartView, SpeculatorView
+from paiju.climbing.views import FiveView, OpenView, PartnerView, PartView, SpeculatorView, snapshot
 from paiju.variants import get_variant
 
 #: The parts each table has: the speculator's (speculator.md), the small landlord's (§7), 癞子's open hands, 五人's team.
@@ -119,3 +119,47 @@ def test_a_view_s_json_is_its_common_part_and_its_parts_alone(name: str) -> None
         game = _mid_hand(name, turns=turns)
         for seat in [*range(game.players), None]:
             assert set(observe(game, seat).to_json()) == COMMON
+
+
+def test_a_snapshot_view_is_made_as_its_dataclass_makes_it_and_stays_frozen() -> None:
+    """``snapshot`` swaps a frozen dataclass's ``__init__`` for a faster one: same parameters, defaults and default
+    factories, the same values (equal to the dataclass's own), and a field still cannot be assigned."""
+
+    @dataclasses.dataclass(frozen=True)
+    class Plain:
+        seat: int | None
+        cards: tuple[int, ...]
+        bid: int = 3
+        parts: dict[str, int] = dataclasses.field(default_factory=dict)
+
+    Fast = snapshot(dataclasses.make_dataclass("Fast", [(f.name, f.type, f) for f in dataclasses.fields(Plain)], frozen=True))
+    assert Fast.__init__ is not Plain.__init__
+    for args, kwargs in (((1, (4, 5)), {}), ((None,), {"cards": (), "bid": 1}), ((2, (7,), 2, {"a": 1}), {})):
+        made, plain = Fast(*args, **kwargs), Plain(*args, **kwargs)
+        assert dataclasses.astuple(made) == dataclasses.astuple(plain)
+        assert vars(made) == vars(plain)
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            made.bid = 9
+    first, second = Fast(0, ()), Fast(0, ())
+    assert first == second and first.parts is not second.parts  # a fresh dict each time, as the factory makes it
+    with pytest.raises(TypeError):
+        Fast(0)  # cards has no default
+
+
+def test_an_observation_is_frozen_and_replace_still_makes_one() -> None:
+    """A seat's view is a snapshot: no field can be assigned, and ``dataclasses.replace`` (the server caps the legal
+    list so) makes a view equal field by field but the one replaced."""
+    game = Game.new(get_variant("spec-4p3d-2c"), seed=3)
+    seat = game.state.to_act
+    obs = observe(game, seat)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        obs.hand = ()  # type: ignore[misc]
+    spec = obs.part(SpeculatorView)
+    assert spec is not None
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        spec.side = "landlord"  # type: ignore[misc]
+    capped = dataclasses.replace(obs, legal=tuple(obs.legal[:1]))
+    assert capped.legal == tuple(obs.legal[:1])
+    assert {f.name: getattr(capped, f.name) for f in dataclasses.fields(obs) if f.name != "legal"} == {
+        f.name: getattr(obs, f.name) for f in dataclasses.fields(obs) if f.name != "legal"
+    }

@@ -10,14 +10,14 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
-from paiju.cards import RANK_CHARS, Card, card_rank, face, format_cards
+from paiju.cards import CARDS_PER_DECK, FACE_RANK, RANK_CHARS, Card, face, format_cards
 from paiju.climbing.actions import Action
 from paiju.climbing.events import Facts
 from paiju.climbing.phase_name import PhaseName
 from paiju.climbing.roles import seat_role
 from paiju.climbing.speculator import THREE, marked_card
 from paiju.climbing.state import Factor, HandState, PlayRecord
-from paiju.climbing.views import FiveView, PartnerView, PartView, SpeculatorView, part_views
+from paiju.climbing.views import FiveView, PartnerView, PartView, SpeculatorView, part_views, snapshot
 
 __all__ = ["Observation", "Observed", "forced_pass_shown", "in_auction", "observe"]
 
@@ -41,6 +41,7 @@ class Observed(Protocol):
         ...
 
 
+@snapshot
 @dataclass(frozen=True)
 class Observation:
     """One seat's view of a hand (``seat`` is ``None`` for a spectator, who sees only public cards)."""
@@ -194,7 +195,7 @@ def observe(game: Observed, seat: int | None) -> Observation:
         phase=phase,
         to_act=state.landlord if phase == PhaseName.IDENTITY and state.landlord is not None else state.to_act,
         hand=tuple(sorted(state.hands[seat])) if seat is not None else (),
-        cards_left=tuple(len(h) for h in state.hands),
+        cards_left=tuple(map(len, state.hands)),
         landlord=state.landlord if phase != PhaseName.BID else None,
         bid=state.stake.bid,
         bid_history=tuple(state.auction.history),
@@ -223,8 +224,9 @@ def _wild_cards(state: HandState, seat: int | None) -> tuple[Card, ...]:
     if seat is None:
         return ()
     if state.spec is not None and seat == state.spec.seat:
-        return tuple(sorted(c for c in state.hands[seat] if card_rank(c) == THREE))
-    return tuple(sorted(state.wild_cards.get(seat, ())))
+        return tuple(sorted([c for c in state.hands[seat] if FACE_RANK[c % CARDS_PER_DECK] == THREE]))
+    mine = state.wild_cards.get(seat)
+    return tuple(sorted(mine)) if mine else ()
 
 
 def _marker(state: HandState, facts: Facts, seat: int | None) -> Card | None:

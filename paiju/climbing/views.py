@@ -9,8 +9,8 @@ A seat's ``Observation`` is the part every table has plus ``parts``: one view fo
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Any, ClassVar
+from dataclasses import MISSING, dataclass, fields
+from typing import Any, ClassVar, TypeVar
 
 from paiju.cards import RANK_CHARS, SUIT_CHARS, Card, card_rank
 from paiju.climbing.actions import Action, action_text
@@ -21,11 +21,40 @@ from paiju.climbing.roles import public_identity
 from paiju.climbing.speculator import flip_wild_suits, side_of_speculator
 from paiju.climbing.state import HandState
 
-__all__ = ["FiveView", "OpenView", "PartView", "PartnerView", "SpeculatorView", "part_views"]
+__all__ = ["FiveView", "OpenView", "PartView", "PartnerView", "SpeculatorView", "part_views", "snapshot"]
 
 #: Cards as a view's JSON writes them (the table's marked card as ``7c*``).
 Format = Callable[[Sequence[Card]], str]
 SeatCards = tuple[tuple[int, tuple[Card, ...]], ...]
+T = TypeVar("T")
+
+
+def snapshot(cls: type[T]) -> type[T]:
+    """A frozen dataclass made as fast as a plain object: its ``__init__`` (same parameters and defaults) fills the
+    instance's ``__dict__`` in one step, where the generated one sets each field through ``object.__setattr__``, most
+    of a view's cost (every seat's view is made at every turn). Assigning to a field still raises
+    ``FrozenInstanceError``."""
+    defaults: dict[str, Any] = {}
+    params: list[str] = []
+    filled: list[str] = []
+    for f in fields(cls):  # type: ignore[arg-type]
+        if f.default is not MISSING:
+            defaults[f.name] = f.default
+            params.append(f"{f.name}=_defaults[{f.name!r}]")
+        elif f.default_factory is not MISSING:
+            defaults[f.name] = f.default_factory
+            params.append(f"{f.name}=_MISSING")
+            filled.append(f"    if {f.name} is _MISSING:\n        {f.name} = _defaults[{f.name!r}]()\n")
+        else:
+            params.append(f.name)
+    values = ", ".join(f"{f.name!r}: {f.name}" for f in fields(cls))  # type: ignore[arg-type]
+    source = f"def __init__(self, {', '.join(params)}):\n{''.join(filled)}    _set(self, '__dict__', {{{values}}})\n"
+    scope: dict[str, Any] = {"_set": object.__setattr__, "_defaults": defaults, "_MISSING": MISSING}
+    exec(source, scope)  # as dataclasses makes its own __init__
+    init = scope["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    cls.__init__ = init  # type: ignore[method-assign]
+    return cls
 
 
 class PartView:
@@ -43,6 +72,7 @@ def _seat_cards(fmt: Format, hands: SeatCards) -> list[dict[str, Any]]:
 
 
 # ---------------------------------------------------------------------------------------------------- the speculator
+@snapshot
 @dataclass(frozen=True)
 class SpeculatorView(PartView):
     """speculator.md: the speculator (``seat``, ``None`` before it is found), the card that chose it, its gifts, the
@@ -104,12 +134,13 @@ def speculator_view(state: HandState, seat: int | None, facts: Facts) -> Specula
     gifts: SeatCards = ()
     side = None
     retreated: tuple[Card, ...] = ()
+    sizes: tuple[int, ...] = ()
     colours: tuple[str, ...] = ()
     if spec is not None:
         if spec.gift_seats:
-            gifts = tuple((s, tuple(g)) for s, g in zip(spec.gift_seats, spec.gifts, strict=True))
+            gifts = tuple([(s, tuple(g)) for s, g in zip(spec.gift_seats, spec.gifts, strict=True)])
         elif facts.sees_gift(seat, spec.seat):
-            gifts = tuple((-1, tuple(g)) for g in spec.gifts)
+            gifts = tuple([(-1, tuple(g)) for g in spec.gifts])
         hand = state.hands[spec.seat]
         if seat == spec.seat or state.phase is PhaseName.OVER:
             side = side_of_speculator(hand, rules)
@@ -118,19 +149,18 @@ def speculator_view(state: HandState, seat: int | None, facts: Facts) -> Specula
         # The retreated hand as the table shows it: what a spectator may see of it (the speculator holds it anyway).
         if spec.retreated and facts.sees_retreated_hand(None):
             retreated = tuple(sorted(hand))
-        colours = tuple(
-            rules.landlord_gift_colours if i == 0 else rules.farmer_gift_colours for i in range(len(spec.gift_sizes))
-        )
+        sizes = tuple(spec.gift_sizes)
+        colours = (rules.landlord_gift_colours, *(rules.farmer_gift_colours,) * (len(sizes) - 1)) if sizes else ()
     flipped = state.deal.flipped
     return SpeculatorView(
         seat=state.speculator,
         determination=spec.determination if spec is not None else None,
         flipped=tuple(flipped),
         gifts=gifts,
-        gift_sizes=tuple(spec.gift_sizes) if spec is not None else (),
+        gift_sizes=sizes,
         gift_colours=colours,
         side=side,
-        two_low=tuple(str(p) for p in rules.two_low),
+        two_low=rules.two_low,  # LowPair is a str: the rules' own tuple
         wild_suits="".join(SUIT_CHARS[s] for s in flip_wild_suits(flipped[0])) if rules.flip_wilds and flipped else "",
         promoted=state.promoted,
         retreated_hand=retreated,
@@ -139,6 +169,7 @@ def speculator_view(state: HandState, seat: int | None, facts: Facts) -> Specula
 
 
 # ---------------------------------------------------------------------------------------------- the small landlord
+@snapshot
 @dataclass(frozen=True)
 class PartnerView(PartView):
     """speculator.md §7: how the landlord named its partner, and the small landlord where this seat knows it."""
@@ -195,6 +226,7 @@ def partner_view(state: HandState, seat: int | None, facts: Facts, acting: bool)
 
 
 # --------------------------------------------------------------------------------------------------- 癞子's open hands
+@snapshot
 @dataclass(frozen=True)
 class OpenView(PartView):
     """癞子 (other-games.md §1.2): the hands played face up and the wild rank."""
@@ -231,6 +263,7 @@ def open_view(state: HandState, facts: Facts) -> OpenView:
 
 
 # ------------------------------------------------------------------------------------------------ 五人斗地主's team
+@snapshot
 @dataclass(frozen=True)
 class FiveView(PartView):
     """五人斗地主 (other-games.md §5.2): the identity step's outcome, the hidden landlord where this seat knows it,
