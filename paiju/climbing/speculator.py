@@ -6,9 +6,13 @@ Everything here follows speculator.md; the section is named in each docstring.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from paiju.cards import (
     BLACK_JOKER,
+    CARDS_PER_DECK,
+    FACE_COLOUR,
+    FACE_RANK,
     RANKS,
     RED_JOKER,
     Card,
@@ -31,6 +35,7 @@ __all__ = [
     "PURE_THREE_KEY",
     "THREE",
     "can_make_gifts",
+    "colour_counts",
     "colour_room",
     "determination_card",
     "flip_wild_cards",
@@ -59,6 +64,8 @@ PURE_THREE_KEY = 11.5
 PROMOTED_THREE_KEY = 12.75
 _SEVEN = RANKS.index("7")
 _ACE_KING = (RANKS.index("A"), RANKS.index("K"))
+#: The 7c that chooses the speculator on the 7c tables: deck 0's copy (the one the 3-deck tables mark).
+_SEVEN_CLUBS = make_card(_SEVEN, Suit.CLUBS, 0)
 
 
 def rule_of(variant: Variant) -> SpeculatorRules:
@@ -125,14 +132,14 @@ def marked_card(variant: Variant) -> Card | None:
     spec = variant.speculator
     if spec is None or spec.determination != Determination.MARKED_SEVEN_CLUBS:
         return None
-    return make_card(_SEVEN, Suit.CLUBS, 0)
+    return _SEVEN_CLUBS
 
 
 def determination_card(variant: Variant, bottom: Sequence[Card], flipped: Sequence[Card]) -> Card:
     """§3: the card whose holder is the speculator (the marked 7c is deck 0's copy)."""
     how = rule_of(variant).determination
     if how in ("7c", "marked-7c"):
-        return make_card(_SEVEN, Suit.CLUBS, 0)
+        return _SEVEN_CLUBS
     if how == "flip":
         shown = flipped[0]
         return _same_colour_partner(shown) if variant.decks == 1 else _other_copy(shown, variant.decks)
@@ -153,19 +160,23 @@ def _protected_order(rank: int, promoted: int | None) -> float:
 
 def highest_rank(hand: Sequence[Card], promoted: int | None) -> int | None:
     """§4: the speculator's highest non-3 rank (the one it keeps a card of), ``None`` when it holds only 3s."""
-    return _highest(set(map(card_rank, hand)), promoted)
+    return _highest({FACE_RANK[c % CARDS_PER_DECK] for c in hand}, promoted)
 
 
 def _highest(ranks: set[int], promoted: int | None) -> int | None:
     """The highest of ``ranks`` but 3 in the speculator's order (5p1d's promoted rank between 2 and B)."""
     ranks.discard(THREE)
-    return max(ranks, key=lambda r: _protected_order(r, promoted)) if ranks else None
+    if not ranks:
+        return None
+    if promoted not in ranks:  # the order is the ranks' own
+        return max(ranks)
+    return max(ranks, key=lambda r: _protected_order(r, promoted))
 
 
 def _gift_pool(hand: Sequence[Card], determination: Card | None, promoted: int | None) -> tuple[list[Card], list[Card]]:
     """The cards that may go into gifts (no 3s, not the determination card), and those of them
     of the speculator's highest non-3 rank when none of that rank is kept anyway; in hand order."""
-    ranks = list(map(card_rank, hand))
+    ranks = [FACE_RANK[c % CARDS_PER_DECK] for c in hand]  # card_rank inline: asked for several times a gift
     top = _highest(set(ranks), promoted)
     if top is None:
         return [], []
@@ -206,30 +217,34 @@ def can_make_gifts(
     if not rules.landlord_gift_colours:
         return True
     needs = [0, 0]
-    splits = [colour_split(rules.landlord_gift_colours), colour_split(rules.farmer_gift_colours)]
+    splits = [_colour_split(rules.landlord_gift_colours), _colour_split(rules.farmer_gift_colours)]
     for i in range(len(sizes)):
         split = splits[min(i, 1)]
         assert split is not None
         red, black, least = split
-        have = _by_colour(given[i]) if i < len(given) else [0, 0]
+        have = colour_counts(given[i]) if i < len(given) else [0, 0]
         needs[Colour.RED] += max(0, (red if least == 0 else least) - have[Colour.RED])
         needs[Colour.BLACK] += max(0, (black if least == 0 else least) - have[Colour.BLACK])
-    have = _by_colour(free)
+    have = colour_counts(free)
     # The speculator keeps one card of its highest rank, of a colour that rank comes in (its choice).
     kept_colours: set[int | None] = {card_colour(c) for c in tops} or {None}
     return any(all(have[k] - (k == kept) >= needs[k] for k in (Colour.BLACK, Colour.RED)) for kept in kept_colours)
 
 
-def _by_colour(cards: Sequence[Card]) -> list[int]:
+#: ``colour_split`` read once per rule (a gift's legal cards ask for it several times).
+_colour_split = lru_cache(maxsize=None)(colour_split)
+
+
+def colour_counts(cards: Sequence[Card]) -> list[int]:
     """How many of ``cards`` are black and how many red (indexed by ``Colour``)."""
-    reds = sum(map(card_colour, cards))  # Colour.RED is 1, Colour.BLACK 0
+    reds = sum([FACE_COLOUR[c % CARDS_PER_DECK] for c in cards])  # Colour.RED is 1, Colour.BLACK 0
     return [len(cards) - reds, reds]
 
 
 def colour_room(rule: str, size: int, given: Sequence[int], colour: int) -> bool:
     """§15 two-colour gifts: whether a gift of ``size`` with ``given`` (black, red) cards so far
     takes one more card of ``colour`` under ``rule`` (``5r4b`` or ``free_min4``)."""
-    split = colour_split(rule)
+    split = _colour_split(rule)
     assert split is not None
     red, black, least = split
     if least == 0:

@@ -3,7 +3,7 @@ at a time, never a 3, its determination card or the one card it keeps of its hig
 
 from __future__ import annotations
 
-from paiju.cards import Card, Colour, card_colour, card_rank, format_card
+from paiju.cards import CARDS_PER_DECK, FACE_COLOUR, FACE_RANK, Card, Colour, card_colour, card_rank, format_card
 from paiju.climbing import speculator as spec_rules
 from paiju.climbing.actions import Action, Give
 from paiju.climbing.events import GiveEvent
@@ -43,12 +43,13 @@ class Gifts(Turn):
         room: dict[tuple[int, bool], bool] = {}
         out: list[Action] = []
         for c in free:
-            alike = (card_colour(c), card_rank(c) == top)
+            face = c % CARDS_PER_DECK
+            alike = (FACE_COLOUR[face], FACE_RANK[face] == top)
             fits = room.get(alike)
             if fits is None:
                 fits = room[alike] = _colour_room(state, c)
             if fits:
-                out.append(Give(c))
+                out.append(_GIVES.get(c) or _GIVES.setdefault(c, Give(c)))
         return out
 
     def explain(self, state: HandState, seat: int, action: Action) -> str:
@@ -86,6 +87,10 @@ class Gifts(Turn):
         return DONE
 
 
+#: Each card's ``Give``, made once (an action is a value: every gift's legal list offers most of the hand again).
+_GIVES: dict[Card, Give] = {}
+
+
 def _colour_room(state: HandState, card: Card, later: bool = True) -> bool:
     """§15 two-colour tables: whether the gift being filled still takes a card of ``card``'s colour
     (and, with ``later``, whether the gifts after it can still get their colours)."""
@@ -95,7 +100,7 @@ def _colour_room(state: HandState, card: Card, later: bool = True) -> bool:
     rule = rules.landlord_gift_colours if bundle == 0 else rules.farmer_gift_colours
     if not rule:
         return True
-    given = [sum(1 for c in spec.gifts[-1] if card_colour(c) == k) for k in (Colour.BLACK, Colour.RED)]
+    given = spec_rules.colour_counts(spec.gifts[-1])
     if not spec_rules.colour_room(rule, spec.gift_sizes[bundle], given, card_colour(card)):
         return False
     if not later:
