@@ -4,11 +4,13 @@ duplicate match it wins against the rule-of-thumb bot it rolls out with."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from paiju.bots import act_for, make_bot, play_out
+from paiju.bots import act_for, bot_maker, make_bot, play_out
 from paiju.bots.heuristic import HeuristicBot
-from paiju.bots.search import CANDIDATES, Budget, PimcBot, candidates, parse_budget
+from paiju.bots.search import CANDIDATES, MISMATCH, Budget, PimcBot, bid_prior, candidates, parse_budget
 from paiju.cards import card_rank
 from paiju.engine import AnyHand, family, game_log, open_hand
 from paiju.variants import REGISTRY, get_variant
@@ -55,6 +57,20 @@ def test_the_search_bot_refuses_to_act_without_its_seats_view() -> None:
     assert act_for(bot, hand, seat) in hand.legal_actions(seat)
 
 
+def test_the_bid_prior_weighs_down_worlds_whose_hands_would_not_have_bid_so() -> None:
+    hand = at_decision("classic", 4, 0, 4)  # the bidding is over: seat 0 plays, the others bid or passed
+    worlds = family("climbing").worlds
+    assert worlds is not None
+    weight = bid_prior(0, bot_maker("easy"))
+    assert weight(hand) == 1.0  # the real bids are the policy's own
+    view = worlds(hand.variant).seat_view(hand, 0)
+    rng = random.Random(1)
+    drawn = [weight(worlds(hand.variant).sample_world(view, rng, None)) for _ in range(30)]
+    assert min(drawn) <= MISMATCH and max(drawn) == 1.0
+    kept = [weight(worlds(hand.variant).sample_world(view, rng, weight)) for _ in range(30)]
+    assert sum(kept) > sum(drawn)
+
+
 def played(name: str, seed: int, bots: list[str]) -> AnyHand:
     """A hand of ``name`` played out by ``bots`` (one per seat, by registry name)."""
     v = get_variant(name)
@@ -64,7 +80,7 @@ def played(name: str, seed: int, bots: list[str]) -> AnyHand:
 
 
 def test_the_same_seed_and_rollouts_play_the_same_hand() -> None:
-    bots = ["pimc:12", "easy", "pimc:12"]
+    bots = ["pimc:8", "easy", "easy"]
     first, again = played("classic", 5, bots), played("classic", 5, bots)
     assert game_log(first)["events"] == game_log(again)["events"]
     # the search decides: it does not play the hand as the rule of thumb does

@@ -1,7 +1,8 @@
 """The determinized search bot (``pimc``) and the difficulty levels (``easy``, ``normal``, ``hard``) of every table.
 
 At each decision with more than one legal action, ``PimcBot`` draws worlds consistent with its seat's view (the
-family's ``sample_world``: full hands that agree with all the seat has seen), plays each candidate action on each
+family's ``sample_world``: full hands that agree with all the seat has seen), weighted by how well each world's
+hands explain the other seats' bids (``bid_prior``), plays each candidate action on each
 world and rolls the hand out to its end with the table's rule-of-thumb bot (``POLICY``) in every seat, and takes the
 candidate whose settlement scores its seat best on average (docs/bots.md, "The search bot"). It reads the kernel only,
 so it plays every registered table of both families.
@@ -20,19 +21,35 @@ from paiju.engine import AnyHand, Observation, family
 from paiju.engine.worlds import SampleError, SeatView, Worlds
 from paiju.variants import get_variant
 
-__all__ = ["CANDIDATES", "LEVELS", "POLICY", "Budget", "PimcBot", "candidates", "parse_budget"]
+__all__ = [
+    "BIDS",
+    "CANDIDATES",
+    "LEVELS",
+    "MISMATCH",
+    "POLICY",
+    "Budget",
+    "PimcBot",
+    "bid_prior",
+    "candidates",
+    "parse_budget",
+]
 
 #: Each family's rule-of-thumb bot: the ``easy`` level, the search's rollout policy and its own first choice.
 POLICY = {"climbing": "heuristic", "trick": "rule"}
 #: How many actions a decision weighs at most: a longer legal list (a lead may hold thousands of plays) is cut to the
 #: policy's own choice and actions taken at even steps through the list (``candidates``).
 CANDIDATES = 8
+#: The bidding's actions (every family's; before the hand's first play): the ones the prior reads.
+BIDS = frozenset(("bid", "pass", "grab", "open", "declare", "identity", "double"))
+#: A world's weight for each bid of another seat that the policy, holding that seat's cards there, would not make.
+MISMATCH = 0.25
 
 
 @dataclass(frozen=True)
 class Budget:
     """How long one decision searches: ``iterations`` rollouts (worlds × candidates) at most, and ``seconds`` at most
-    (no new world is drawn once they are spent; the first world is always searched). ``None``: no such bound."""
+    (no new world is drawn where the worlds so far, on average, say it would end past them; the first world is always
+    searched). ``None``: no such bound."""
 
     iterations: int | None = None
     seconds: float | None = None
@@ -61,6 +78,33 @@ def parse_budget(text: str) -> Budget:
             raise ValueError(f"unknown budget {text!r}: a number of rollouts is a whole number")
         return Budget(iterations=int(number))
     return Budget(seconds=float(number) / (1000 if unit == "ms" else 1))
+
+
+def bid_prior(seat: int, policy: Callable[[int], AnyBot]) -> Callable[[AnyHand], float]:
+    """A world's weight for ``seat``'s search: ``MISMATCH`` for each bid another seat made that the policy, dealt that
+    seat's cards in the world, would not have made (the hand-strength prior on bids: a world where a seat that
+    bid 3 holds nothing is unlikely). The world's own record is played again to the last bid (its deal, its
+    actions), asking the policy at each."""
+
+    def weight(world: AnyHand) -> float:
+        rules = family(world.variant.family)
+        log = rules.game_log(world, None)
+        events = log["events"]
+        first_play = next((i for i, e in enumerate(events) if e["type"] == "play"), len(events))
+        judged = {i for i, e in enumerate(events[:first_play]) if e["type"] in BIDS and e.get("seat", seat) != seat}
+        if not judged:
+            return 1.0
+        hand, misses = rules.start(log), 0
+        for i, entry in enumerate(events[: max(judged) + 1]):
+            if i < len(hand.typed_events):
+                continue  # an event the hand wrote itself (a deal, a landlord named)
+            made = rules.read_event(entry).action(hand)
+            if i in judged:
+                misses += policy(0).act(rules.observe(hand, entry["seat"])) != made
+            hand.apply(made, entry["seat"])
+        return float(MISMATCH**misses)
+
+    return weight
 
 
 def candidates(legal: Sequence[object], own: object) -> list[object]:
@@ -111,17 +155,19 @@ class PimcBot:
         totals = [0.0] * len(weighed)
         limit = self.budget.iterations
         rounds = 1 if limit is None else max(1, limit // len(weighed))
-        deadline = None if self.budget.seconds is None else time.perf_counter() + self.budget.seconds
-        done = 0
+        started = time.perf_counter()
+        deadline = None if self.budget.seconds is None else started + self.budget.seconds
+        done, weights = 0, bid_prior(view.seat, self._policy)
         while done < rounds or limit is None:
             try:
-                world = worlds.sample_world(view, rng, None)
+                world = worlds.sample_world(view, rng, weights)
             except SampleError:
                 break  # no world found: the searched ones decide, else the policy's choice stands
             for i, action in enumerate(weighed):
                 totals[i] += self._rollout(world, action, view.seat, rng)
             done += 1
-            if deadline is not None and time.perf_counter() >= deadline:
+            now = time.perf_counter()
+            if deadline is not None and now + (now - started) / done > deadline:  # the next world would overrun
                 break
         if not done:
             return own
