@@ -253,22 +253,33 @@ def read_results(path: Path, header: dict[str, Any]) -> dict[int, DealRecord]:
         return {}
     raw = path.read_bytes()
     whole = raw[: raw.rfind(b"\n") + 1]
-    if len(whole) < len(raw):
-        with path.open("r+b") as f:
-            f.truncate(len(whole))
-    lines = whole.decode().splitlines()
-    try:
-        first = json.loads(lines[0]) if lines else None
-    except json.JSONDecodeError:
-        first = None
+    lines = whole.decode("utf-8", errors="replace").splitlines()
+    first = _json_line(lines[0]) if lines else None
     if not isinstance(first, dict) or first.get("arena") != FORMAT:
         raise ArenaError(f"{path} is not an arena results file; name another --out")
     differ = [key for key in header if first.get(key) != header[key]]
     if differ:
         what = ", ".join(f"{key} {_shown(first.get(key))} (asked: {_shown(header[key])})" for key in differ)
         raise ArenaError(f"{path} holds the deals of another arena: {what}; name another --out or remove it")
-    records = (DealRecord.from_json(json.loads(line)) for line in lines[1:] if line.strip())
-    return {r.deal: r for r in records}
+    records: dict[int, DealRecord] = {}
+    for number, line in enumerate(lines[1:], start=2):
+        found = _json_line(line)
+        if not isinstance(found, dict) or "deal" not in found or "plays" not in found:
+            raise ArenaError(f"line {number} of {path} is not a deal's results; remove it or name another --out")
+        record = DealRecord.from_json(found)
+        records[record.deal] = record
+    if len(whole) < len(raw):
+        with path.open("r+b") as f:
+            f.truncate(len(whole))
+    return records
+
+
+def _json_line(line: str) -> Any:
+    """What a JSON line holds, or ``None`` for a line that is not JSON."""
+    try:
+        return json.loads(line)
+    except json.JSONDecodeError:
+        return None
 
 
 def _shown(value: Any) -> str:

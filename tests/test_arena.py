@@ -68,7 +68,14 @@ def test_heuristic_beats_random_with_an_interval_above_zero() -> None:
 
 def test_a_run_cut_short_and_run_again_reports_as_one_run(tmp_path: Path) -> None:
     out = tmp_path / "results.jsonl"
-    run_arena(CLASSIC, ["heuristic", "random"], 4, seed=5, out=out)
+
+    def interrupt(done: int) -> None:
+        if done == 4:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        run_arena(CLASSIC, ["heuristic", "random"], 9, seed=5, out=out, progress=interrupt)
+    assert len(out.read_text().splitlines()) == 1 + 4  # the header and the deals finished before the interruption
     with out.open("a") as f:
         f.write('{"deal": 4, "plays": [')  # a line the interruption cut
     played: list[int] = []
@@ -94,9 +101,19 @@ def test_a_results_file_of_another_arena_is_refused(tmp_path: Path) -> None:
 
 def test_a_file_that_is_not_results_is_refused(tmp_path: Path) -> None:
     out = tmp_path / "notes.txt"
-    out.write_text("shopping list\n")
+    out.write_text("shopping list\nmilk")
     with pytest.raises(ArenaError, match="not an arena results file"):
         run_arena(CLASSIC, ["heuristic", "random"], 1, out=out)
+    assert out.read_text() == "shopping list\nmilk"  # left alone, its unfinished last line too
+
+
+def test_a_results_file_with_a_line_that_is_no_deal_is_refused(tmp_path: Path) -> None:
+    out = tmp_path / "results.jsonl"
+    run_arena(CLASSIC, ["heuristic", "random"], 2, seed=5, out=out)
+    with out.open("a") as f:
+        f.write("an edit by hand\n")
+    with pytest.raises(ArenaError, match="line 4 of .* is not a deal's results"):
+        run_arena(CLASSIC, ["heuristic", "random"], 3, seed=5, out=out)
 
 
 def test_a_trick_table_is_played_by_its_own_bots() -> None:
