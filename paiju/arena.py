@@ -20,7 +20,7 @@ import math
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 from paiju.bots import act_for, bot_maker, play_out
 from paiju.engine import open_hand, variant_family
@@ -28,7 +28,10 @@ from paiju.policy import table_policy
 from paiju.simulate import RoleStats
 from paiju.variants import Variant
 
-__all__ = ["AGAINST", "ArenaError", "ArenaReport", "Paired", "arena_header", "deal_seed", "play_deal", "run_arena", "seatings"]  # fmt: skip
+__all__ = [
+    "AGAINST", "ArenaError", "ArenaReport", "DealRecord", "Paired", "PlayedSeating", "arena_header", "deal_seed",
+    "play_deal", "read_results", "run_arena", "seatings",
+]  # fmt: skip
 
 #: The reference opponents ``against`` names, and the table each plays.
 AGAINST = {"rlcard-rule": "classic"}
@@ -348,7 +351,7 @@ def _played(
             sink.close()
 
 
-def _write(sink: Any, lines: Iterable[dict[str, Any]]) -> None:
+def _write(sink: TextIO, lines: Iterable[dict[str, Any]]) -> None:
     """Append JSON lines and flush them: an interrupted run keeps every deal it finished."""
     for line in lines:
         sink.write(json.dumps(line, ensure_ascii=False) + "\n")
