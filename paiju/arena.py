@@ -262,7 +262,7 @@ def read_results(path: Path, header: dict[str, Any]) -> dict[int, DealRecord]:
         raise ArenaError(f"{path} is not an arena results file; name another --out")
     differ = [key for key in header if first.get(key) != header[key]]
     if differ:
-        what = ", ".join(f"{key} {_shown(first.get(key))} (asked: {_shown(header[key])})" for key in differ)
+        what = ", ".join(_difference(key, first.get(key), header[key]) for key in differ)
         raise ArenaError(f"{path} holds the deals of another arena: {what}; name another --out or remove it")
     records: dict[int, DealRecord] = {}
     for number, line in enumerate(lines[1:], start=2):
@@ -283,6 +283,15 @@ def _json_line(line: str) -> Any:
         return json.loads(line)
     except json.JSONDecodeError:
         return None
+
+
+def _difference(key: str, held: Any, asked: Any) -> str:
+    """How a header field of a file differs from the one asked for: a table of the same name by its rules that
+    differ (a table file changed since), anything else by both values."""
+    if key == "variant" and isinstance(held, dict) and held.get("name") == asked.get("name"):
+        rules = ", ".join(f"{k} {_shown(held.get(k))} (asked: {_shown(asked.get(k))})" for k in asked if held.get(k) != asked.get(k))  # fmt: skip
+        return f"table {asked['name']} with other rules: {rules}"
+    return f"{key} {_shown(held)} (asked: {_shown(asked)})"
 
 
 def _shown(value: Any) -> str:

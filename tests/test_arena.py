@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import importlib.util
 import json
 from pathlib import Path
@@ -204,3 +205,11 @@ def test_the_curve_wants_a_search_bot_and_one_kind_of_budget(capsys: pytest.Capt
     assert "all times (30ms, 1s) or all rollouts (200), not both" in capsys.readouterr().err
     assert main(["arena", "--bots", "hard,random", "--plot", "x"]) == 2
     assert "name the budgets too" in capsys.readouterr().err
+
+
+def test_a_table_changed_since_its_results_were_written_is_refused_by_its_rules(tmp_path: Path) -> None:
+    out = tmp_path / "results.jsonl"
+    run_arena(CLASSIC, ["heuristic", "random"], 1, out=out)
+    changed = dataclasses.replace(CLASSIC, hand_size=16, bottom_size=6)
+    with pytest.raises(ArenaError, match=r"table classic with other rules: hand_size 17 \(asked: 16\), bottom_size 3"):
+        run_arena(changed, ["heuristic", "random"], 1, out=out)
