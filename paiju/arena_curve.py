@@ -111,7 +111,9 @@ def _page(points: Sequence[CurvePoint], title: str, png: str) -> str:
     head = "".join(f"<th>{h}</th>" for h in ("budget", "deals", "ADP A − B (95%)", "WP A − B (95%)", "WP of A (95%)"))
     return (
         f'<!doctype html><html lang="en"><meta charset="utf-8"><title>{html.escape(title)}</title>'
-        "<style>body{font-family:sans-serif;margin:2em}td,th{padding:.2em .8em;text-align:right}</style>"
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        "<style>body{font-family:sans-serif;margin:1em}img{max-width:100%;height:auto}"
+        "table{border-collapse:collapse;display:block;overflow-x:auto}td,th{padding:.2em .8em;text-align:right;white-space:nowrap}</style>"
         f'<h1>{html.escape(title)}</h1><img alt="strength against thinking time" src="data:image/png;base64,{png}">'
         f"<table><tr>{head}</tr>{rows}</table></html>\n"
     )
