@@ -4,6 +4,7 @@ duplicate match it wins against the rule-of-thumb bot it rolls out with."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -132,6 +133,13 @@ def test_the_search_bot_finishes_a_hand_on_every_table(name: str) -> None:
     players = get_variant(name).players
     hand = played(name, 1, ["pimc:1"] + ["easy"] * (players - 1))
     assert hand.is_over and hand.result is not None and len(hand.result.scores) == players
+
+
+def test_the_search_bot_plays_a_table_read_from_a_file() -> None:
+    table = dataclasses.replace(get_variant("classic"), name="my-classic")  # in no registry: its rules are in the log
+    hand = open_hand(table, 1)
+    play_out(hand, [make_bot("pimc:1", 0), make_bot("easy", 1), make_bot("easy", 2)])
+    assert hand.is_over
 
 
 def duplicate_gain(deals: int, bot: str) -> float:

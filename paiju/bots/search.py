@@ -17,9 +17,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from paiju.bots.base import MAKERS, AnyBot, bot_maker, play_out
-from paiju.engine import AnyHand, Observation, family
+from paiju.engine import AnyHand, Observation, family, log_variant
 from paiju.engine.worlds import SampleError, SeatView, Worlds
-from paiju.variants import get_variant
 
 __all__ = [
     "BIDS",
@@ -149,7 +148,7 @@ class PimcBot:
         if len(legal) <= 1:
             return own
         table = view.log["variant"]
-        worlds = self._worlds.get(table) or self._worlds.setdefault(table, self._worlds_of(table))
+        worlds = self._worlds.get(table) or self._worlds.setdefault(table, self._worlds_of(view))
         rng = random.Random(f"pimc:{self.seed}:{view.seat}:{len(view.log['events'])}")
         weighed = candidates(legal, own)
         totals = [0.0] * len(weighed)
@@ -174,12 +173,12 @@ class PimcBot:
         best = max(range(len(weighed)), key=lambda i: (totals[i], weighed[i] == own))
         return weighed[best] if totals[best] > totals[weighed.index(own)] else own
 
-    def _worlds_of(self, table: str) -> Worlds[AnyHand]:
-        """The table's sampled worlds."""
+    def _worlds_of(self, view: SeatView) -> Worlds[AnyHand]:
+        """The sampled worlds of the table ``view`` was seen at (its log's rules: a custom table's too)."""
         worlds = family(self.family).worlds
         if worlds is None:
-            raise TypeError(f"{table} draws no worlds: {self.name} cannot search it")
-        return worlds(get_variant(table))
+            raise TypeError(f"{view.log['variant']} draws no worlds: {self.name} cannot search it")
+        return worlds(log_variant(view.log))
 
     def _rollout(self, world: AnyHand, action: object, seat: int, rng: random.Random) -> float:
         """``seat``'s settlement score after ``action`` on a copy of ``world``, played out by the policy."""
