@@ -133,7 +133,14 @@ def play_out(game: HandEngine[A, O], bots: Sequence[Bot[O, A]]) -> HandResult:
     seen: list[Callable[[O, SeatView], A] | None] = [getattr(bot, "act_seen", None) for bot in bots]
     seat_view = _seat_view(game) if any(seen) else None
     actors, legal_actions, apply = game.actors, game.legal_actions, game.apply  # looked up once, not at every turn
-    while seats := actors():
+    # A hand may take the turns of the seats given their legal list itself, as this loop does (a climbing hand's
+    # play, in C), and return at the first it leaves here.
+    fast: Callable[[list[Callable[[Sequence[A]], A] | None]], None] | None = getattr(game, "play_picks", None)
+    while True:
+        if fast is not None:
+            fast(picks)
+        if not (seats := actors()):
+            break
         seat = min(seats)
         pick, reads = picks[seat], seen[seat]
         if pick is not None:

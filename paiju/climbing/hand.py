@@ -158,6 +158,13 @@ class Hand(Driver[HandState, Action]):
     legal_actions = _compiled(applies=False)(Driver.legal_actions)
     apply = _compiled(applies=True)(Driver.apply)
 
+    def play_picks(self, picks: list[Callable[[Sequence[Action]], Action] | None]) -> None:
+        """The play's turns of seats whose bot reads only its legal list (``picks[seat]``, else ``None``), each
+        ``apply(pick(legal_actions(seat)), seat)`` as ``bots.play_out``'s loop takes it, looped in C where the play
+        has a compiled turn (``_turn.play_picks``); it returns at the first turn it leaves to that loop."""
+        if TURN is not None:
+            TURN.play_picks(self, picks, PhaseName.PLAY, type(self).apply)
+
     def push(self, action: Action, seat: int | None = None) -> None:
         """``apply``, keeping what ``pop`` needs to take it back: a search's walk down one hand and back up."""
         taken = Taken(save(self.state, self._current, action, seat), self._at, self._legal, len(self._events_json))

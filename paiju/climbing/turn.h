@@ -41,8 +41,10 @@ PyObject *turn_list(const Turns *t, PyObject *state, long seat);
 int turn_take(const Turns *t, PyObject *state, long seat, PyObject *action, PyObject *legal);
 PyObject *turn_apply(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 
-/* Hand.legal_actions and Hand.apply, compiled (turn_hand.c). */
+/* Hand.legal_actions and Hand.apply, compiled, and the play's turns of bots that read only their legal list
+ * (turn_hand.c). */
 extern PyTypeObject HandMethodType;
 PyObject *hand_method(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
+PyObject *play_picks(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 
 #endif

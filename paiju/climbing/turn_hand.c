@@ -1,5 +1,6 @@
 /* The driver's two methods of every decision, compiled: Hand.legal_actions and Hand.apply (climbing/hand.py) where
- * the play has a compiled turn and the seat to act asks.  Each is a method descriptor that wraps the Python method
+ * the play has a compiled turn and the seat to act asks, and the loop of bots that read only their legal list through
+ * those turns (play_picks, Hand.play_picks).  Each is a method descriptor that wraps the Python method
  * and calls it for everything else (another phase, another seat, keywords, a turn the compiled turn leaves), so the
  * Python method stays the whole behaviour and this only its fast path. */
 #include "turn.h"
@@ -23,9 +24,10 @@ static PyObject *turns_in(PyObject *state) {
 }
 
 /* The legal list of ``seat`` as Hand.legal_actions gives it, into ``*legal`` (a new reference): the hand's cached list
- * for that seat, or the compiled turn's when the play has one and ``seat`` is to act (then cached as the Python method
- * caches it).  1 when found, 0 for the Python method, -1 with the error set. */
-static int compiled_legal(const HandMethod *m, PyObject *hand, PyObject *state, PyObject *seat, PyObject **legal) {
+ * for that seat, or the compiled turn's when the hand is in ``play_phase``, the play has a compiled turn and ``seat``
+ * is to act (then cached as the Python method caches it).  1 when found, 0 for the Python method, -1 with the error
+ * set. */
+static int compiled_legal(PyObject *play_phase, PyObject *hand, PyObject *state, PyObject *seat, PyObject **legal) {
     PyObject *cached = get_field(&F_LEGAL, hand), *turns = NULL, *phase = NULL, *to_act = NULL;
     if (cached == NULL) return -1;
     int rc = 0;
@@ -39,7 +41,7 @@ static int compiled_legal(const HandMethod *m, PyObject *hand, PyObject *state, 
         rc = -1;
         goto done;
     }
-    if (turns == Py_None || phase != m->play || (rc = PyObject_RichCompareBool(seat, to_act, Py_EQ)) != 1) goto done;
+    if (turns == Py_None || phase != play_phase || (rc = PyObject_RichCompareBool(seat, to_act, Py_EQ)) != 1) goto done;
     const Turns *t = turns_of(turns);
     long at = PyLong_AsLong(seat);
     PyObject *list = t == NULL || (at == -1 && PyErr_Occurred()) ? NULL : turn_list(t, state, at);
@@ -65,7 +67,7 @@ static int compiled_call(const HandMethod *m, PyObject *hand, PyObject *action, 
     PyObject *state = get_field(&F_STATE, hand), *legal = NULL, *turns = NULL;
     if (state == NULL) return -1;
     seat = seat == Py_None ? get_field(&F_TO_ACT, state) : Py_NewRef(seat);
-    int rc = seat == NULL ? -1 : compiled_legal(m, hand, state, seat, &legal);
+    int rc = seat == NULL ? -1 : compiled_legal(m->play, hand, state, seat, &legal);
     if (rc == 1 && !m->applies) {
         *result = Py_NewRef(legal);
     } else if (rc == 1) {
@@ -171,4 +173,62 @@ PyObject *hand_method(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     m->applies = applies;
     PyObject_GC_Track(m);
     return (PyObject *)m;
+}
+
+/* One turn of play_picks: the seat to act's pick(legal) taken as Hand.apply takes it, where the hand is in
+ * ``play_phase`` with a compiled turn and that seat has a pick.  1 when taken, 0 when the turn is left to the caller
+ * (nothing changed), -1 with the error set. */
+static int pick_turn(PyObject *hand, PyObject *picks, PyObject *play_phase, PyObject *apply) {
+    PyObject *state = get_field(&F_STATE, hand), *seat = NULL, *phase = NULL, *turns = NULL, *legal = NULL;
+    PyObject *action = NULL;
+    int rc = -1;
+    if (state == NULL || (seat = get_field(&F_TO_ACT, state)) == NULL || (phase = get_field(&F_PHASE, state)) == NULL ||
+        (turns = turns_in(state)) == NULL)
+        goto done;
+    long at = PyLong_AsLong(seat);
+    if (at == -1 && PyErr_Occurred()) goto done;
+    PyObject *pick = at >= 0 && at < PyList_GET_SIZE(picks) ? PyList_GET_ITEM(picks, at) : Py_None;
+    rc = 0;
+    if (phase != play_phase || turns == Py_None || pick == Py_None) goto done;
+    if ((rc = compiled_legal(play_phase, hand, state, seat, &legal)) != 1) goto done;
+    const Turns *t = turns_of(turns);
+    Py_INCREF(pick); /* the bot may change the list of picks */
+    action = t == NULL ? NULL : PyObject_CallOneArg(pick, legal);
+    Py_DECREF(pick);
+    if (action == NULL) {
+        rc = -1;
+        goto done;
+    }
+    rc = turn_take(t, state, at, action, legal);
+    if (rc == 1) { /* taken: the cached list is spent */
+        rc = set_field(&F_LEGAL, hand, Py_None) < 0 ? -1 : 1;
+    } else if (rc == 0) { /* a turn the compiled turn leaves (a bomb, the last cards): Hand.apply does it */
+        PyObject *args[3] = {hand, action, seat};
+        PyObject *taken = PyObject_Vectorcall(apply, args, 3, NULL);
+        rc = taken == NULL ? -1 : 1;
+        Py_XDECREF(taken);
+    }
+done:
+    Py_XDECREF(state);
+    Py_XDECREF(seat);
+    Py_XDECREF(phase);
+    Py_XDECREF(turns);
+    Py_XDECREF(legal);
+    Py_XDECREF(action);
+    return rc;
+}
+
+/* play_picks(hand, picks, play_phase, apply) -> None: the play's turns, taken while the hand is in ``play_phase`` with a
+ * compiled turn and the seat to act has a pick (``picks[seat]``: a bot that reads only its legal list, else None):
+ * each is ``apply(hand, pick(legal), seat)`` on the list Hand.legal_actions gives, as bots.play_out's loop takes it,
+ * without a Python call of the loop's per turn; it returns at the first turn it leaves to that loop. */
+PyObject *play_picks(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
+    if (nargs != 4 || !PyList_Check(args[1]) || !PyCallable_Check(args[3])) {
+        PyErr_SetString(PyExc_TypeError, "play_picks takes the hand, a list of picks, the play phase and Hand.apply");
+        return NULL;
+    }
+    int rc;
+    while ((rc = pick_turn(args[0], args[1], args[2], args[3])) == 1)
+        ;
+    return rc < 0 ? NULL : Py_NewRef(Py_None);
 }
