@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from paiju.cards import (
     CARDS_PER_DECK,
+    FACE_COLOUR,
     FACE_RANK,
     Card,
     Colour,
@@ -68,14 +69,15 @@ class Holding:
     _split: tuple[tuple[Card, ...], tuple[Card, ...]] | None = field(init=False, repr=False, compare=False, default=None)
 
     def __post_init__(self) -> None:
-        held = tuple(c for c in self.cards if c in self.wild) if self.wild else ()
+        wild = self.wild
+        held = tuple([c for c in self.cards if c in wild]) if wild else ()
         if self.speculator and self.variant.speculator is None:
             raise ValueError(f"{self.variant.name} has no speculator")
-        if self.speculator and set(held) != {c for c in self.cards if card_rank(c) == THREE}:
+        if self.speculator and set(held) != {c for c in self.cards if FACE_RANK[c % CARDS_PER_DECK] == THREE}:
             raise ValueError("the speculator's wild cards are its 3s, every one of them")
         natural = list(self.counts) if self.counts is not None else rank_counts(self.cards)
         for c in held:
-            natural[card_rank(c)] -= 1
+            natural[FACE_RANK[c % CARDS_PER_DECK]] -= 1
         wilds = None
         if self.variant.speculator is not None:
             wilds = (
@@ -141,9 +143,9 @@ class Holding:
         """§14: the seat's cards of each colour (black, red), in hand order (split once)."""
         if self._split is None:
             split: tuple[list[Card], list[Card]] = ([], [])
-            for c in self.cards:
-                split[card_colour(c)].append(c)
-            self._split = (tuple(split[Colour.BLACK]), tuple(split[Colour.RED]))
+            for c in self.cards:  # card_colour inline: a seat's cards are split again after each of its plays
+                split[FACE_COLOUR[c % CARDS_PER_DECK]].append(c)
+            self._split = (tuple(split[0]), tuple(split[1]))  # (black, red): Colour.BLACK is 0
         return self._split
 
     @property
@@ -152,7 +154,8 @@ class Holding:
         if self._colours is None:
             faces = (THREE,) if self.speculator else ()
             counts, wild = split_by_colour(self.cards, faces)
-            black, red = (speculator_wilds(self.variant, len(w), self.promoted) if w else None for w in wild)
+            black = speculator_wilds(self.variant, len(wild[0]), self.promoted) if wild[0] else None
+            red = speculator_wilds(self.variant, len(wild[1]), self.promoted) if wild[1] else None
             self._colours = counts, (black, red)
         return self._colours
 
@@ -176,12 +179,12 @@ class Holding:
         table = self.variant.pattern_rules
         counts, wilds = self._by_colour
         moves = coloured_moves(table, counts, wilds, to_beat)
-        rules = self.variant.speculator
         if to_beat is None:
             return moves, False
+        rules = self.variant.speculator
         if not self.speculator or rules is None:
             return moves, True
-        faces = tuple(f for w in wilds if w is not None for f in w.faces)
+        faces = tuple([f for w in wilds if w is not None for f in w.faces])
         held: set[int] = set()
         if rules.bomb_cards_exempt:
             held = bomb_ranks(table, counts[0], wilds[0]) | bomb_ranks(table, counts[1], wilds[1])

@@ -182,21 +182,21 @@ def observe(game: Observed, seat: int | None) -> Observation:
     facts = state.facts()
     bottom_public = state.landlord is not None and phase not in _BOTTOM_UNTAKEN and facts.sees_bottom(seat)
     actors = game.actors()
-    if phase == PhaseName.IDENTITY:
+    if phase == _IDENTITY:
         # Q5.13 (ii): the sealed step shows nobody who has answered (nor does ``to_act``, the public landlord while it
         # lasts); a seat knows only that it has.
         answered = seat is not None and seat not in actors
         actors = frozenset(s for s in range(state.players) if not (answered and s == seat))
     acting = seat is not None and seat in actors
-    trick = None if phase != PhaseName.PLAY or state.is_leading() else state.play.trick
+    trick = None if phase != _PLAY or state.is_leading() else state.play.trick
     return Observation(
         seat=seat,
         players=state.players,
         phase=phase,
-        to_act=state.landlord if phase == PhaseName.IDENTITY and state.landlord is not None else state.to_act,
+        to_act=state.landlord if phase == _IDENTITY and state.landlord is not None else state.to_act,
         hand=tuple(sorted(state.hands[seat])) if seat is not None else (),
         cards_left=tuple(map(len, state.hands)),
-        landlord=state.landlord if phase != PhaseName.BID else None,
+        landlord=state.landlord if phase != _BID else None,
         bid=state.stake.bid,
         bid_history=tuple(state.auction.history),
         multiplier=state.stake.multiplier,
@@ -215,6 +215,8 @@ def observe(game: Observed, seat: int | None) -> Observation:
     )
 
 
+#: The phases ``observe`` asks about, read once (an enum's member read from its class costs as much as a small call).
+_IDENTITY, _PLAY, _BID = PhaseName.IDENTITY, PhaseName.PLAY, PhaseName.BID
 #: Phases in which the landlord has not taken the bottom yet (the auction, 抢地主), or nothing is dealt.
 _BOTTOM_UNTAKEN = frozenset((PhaseName.OPEN_START, PhaseName.BID, PhaseName.GRAB))
 

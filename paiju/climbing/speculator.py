@@ -223,14 +223,17 @@ def can_make_gifts(
         assert split is not None
         red, black, least = split
         have = colour_counts(given[i]) if i < len(given) else [0, 0]
-        needs[Colour.RED] += max(0, (red if least == 0 else least) - have[Colour.RED])
-        needs[Colour.BLACK] += max(0, (black if least == 0 else least) - have[Colour.BLACK])
+        needs[_RED] += max(0, (red if least == 0 else least) - have[_RED])
+        needs[_BLACK] += max(0, (black if least == 0 else least) - have[_BLACK])
     have = colour_counts(free)
     # The speculator keeps one card of its highest rank, of a colour that rank comes in (its choice).
     kept_colours: set[int | None] = {card_colour(c) for c in tops} or {None}
-    return any(all(have[k] - (k == kept) >= needs[k] for k in (Colour.BLACK, Colour.RED)) for kept in kept_colours)
+    return any(all(have[k] - (k == kept) >= needs[k] for k in (_BLACK, _RED)) for kept in kept_colours)
 
 
+#: The colours, read once (an enum's member read from its class costs as much as a small call; the gift checks run
+#: several times a gift).
+_BLACK, _RED = Colour.BLACK, Colour.RED
 #: ``colour_split`` read once per rule (a gift's legal cards ask for it several times).
 _colour_split = lru_cache(maxsize=None)(colour_split)
 
@@ -248,7 +251,7 @@ def colour_room(rule: str, size: int, given: Sequence[int], colour: int) -> bool
     assert split is not None
     red, black, least = split
     if least == 0:
-        return given[colour] < (red if colour == Colour.RED else black)
+        return given[colour] < (red if colour == _RED else black)
     other = given[1 - colour]
     return given[colour] + 1 + max(other, least) <= size
 

@@ -126,6 +126,9 @@ class SpeculatorView(PartView):
         }
 
 
+_OVER = PhaseName.OVER  # read once: an enum's member read from its class costs as much as a small call
+
+
 def speculator_view(state: HandState, seat: int | None, facts: Facts) -> SpeculatorView:
     """What ``seat`` may know of the speculator's part (the table has one; the part itself is ``None`` until the
     speculator is found)."""
@@ -142,7 +145,7 @@ def speculator_view(state: HandState, seat: int | None, facts: Facts) -> Specula
         elif facts.sees_gift(seat, spec.seat):
             gifts = tuple([(-1, tuple(g)) for g in spec.gifts])
         hand = state.hands[spec.seat]
-        if seat == spec.seat or state.phase is PhaseName.OVER:
+        if seat == spec.seat or state.phase is _OVER:
             side = side_of_speculator(hand, rules)
         else:  # others see only how many cards it holds
             side = "landlord" if len(hand) <= 1 else "farmers"

@@ -33,6 +33,9 @@ Counts = Sequence[int]
 PAIR_KICKER_KINDS = (PatternKind.TRIPLE_PAIR, PatternKind.AIRPLANE_PAIRS)
 
 
+_ANY = RedOverBlack.ANY  # read once: an enum's member read from its class costs as much as a small call
+
+
 def coloured_beats(a: Move, b: Move, bound: bool, red_over_black: RedOverBlack = RedOverBlack.ANY) -> bool:
     """Whether ``a`` may be played on ``b`` by a player that is (or is not) colour-bound.
 
@@ -86,9 +89,10 @@ def moves_by_colour(
     no chain length), else from the Python below, the oracle the compiled path is tested against. A hand with wild
     3s hands C the generator's lists of its wild plays; C lists the rest."""
     rules = gen.rules
-    red_any = rules.red_over_black == RedOverBlack.ANY
+    red_any = rules.red_over_black == _ANY
     compiled = gen.spec is not None and not gen.chain_max
-    if compiled and all(w is None or not w.faces for w in wilds):
+    black, red = wilds
+    if compiled and (black is None or not black.faces) and (red is None or not red.faces):
         assert fastgen is not None
         return fastgen.coloured(gen.spec, counts[0], counts[1], PAIR_KICKER_KINDS, to_beat, red_any, None)  # type: ignore[no-any-return]
     bound = all(sum(c) + (len(w.faces) if w else 0) for c, w in zip(counts, wilds, strict=True))

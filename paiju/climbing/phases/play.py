@@ -8,14 +8,14 @@ from functools import lru_cache
 from types import ModuleType
 from typing import Any
 
-from paiju.cards import card_rank
-from paiju.climbing import speculator as spec_rules
+from paiju.cards import CARDS_PER_DECK, FACE_RANK, Card
 from paiju.climbing.actions import Action, Pass, Play, legal_plays
 from paiju.climbing.compiled import compiled_turn
 from paiju.climbing.events import OutEvent, PartnerKnownEvent
 from paiju.climbing.holding import Holding
 from paiju.climbing.phase_name import PhaseName
 from paiju.climbing.phases.step import CONTINUE, Finish, Step, Turn
+from paiju.climbing.speculator import THREE
 from paiju.climbing.state import Factor, HandState, PlayRecord
 from paiju.errors import IllegalMoveError, Reason
 from paiju.patterns.generate import GENERATOR_CACHE_SIZE, MoveGenerator, compiled_module, generator_for
@@ -61,16 +61,16 @@ def holding_of(state: HandState, seat: int) -> Holding:
     The last holding of each seat is kept while its cards and wild cards are the same (a turn asks twice: for
     the legal moves, then for the cards of the move chosen).
     """
-    hand = state.hands[seat]
+    cards = tuple(state.hands[seat])
     speculator = seat == state.speculator
-    if speculator:
-        wild = frozenset(c for c in hand if card_rank(c) == spec_rules.THREE)
-    else:
+    wild: frozenset[Card] | None = None  # the speculator's: its 3s, the same while its cards are
+    if not speculator:
         mine = state.wild_cards.get(seat)
-        wild = frozenset(c for c in hand if c in mine) if mine else _NO_WILD
-    cards = tuple(hand)
+        wild = frozenset([c for c in cards if c in mine]) if mine else _NO_WILD
     kept = state.holdings.get(seat)
-    if kept is None or kept.cards != cards or kept.wild != wild or kept.speculator != speculator:
+    if kept is None or kept.cards != cards or kept.speculator != speculator or (wild is not None and kept.wild != wild):
+        if wild is None:
+            wild = frozenset([c for c in cards if FACE_RANK[c % CARDS_PER_DECK] == THREE])
         counts = tuple(state.counts[seat])
         kept = state.holdings[seat] = Holding(state.variant, cards, wild, state.promoted, speculator, counts)
     return kept
