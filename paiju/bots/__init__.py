@@ -1,10 +1,11 @@
-"""Bots: the protocol, the registry, and the built-in players (炒地皮's, ``trick_rule``, loaded with its first use:
-``FAMILY_BOTS``), with the search bot and the levels of every table (``search``)."""
+"""Bots: the protocol, the registry, and the built-in players, each imported when it is first asked for by name
+(``BOT_MODULES``; the search bot and the levels of every table, ``search``, with any other name): a table's start-up
+loads the bots it seats. ``BOTS`` read from here is the whole registry, every built-in bot loaded (``load_bots``)."""
 
-from paiju.bots import heuristic, minimal, random_bot, search
+import importlib
+
 from paiju.bots.base import (
-    BOTS,
-    FAMILY_BOTS,
+    BOT_MODULES,
     MAKERS,
     AnyBot,
     Bot,
@@ -12,11 +13,22 @@ from paiju.bots.base import (
     ViewReader,
     act_for,
     bot_maker,
+    load_bots,
     make_bot,
     play_out,
 )
 
 __all__ = [
-    "BOTS", "FAMILY_BOTS", "MAKERS", "AnyBot", "Bot", "LegalOnly", "ViewReader", "act_for", "bot_maker", "heuristic",
-    "make_bot", "minimal", "play_out", "random_bot", "search",
+    "BOTS", "BOT_MODULES", "MAKERS", "AnyBot", "Bot", "LegalOnly", "ViewReader", "act_for", "bot_maker", "heuristic",
+    "load_bots", "make_bot", "minimal", "play_out", "random_bot", "search",
 ]  # fmt: skip
+
+
+def __getattr__(name: str) -> object:
+    """``BOTS`` with every built-in bot registered, and a module of built-in bots (``heuristic``, ``search``),
+    imported when first read."""
+    if name == "BOTS":
+        return load_bots()
+    if name in ("heuristic", "minimal", "random_bot", "search", "trick_rule"):
+        return importlib.import_module(f"paiju.bots.{name}")
+    raise AttributeError(f"module 'paiju.bots' has no attribute {name!r}")

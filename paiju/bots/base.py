@@ -16,8 +16,8 @@ from paiju.engine import CLIMBING, HandEngine, HandResult, Observation, family_o
 from paiju.engine.worlds import SeatView
 
 __all__ = [
-    "BOTS", "FAMILY_BOTS", "MAKERS", "AnyBot", "Bot", "LegalOnly", "ViewReader", "act_for", "bot_maker", "make_bot", "play_out",
-    "register",
+    "BOTS", "BOT_MODULES", "MAKERS", "AnyBot", "Bot", "LegalOnly", "ViewReader", "act_for", "bot_maker", "load_bots",
+    "make_bot", "play_out", "register",
 ]  # fmt: skip
 
 A = TypeVar("A")
@@ -62,15 +62,23 @@ AnyBot = Bot[Observation[object], object]
 #: What makes a bot of any family from a seed, as ``register`` takes it (every bot is a ``Bot[Never, object]``).
 B = TypeVar("B", bound=Callable[[int], Bot[Never, object]])
 
+#: The bots registered so far, by name (``load_bots``: with every built-in one).
 BOTS: dict[str, Callable[[int], AnyBot]] = {}
 #: Bots named with a setting after a colon (a level and its budget: ``hard``, ``hard:1s``), by the name before it:
 #: each takes the setting's text (``""``: none) and the family, and gives what makes the bot from a seed (a
 #: ``ValueError`` for a setting it cannot read).
 MAKERS: dict[str, Callable[[str, str], Callable[[int], AnyBot]]] = {}
-#: The module of the bots that play one family's hands only, where importing it loads that family's engine: imported
-#: when a bot of that family is first asked for, so a table of another family never loads it (a classic simulation
-#: loads nothing of 炒地皮's).
-FAMILY_BOTS = {"trick": "paiju.bots.trick_rule"}
+#: The module of each built-in bot, imported when the bot is first asked for by name: a table's start-up loads the
+#: bots it seats and no others (a classic simulation of random bots loads neither the heuristic bot nor 炒地皮's); any
+#: other name (a search level, ``hard:1s``) loads every module of built-in bots first (``load_bots``).
+BOT_MODULES = {
+    "random": "paiju.bots.random_bot",
+    "heuristic": "paiju.bots.heuristic",
+    "minimal": "paiju.bots.minimal",
+    "rule": "paiju.bots.trick_rule",
+}
+#: Every module of built-in bots: the named ones' and the search bot's, whose levels are its ``MAKERS``.
+_BUILT_IN = (*BOT_MODULES.values(), "paiju.bots.search")
 #: Bots that play one family's hands only, with that family (the others play every family's).
 _FAMILY_OF: dict[str, str] = {}
 
@@ -92,15 +100,24 @@ def register(name: str, family: str | None = None) -> Callable[[B], B]:
 def bot_maker(name: str, family: str = CLIMBING) -> Callable[[int], AnyBot]:
     """What makes the bot ``name`` from a seed, for ``family``'s hands (looked up once for many hands); the error
     lists the names it knows for it."""
-    if family in FAMILY_BOTS:
-        importlib.import_module(FAMILY_BOTS[family])
     base, _, setting = name.partition(":")
+    if base in BOT_MODULES:
+        importlib.import_module(BOT_MODULES[base])
+    elif base not in BOTS and base not in MAKERS:
+        load_bots()
     if base in MAKERS:
         return MAKERS[base](setting, family)
     if name not in BOTS or _FAMILY_OF.get(name, family) != family:
-        known = [n for n in BOTS if _FAMILY_OF.get(n, family) == family] + list(MAKERS)
+        known = [n for n in load_bots() if _FAMILY_OF.get(n, family) == family] + list(MAKERS)
         raise ValueError(f"unknown bot {name!r}; known bots: {', '.join(known)}")
     return BOTS[name]
+
+
+def load_bots() -> dict[str, Callable[[int], AnyBot]]:
+    """The whole registry (``BOTS``), every built-in bot imported: for code that lists the bots."""
+    for module in _BUILT_IN:
+        importlib.import_module(module)
+    return BOTS
 
 
 def make_bot(name: str, seed: int = 0, family: str = CLIMBING) -> AnyBot:
