@@ -11,7 +11,6 @@ paiju says so once and runs in Python.
 from __future__ import annotations
 
 import importlib
-import logging
 import os
 from collections.abc import Sequence
 from types import ModuleType
@@ -32,6 +31,8 @@ def load_extension(name: str, what: str) -> ModuleType | None:
     try:
         return importlib.import_module(name)
     except ImportError:
+        import logging  # only to warn: a command's start-up does not load it
+
         logging.getLogger("paiju").warning(
             "paiju: the compiled %s is not built (no C compiler at install?); running in pure Python", what
         )
