@@ -1,4 +1,7 @@
-"""The phases of a climbing hand and ``pipeline(variant)``, the one place where table switches choose them."""
+"""The phases of a climbing hand and ``pipeline(variant)``, the one place where table switches choose them. The
+phases every table plays are imported here; those of some tables only (the speculator's, 五人斗地主's, 癞子's, 斗帝主's,
+the two-landlord declaration) when ``pipeline`` first makes a table that plays them, so a table's start-up loads its
+own phases and no other table's."""
 
 from __future__ import annotations
 
@@ -7,15 +10,9 @@ from functools import lru_cache
 from paiju.climbing.actions import Action
 from paiju.climbing.phases.auction import Bidding
 from paiju.climbing.phases.deal import DealPhase, check_deal
-from paiju.climbing.phases.emperor import ChooseBottom
-from paiju.climbing.phases.find_speculator import FindSpeculator
-from paiju.climbing.phases.five import Doubling, FiveSettle, Identity, MarkedLandlord, TeamPlaying
-from paiju.climbing.phases.gifts import Gifts
-from paiju.climbing.phases.laizi import CountOpenStart, GrabRound, OpenLandlord, OpenStart, OpenTable, WildDraw
 from paiju.climbing.phases.play import Playing, holding_of
 from paiju.climbing.phases.reveal import Reveal, TakeBottom
 from paiju.climbing.phases.settle import ClassicSettle, Settle, SpeculatorSettle
-from paiju.climbing.phases.small_landlord import Declaration, NamePartner
 from paiju.climbing.phases.step import CONTINUE, DONE, Continue, Done, Finish, Phase, Redeal, Step
 from paiju.climbing.state import HandState
 from paiju.engine import phase as machine
@@ -53,9 +50,13 @@ def pipeline(variant: Variant) -> Pipeline:
     the table doubles) → play. 斗帝主 (bottom_choice): the landlord keeps any of the bottom after taking it."""
     rules, switches = variant.speculator, variant.climbing
     if switches.bid_style is BidStyle.MARKED:
+        from paiju.climbing.phases.five import Doubling, FiveSettle, Identity, MarkedLandlord, TeamPlaying
+
         doubling: tuple[Phase, ...] = (Doubling(),) if switches.seat_doubles or switches.global_double else ()
         return Pipeline((DealPhase(), MarkedLandlord(), Identity(), *doubling, TeamPlaying()), FiveSettle())
     if switches.open_start or switches.grab_round or switches.open_landlord or switches.wild_rank:  # 癞子 (§1.2)
+        from paiju.climbing.phases.laizi import CountOpenStart, GrabRound, OpenLandlord, OpenStart, OpenTable, WildDraw
+
         counted = CountOpenStart() if switches.open_start else None  # 明牌开始 counts where the landlord may not open
         laizi: tuple[Phase | None, ...] = (
             OpenStart() if switches.open_start else OpenTable(),
@@ -69,9 +70,20 @@ def pipeline(variant: Variant) -> Pipeline:
         )
         return Pipeline(tuple(p for p in laizi if p is not None), ClassicSettle())
     if rules is None:
-        choose: tuple[Phase, ...] = (ChooseBottom(),) if switches.bottom_choice else ()
+        choose: tuple[Phase, ...] = ()
+        if switches.bottom_choice:
+            from paiju.climbing.phases.emperor import ChooseBottom
+
+            choose = (ChooseBottom(),)
         return Pipeline((DealPhase(), Bidding(), TakeBottom(), *choose, Playing()), ClassicSettle())
-    partner: tuple[Phase, ...] = (NamePartner(), Declaration()) if rules.partner else ()
+    from paiju.climbing.phases.find_speculator import FindSpeculator
+    from paiju.climbing.phases.gifts import Gifts
+
+    partner: tuple[Phase, ...] = ()
+    if rules.partner:
+        from paiju.climbing.phases.small_landlord import Declaration, NamePartner
+
+        partner = (NamePartner(), Declaration())
     return Pipeline(
         (DealPhase(), FindSpeculator(), Gifts(), Bidding(), Reveal(), *partner, Playing()), SpeculatorSettle()
     )
