@@ -145,8 +145,9 @@ def test_simulate_rejects_wrong_bot_count(capsys: pytest.CaptureFixture[str]) ->
 def test_a_classic_simulation_loads_only_what_it_plays() -> None:
     """`simulate` at a classic table starts without the card commands, 炒地皮's engine and bots, the climbing family's
     action ids and text parsing, the TOML reader of table files, a progress bar its output to a pipe would not show,
-    a bot it does not seat, another table's phases (五人斗地主's, 癞子's, 斗帝主's, the speculator's gifts) or Python's
-    logging (its start-up is part of its run), and a 炒地皮 table's own bot still comes when it is asked for."""
+    a bot it does not seat, another table's phases (五人斗地主's, 癞子's, 斗帝主's, the speculator's gifts), the sampled
+    worlds a search bot draws, or Python's logging (its start-up is part of its run), and a 炒地皮 table's own bot still
+    comes when it is asked for."""
     probe = (
         "import sys\n"
         "from paiju.cli import main\n"
@@ -154,7 +155,8 @@ def test_a_classic_simulation_loads_only_what_it_plays() -> None:
         "unused = ('paiju.commands.cards', 'paiju.trick', 'paiju.bots.trick', 'paiju.climbing.action_ids',"
         " 'paiju.climbing.parse', 'paiju.variants.files', 'tomllib', 'rich.progress', 'paiju.bots.heuristic',"
         " 'paiju.bots.minimal', 'paiju.bots.search', 'logging', 'paiju.climbing.phases.five',"
-        " 'paiju.climbing.phases.laizi', 'paiju.climbing.phases.emperor', 'paiju.climbing.phases.gifts')\n"
+        " 'paiju.climbing.phases.laizi', 'paiju.climbing.phases.emperor', 'paiju.climbing.phases.gifts',"
+        " 'paiju.engine.worlds')\n"
         "loaded = sorted(m for m in sys.modules if m.startswith(unused))\n"
         "print('loaded', loaded)\n"
         "main(['simulate', '--variant', 'chaodipi', '--games', '1', '--bots', 'rule', '--json'])\n"

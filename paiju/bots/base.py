@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Sequence
-from typing import Never, Protocol, TypeVar, cast
+from typing import TYPE_CHECKING, Never, Protocol, TypeVar, cast
 
 from paiju.engine import CLIMBING, HandEngine, HandResult, Observation, family_of
-from paiju.engine.worlds import SeatView
+
+if TYPE_CHECKING:  # only to type the view a search bot reads: a table without one starts without the worlds
+    from paiju.engine.worlds import SeatView
 
 __all__ = [
     "BOTS", "BOT_MODULES", "MAKERS", "AnyBot", "Bot", "LegalOnly", "ViewReader", "act_for", "bot_maker", "load_bots",
