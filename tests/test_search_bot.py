@@ -1,6 +1,6 @@
 """The search bot (``pimc``) and the levels: budgets read from the name, the same actions for the same seed and
-rollouts, decisions that never change with the hidden cards, a finished hand on every registered table, and a
-duplicate match it wins against the rule-of-thumb bot it rolls out with."""
+rollouts, worlds weighed by the bidding, decisions that never change with the hidden cards, and a finished hand on
+every registered table."""
 
 from __future__ import annotations
 
@@ -140,24 +140,3 @@ def test_the_search_bot_plays_a_table_read_from_a_file() -> None:
     hand = open_hand(table, 1)
     play_out(hand, [make_bot("pimc:1", 0), make_bot("easy", 1), make_bot("easy", 2)])
     assert hand.is_over
-
-
-def duplicate_gain(deals: int, bot: str) -> float:
-    """``bot``'s mean score gain over the rule of thumb on classic, duplicate: each deal played with ``bot`` in each
-    seat in turn, the rest the rule of thumb, against the same deal played by the rule of thumb alone."""
-    gain = 0
-    for seed in range(deals):
-        alone = played("classic", seed, ["easy"] * 3)
-        assert alone.result is not None
-        for seat in range(3):
-            bots = ["easy"] * 3
-            bots[seat] = bot
-            hand = played("classic", seed, bots)
-            assert hand.result is not None
-            gain += hand.result.scores[seat] - alone.result.scores[seat]
-    return gain / (3 * deals)
-
-
-@pytest.mark.slow
-def test_the_search_bot_outscores_the_rule_of_thumb_on_classic() -> None:
-    assert duplicate_gain(60, "pimc:64") > 0
