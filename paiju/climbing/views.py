@@ -156,7 +156,7 @@ def speculator_view(state: HandState, seat: int | None, facts: Facts) -> Specula
         colours = (rules.landlord_gift_colours, *(rules.farmer_gift_colours,) * (len(sizes) - 1)) if sizes else ()
     flipped = state.deal.flipped
     return SpeculatorView(
-        seat=state.speculator,
+        seat=spec.seat if spec is not None else None,
         determination=spec.determination if spec is not None else None,
         flipped=tuple(flipped),
         gifts=gifts,
@@ -167,7 +167,7 @@ def speculator_view(state: HandState, seat: int | None, facts: Facts) -> Specula
         wild_suits="".join(SUIT_CHARS[s] for s in flip_wild_suits(flipped[0])) if rules.flip_wilds and flipped else "",
         promoted=state.promoted,
         retreated_hand=retreated,
-        out=tuple(sorted(state.play.out)),
+        out=tuple(sorted(out)) if (out := state.play.out) else (),
     )
 
 
@@ -314,13 +314,13 @@ def five_view(state: HandState, seat: int | None, facts: Facts) -> FiveView:
 
 def part_views(state: HandState, seat: int | None, facts: Facts, acting: bool) -> dict[str, PartView]:
     """A view of each part ``state``'s table has, by name (none on a classic table)."""
-    views: list[PartView] = []
+    views: dict[str, PartView] = {}
     if state.variant.speculator is not None:
-        views.append(speculator_view(state, seat, facts))
+        views[SpeculatorView.name] = speculator_view(state, seat, facts)
     if state.partner is not None:
-        views.append(partner_view(state, seat, facts, acting))
+        views[PartnerView.name] = partner_view(state, seat, facts, acting)
     if state.opened is not None:
-        views.append(open_view(state, facts))
+        views[OpenView.name] = open_view(state, facts)
     if state.five is not None:
-        views.append(five_view(state, seat, facts))
-    return {v.name: v for v in views}
+        views[FiveView.name] = five_view(state, seat, facts)
+    return views
