@@ -90,7 +90,7 @@ def curve_files(points: Sequence[CurvePoint], prefix: Path) -> tuple[Path, Path]
         axis.set_xscale("log")
         axis.set_xticks(xs, [str(p.budget) for p in points])
         axis.minorticks_off()
-        axis.set_xlabel("seconds a decision" if timed else "rollouts a decision")
+        axis.set_xlabel("thinking time a decision" if timed else "rollouts a decision")
         axis.set_ylabel(label)
         axis.grid(True, which="both", alpha=0.3)
     adp.axhline(0, color="grey", linewidth=0.8)
