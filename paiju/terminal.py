@@ -15,7 +15,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from paiju.bots import AnyBot, make_bot
+from paiju.bots import AnyBot, act_for, make_bot
 from paiju.cards import (
     MARK,
     RANK_CHARS,
@@ -209,7 +209,7 @@ def play_terminal(
                         view.show(game)
                         action = _ask(console, game, seat, view, look)
                 else:
-                    action = bots[s].act(played_by.observe(game, s))
+                    action = act_for(bots[s], game, s)
                 game.apply(action, s)
                 view.acted(game, s, action)
             saved.append(_save(game, names, save_to, len(saved)))

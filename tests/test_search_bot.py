@@ -5,15 +5,19 @@ every registered table."""
 from __future__ import annotations
 
 import dataclasses
+import io
 import random
+from pathlib import Path
 
 import pytest
+from rich.console import Console
 
 from paiju.bots import act_for, bot_maker, make_bot, play_out
 from paiju.bots.heuristic import HeuristicBot
 from paiju.bots.search import CANDIDATES, MISMATCH, Budget, PimcBot, bid_prior, candidates, parse_budget
 from paiju.cards import card_rank
-from paiju.engine import AnyHand, family, game_log, open_hand
+from paiju.engine import AnyHand, family, game_log, load_log, open_hand, replay
+from paiju.terminal import play_terminal
 from paiju.variants import REGISTRY, get_variant
 
 #: The tables whose hand the search plays in under a second with one world a decision (the others are slow tests).
@@ -140,3 +144,12 @@ def test_the_search_bot_plays_a_table_read_from_a_file() -> None:
     hand = open_hand(table, 1)
     play_out(hand, [make_bot("pimc:1", 0), make_bot("easy", 1), make_bot("easy", 2)])
     assert hand.is_over
+
+
+def test_a_search_level_plays_in_the_terminal(tmp_path: Path) -> None:
+    """``paiju play --bots pimc``: the terminal gives the bots their seats' views (the person here only passes)."""
+    out = io.StringIO()
+    console = Console(file=out, width=120, color_system=None)
+    console.input = lambda prompt="": "pass"  # type: ignore[method-assign]
+    saved = play_terminal(get_variant("classic"), 4, 1, ["pimc:1"], console, tmp_path / "hand.json", hands=1)
+    assert replay(load_log(saved[0])).is_over and "pimc:1 0" in out.getvalue()
