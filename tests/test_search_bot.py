@@ -8,6 +8,7 @@ import dataclasses
 import io
 import random
 from pathlib import Path
+from typing import cast
 
 import pytest
 from rich.console import Console
@@ -115,17 +116,17 @@ def test_the_decision_never_changes_with_the_hidden_cards(name: str, plays: int)
     seat_view = worlds(hand.variant).seat_view
     view = seat_view(hand, seat)
     decided = act_for(make_bot("pimc:16", 9, hand.variant.family), hand, seat)
-    a, b = [s for s in range(hand.variant.players) if s != seat][:2]
+    a, b = [cast(list[int], hand.hands[s]) for s in range(hand.variant.players) if s != seat][:2]  # the real lists
     swapped = False
-    for i, x in enumerate(hand.hands[a]):  # two unseen cards of different ranks swapped between two other seats
-        for j, y in enumerate(hand.hands[b]):
+    for i, x in enumerate(a):  # two unseen cards of different ranks swapped between two other seats
+        for j, y in enumerate(b):
             if card_rank(x) == card_rank(y) or swapped:
                 continue
-            hand.hands[a][i], hand.hands[b][j] = y, x
+            a[i], b[j] = y, x
             if seat_view(hand, seat) == view:
                 swapped = True
             else:
-                hand.hands[a][i], hand.hands[b][j] = x, y
+                a[i], b[j] = x, y
     assert swapped
     assert act_for(make_bot("pimc:16", 9, hand.variant.family), hand, seat) == decided
 
@@ -150,6 +151,6 @@ def test_a_search_level_plays_in_the_terminal(tmp_path: Path) -> None:
     """``paiju play --bots pimc``: the terminal gives the bots their seats' views (the person here only passes)."""
     out = io.StringIO()
     console = Console(file=out, width=120, color_system=None)
-    console.input = lambda prompt="": "pass"  # type: ignore[method-assign]
+    console.input = lambda *_, **__: "pass"  # type: ignore[method-assign]
     saved = play_terminal(get_variant("classic"), 4, 1, ["pimc:1"], console, tmp_path / "hand.json", hands=1)
     assert replay(load_log(saved[0])).is_over and "pimc:1 0" in out.getvalue()
