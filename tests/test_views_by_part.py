@@ -133,7 +133,6 @@ def test_a_snapshot_view_is_made_as_its_dataclass_makes_it_and_stays_frozen() ->
         parts: dict[str, int] = dataclasses.field(default_factory=dict)
 
     Fast = snapshot(dataclasses.make_dataclass("Fast", [(f.name, f.type, f) for f in dataclasses.fields(Plain)], frozen=True))
-    assert Fast.__init__ is not Plain.__init__
     for args, kwargs in (((1, (4, 5)), {}), ((None,), {"cards": (), "bid": 1}), ((2, (7,), 2, {"a": 1}), {})):
         made, plain = Fast(*args, **kwargs), Plain(*args, **kwargs)
         assert dataclasses.astuple(made) == dataclasses.astuple(plain)
