@@ -15,7 +15,7 @@ from rich.console import Console
 
 from paiju.bots import act_for, bot_maker, make_bot, play_out
 from paiju.bots.heuristic import HeuristicBot
-from paiju.bots.search import CANDIDATES, MISMATCH, Budget, PimcBot, bid_prior, candidates, parse_budget
+from paiju.bots.search import CANDIDATES, MISMATCH, Budget, PimcBot, bid_prior, candidates, parse_budget, pick
 from paiju.cards import card_rank
 from paiju.engine import AnyHand, family, game_log, load_log, open_hand, replay
 from paiju.terminal import play_terminal
@@ -44,6 +44,13 @@ def test_a_level_reads_its_budget_from_the_name() -> None:
     for bad in ("hard:fast", "hard:0ms", "pimc:1.5", "easy:1s"):
         with pytest.raises(ValueError):
             make_bot(bad)
+
+
+def test_an_action_replaces_the_policy_choice_only_when_it_gains_beyond_the_noise() -> None:
+    own = [0.0, 0.0, 0.0, 0.0]
+    assert pick(["own", "steady", "lucky"], [own, [1.0, 1.0, 2.0, 1.0], [9.0, -3.0, -3.0, 1.0]], 0) == "steady"
+    assert pick(["own", "lucky"], [own, [9.0, -3.0, -3.0, 1.0]], 0) == "own"  # a mean of +1, a standard error of 3
+    assert pick(["own", "better"], [[0.0], [5.0]], 0) == "own"  # one world tells no spread
 
 
 def test_a_long_legal_list_is_cut_to_the_policy_choice_and_even_steps() -> None:
@@ -86,7 +93,7 @@ def played(name: str, seed: int, bots: list[str]) -> AnyHand:
 
 
 def test_the_same_seed_and_rollouts_play_the_same_hand() -> None:
-    bots = ["pimc:8", "easy", "easy"]
+    bots = ["pimc:32", "easy", "easy"]
     first, again = played("classic", 5, bots), played("classic", 5, bots)
     assert game_log(first)["events"] == game_log(again)["events"]
     # the search decides: it does not play the hand as the rule of thumb does
