@@ -2,10 +2,10 @@
 
 At each decision with more than one legal action, ``PimcBot`` draws worlds consistent with its seat's view (the
 family's ``sample_world``: full hands that agree with all the seat has seen), weighted by how well each world's
-hands explain the other seats' bids (``bid_prior``), plays each candidate action on each
-world and rolls the hand out to its end with the table's rule-of-thumb bot (``POLICY``) in every seat, and takes the
-candidate whose settlement scores its seat best on average (docs/bots.md, "The search bot"). It reads the kernel only,
-so it plays every registered table of both families.
+hands explain the other seats' bids (``bid_prior``), plays each candidate action on each world and rolls the hand out
+to its end with the table's rule-of-thumb bot (``POLICY``) in every seat, and takes the candidate whose settlement
+scores its seat best on average where it beats the rule of thumb's own choice beyond the noise (``pick``; docs/bots.md,
+"The search bot and the levels"). It reads the kernel only, so it plays every registered table of both families.
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ __all__ = [
     "bid_prior",
     "candidates",
     "parse_budget",
+    "pick",
 ]
 
 #: Each family's rule-of-thumb bot: the ``easy`` level, the search's rollout policy and its own first choice.
