@@ -47,10 +47,10 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/python -m mypy paiju
 
-# Test workers (pytest-xdist): two more than the cores, since the browser and server tests spend much of their time
-# waiting on Chromium, sockets and timers, and a waiting worker leaves its core to the others. A worker that runs out
-# of tests takes some of another's queue (worksteal), so no worker is left alone with a long queue at the end.
-WORKERS ?= $(shell echo $$(( $$(nproc) + 2 )))
+# Test workers (pytest-xdist): one per core. The suite keeps every core busy (Chromium, PostgreSQL and the servers the
+# tests start use the cores the workers leave), so more workers only make them wait for each other. A worker that
+# runs out of tests takes some of another's queue (worksteal), so no worker is left alone with a long queue at the end.
+WORKERS ?= auto
 
 test: $(STAMP) chromium postgres
 	$(BIN)/python -m pytest -q -n $(WORKERS) --dist worksteal
