@@ -310,7 +310,7 @@ def run_arena(
     out: Path | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> ArenaReport:
-    """PlayedSeating deals ``0 … deals - 1`` of ``bots`` (A, B) at ``variant`` and report over them. With ``out``, the deals
+    """Play deals ``0 … deals - 1`` of ``bots`` (A, B) at ``variant`` and report over them. With ``out``, the deals
     already in that results file are read, not played, and each deal played is appended to it as it ends (the
     header first, in a new file). ``progress(n)`` is told how many deals are done after each."""
     if against is not None and AGAINST.get(against) != variant.name:
