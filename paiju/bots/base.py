@@ -147,10 +147,7 @@ def play_out(game: HandEngine[A, O], bots: Sequence[Bot[O, A]]) -> HandResult:
     """Let one bot per seat play ``game`` to the end (the lowest seat first where several may act); a bot that
     reads only the legal list (``LegalOnly``) is given that list, and no view is made for it; a bot that reads its
     seat's view (``ViewReader``) is given that too."""
-    observe = family_of(game).observe
     picks: list[Callable[[Sequence[A]], A] | None] = [getattr(bot, "pick", None) for bot in bots]
-    seen: list[Callable[[O, SeatView], A] | None] = [getattr(bot, "act_seen", None) for bot in bots]
-    seat_view = _seat_view(game) if any(seen) else None
     actors, legal_actions, apply = game.actors, game.legal_actions, game.apply  # looked up once, not at every turn
     # A hand may take the turns of the seats given their legal list itself, as this loop does (a climbing hand's
     # play, in C), and return at the first it leaves here.
@@ -161,12 +158,7 @@ def play_out(game: HandEngine[A, O], bots: Sequence[Bot[O, A]]) -> HandResult:
         if not (seats := actors()):
             break
         seat = min(seats)
-        pick, reads = picks[seat], seen[seat]
-        if pick is not None:
-            apply(pick(legal_actions(seat)), seat)
-        elif reads is not None and seat_view is not None:
-            apply(reads(observe(game, seat), seat_view(game, seat)), seat)
-        else:
-            apply(bots[seat].act(observe(game, seat)), seat)
+        pick = picks[seat]
+        apply(act_for(bots[seat], game, seat) if pick is None else pick(legal_actions(seat)), seat)
     assert game.result is not None
     return game.result
