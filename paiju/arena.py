@@ -22,15 +22,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
 
-from paiju.bots import act_for, bot_maker, play_out
-from paiju.engine import open_hand, variant_family
+from paiju.bots import AnyBot, act_for, bot_maker, play_out
+from paiju.engine import AnyHand, open_hand, variant_family
 from paiju.policy import table_policy
 from paiju.simulate import RoleStats
 from paiju.variants import Variant
 
 __all__ = [
     "AGAINST", "ArenaError", "ArenaReport", "DealRecord", "Paired", "PlayedSeating", "arena_header", "deal_seed",
-    "play_deal", "read_results", "run_arena", "seatings",
+    "play_deal", "play_seating", "read_deal_lines", "read_results", "run_arena", "seatings", "write_lines",
 ]  # fmt: skip
 
 #: The reference opponents ``against`` names, and the table each plays.
@@ -209,11 +209,19 @@ def play_deal(variant: Variant, bots: Sequence[str], seed: int, deal: int, again
     makers = {side: bot_maker(name, family) for side, name in zip(SIDES, bots, strict=True)}
     plays: list[PlayedSeating] = []
     for i, seating in enumerate(seatings(variant.players)):
-        game = open_hand(variant, hand_seed)
-        players = [makers[side](hand_seed * 1024 + i * 16 + s) for s, side in enumerate(seating)]
-        result = play_out(game, players)
-        plays.append(PlayedSeating(seating, tally(game).roles, tuple(result.scores)))
+        game = play_seating(variant, hand_seed, i, [makers[side] for side in seating])
+        assert game.result is not None
+        plays.append(PlayedSeating(seating, tally(game).roles, tuple(game.result.scores)))
     return DealRecord(deal, tuple(plays))
+
+
+def play_seating(variant: Variant, hand_seed: int, index: int, makers: Sequence[Callable[[int], AnyBot]]) -> AnyHand:
+    """The hand dealt from ``hand_seed`` played out by one bot per seat, made by ``makers``, as seating number
+    ``index`` of its deal: each seat's bot is seeded by the deal, the seating and the seat (two copies of one bot
+    play apart, and a seating plays the same wherever it is played)."""
+    game = open_hand(variant, hand_seed)
+    play_out(game, [make(hand_seed * 1024 + index * 16 + s) for s, make in enumerate(makers)])
+    return game
 
 
 def _against_rlcard(variant: Variant, bot: str, hand_seed: int, index: int, lone: str) -> PlayedSeating:
@@ -249,32 +257,38 @@ def _against_rlcard(variant: Variant, bot: str, hand_seed: int, index: int, lone
 
 
 def read_results(path: Path, header: dict[str, Any]) -> dict[int, DealRecord]:
-    """The deals a results file holds, by number; a missing or empty file holds none. A file made under another
-    header is refused (``ArenaError`` saying what differs); a last line cut short by an interrupted run is dropped
-    from the file, so the run appends after whole lines."""
+    """The deals an arena results file holds, by number (``read_deal_lines``)."""
+    records = (DealRecord.from_json(line) for line in read_deal_lines(path, header, "arena"))
+    return {record.deal: record for record in records}
+
+
+def read_deal_lines(path: Path, header: dict[str, Any], kind: str) -> list[dict[str, Any]]:
+    """The deal lines of a results file of ``kind`` (``arena``, ``balance``: its header's first key), in file order;
+    a missing or empty file holds none. A file made under another header is refused (``ArenaError`` saying what
+    differs); a last line cut short by an interrupted run is dropped from the file, so the run appends after whole
+    lines."""
     if not path.exists() or path.stat().st_size == 0:
-        return {}
+        return []
     raw = path.read_bytes()
     whole = raw[: raw.rfind(b"\n") + 1]
     lines = whole.decode("utf-8", errors="replace").splitlines()
     first = _json_line(lines[0]) if lines else None
-    if not isinstance(first, dict) or first.get("arena") != FORMAT:
-        raise ArenaError(f"{path} is not an arena results file; name another --out")
+    if not isinstance(first, dict) or first.get(kind) != header[kind]:
+        raise ArenaError(f"{path} is not {'an' if kind[0] in 'aeiou' else 'a'} {kind} results file; name another --out")
     differ = [key for key in header if first.get(key) != header[key]]
     if differ:
         what = ", ".join(_difference(key, first.get(key), header[key]) for key in differ)
-        raise ArenaError(f"{path} holds the deals of another arena: {what}; name another --out or remove it")
-    records: dict[int, DealRecord] = {}
+        raise ArenaError(f"{path} holds the deals of another {kind}: {what}; name another --out or remove it")
+    found: list[dict[str, Any]] = []
     for number, line in enumerate(lines[1:], start=2):
-        found = _json_line(line)
-        if not isinstance(found, dict) or "deal" not in found or "plays" not in found:
+        deal = _json_line(line)
+        if not isinstance(deal, dict) or "deal" not in deal or "plays" not in deal:
             raise ArenaError(f"line {number} of {path} is not a deal's results; remove it or name another --out")
-        record = DealRecord.from_json(found)
-        records[record.deal] = record
+        found.append(deal)
     if len(whole) < len(raw):
         with path.open("r+b") as f:
             f.truncate(len(whole))
-    return records
+    return found
 
 
 def _json_line(line: str) -> Any:
@@ -352,15 +366,15 @@ def _played(
                 if sink is None:
                     sink = out.open("a", encoding="utf-8")
                     if out.stat().st_size == 0:
-                        _write(sink, [header])
-                _write(sink, [record.to_json()])
+                        write_lines(sink, [header])
+                write_lines(sink, [record.to_json()])
             yield record
     finally:
         if sink is not None:
             sink.close()
 
 
-def _write(sink: TextIO, lines: Iterable[dict[str, Any]]) -> None:
+def write_lines(sink: TextIO, lines: Iterable[dict[str, Any]]) -> None:
     """Append JSON lines and flush them: an interrupted run keeps every deal it finished."""
     for line in lines:
         sink.write(json.dumps(line, ensure_ascii=False) + "\n")
