@@ -13,7 +13,7 @@ unexport PYTHONDONTWRITEBYTECODE
 $(STAMP): pyproject.toml setup.py $(wildcard paiju/*/*.c paiju/*/*.h)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip "setuptools>=77"
-	$(BIN)/python -m pip install --quiet -e '.[test,reference,plot]'
+	$(BIN)/python -m pip install --quiet -e '.[test,reference,plot,cluster,rl]'
 	touch $(STAMP)
 
 run: $(STAMP)

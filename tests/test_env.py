@@ -1,0 +1,240 @@
+"""paiju.env: the PettingZoo, parallel and Gymnasium envs of every table (docs/env.md)."""
+
+from __future__ import annotations
+
+import random
+import warnings
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo")
+pytest.importorskip("gymnasium")
+
+from gymnasium.utils.env_checker import check_env  # noqa: E402
+from pettingzoo.test import api_test, parallel_api_test, seed_test  # noqa: E402
+
+from paiju.env import PaijuEnv, env, gym_env, parallel_env  # noqa: E402
+from paiju.variants import REGISTRY  # noqa: E402
+
+#: Two tables made from TOML text, as a user's own table file would be.
+TOML_TABLES = {
+    "one-bid": 'inherits = "classic"\nname = "one-bid"\nmax_bid = 1\nspring = true\n',
+    "wild-four": 'inherits = "four-player"\nname = "wild-four"\nwild_rank = true\n',
+}
+
+
+@pytest.fixture(scope="module")
+def toml_files(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    folder = tmp_path_factory.mktemp("tables")
+    files = {}
+    for name, text in TOML_TABLES.items():
+        files[name] = folder / f"{name}.toml"
+        files[name].write_text(text, encoding="utf-8")
+    return files
+
+
+def _random_hand(e: PaijuEnv, seed: int) -> list[tuple[str, dict[str, np.ndarray]]]:
+    """Play one hand of ``e`` with random legal env ids; every observation the agents to act were shown."""
+    rng = random.Random(seed)
+    e.reset(seed=seed)
+    seen = []
+    for agent in e.agent_iter():
+        obs, _, done, truncated, _ = e.last()
+        if done or truncated:
+            e.step(None)
+            continue
+        seen.append((agent, obs))
+        legal = np.flatnonzero(obs["action_mask"])
+        e.step(int(legal[rng.randrange(len(legal))]))
+    return seen
+
+
+@pytest.mark.parametrize("name", sorted(REGISTRY))
+def test_every_registered_table_passes_the_pettingzoo_api_and_seed_tests(name: str) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # PettingZoo's advice on Dict observation spaces
+        api_test(env(name), num_cycles=8)
+        seed_test(lambda: env(name), num_cycles=8)
+
+
+@pytest.mark.parametrize("name", sorted(TOML_TABLES))
+def test_a_toml_table_is_an_env_that_passes_the_pettingzoo_tests(name: str, toml_files: dict[str, Path]) -> None:
+    made = env(toml_files[name])
+    assert made.variant.name == name
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        api_test(made, num_cycles=8)
+        seed_test(lambda: env(toml_files[name]), num_cycles=8)
+
+
+@pytest.mark.parametrize("name", sorted(REGISTRY))
+def test_a_whole_hand_stays_in_the_spaces_and_pays_the_settlement(name: str) -> None:
+    e = env(name)
+    seen = _random_hand(e, seed=7)
+    assert seen, "the hand asked for no decision"
+    for agent, obs in seen:
+        assert e.observation_space(agent).contains(obs)
+        assert obs["action_mask"].dtype == np.int8 and obs["action_mask"].any()
+    assert e.hand is not None and e.hand.result is not None
+    # The rewards were the settlement's scores (the agents are gone once each took its last step).
+    assert e.agents == []
+
+
+def test_rewards_are_the_settlement_scores_given_when_the_hand_ends() -> None:
+    e = env("classic")
+    e.reset(seed=3)
+    rewards: dict[str, float] = {}
+    rng = random.Random(3)
+    for agent in e.agent_iter():
+        obs, reward, done, truncated, _ = e.last()
+        if done or truncated:
+            rewards[agent] = reward
+            e.step(None)
+            continue
+        assert reward == 0
+        legal = np.flatnonzero(obs["action_mask"])
+        e.step(int(legal[rng.randrange(len(legal))]))
+    assert e.hand is not None and e.hand.result is not None
+    assert [rewards[f"seat_{s}"] for s in range(3)] == list(e.hand.result.scores)
+
+
+def test_the_layout_names_every_entry_of_the_observation_once() -> None:
+    for name in ("classic", "spec-6p3d", "laizi", "five-player", "chaodipi-live"):
+        e = env(name)
+        slices = list(e.layout("seat_0").values())
+        assert slices[0].start == 0
+        assert all(a.stop == b.start for a, b in zip(slices, slices[1:], strict=False))
+        assert slices[-1].stop == e.observation_space("seat_0")["observation"].shape[0]
+
+
+def test_the_layout_reads_the_seat_view() -> None:
+    e = env("classic")
+    e.reset(seed=11)
+    agent = e.agent_selection
+    vector = e.observe(agent)["observation"]
+    part = e.layout(agent)
+    view = e.family.observe(e.hand, int(agent.split("_")[1]))
+    assert vector[part["hand"]].sum() == len(view.hand) == 17
+    assert list(vector[part["cards_left"]]) == [17, 17, 17]
+    assert vector[part["phase"]].sum() == 1
+
+
+def _swap_hidden(e: PaijuEnv, seat: int) -> int:
+    """Swap a card between two other seats' hands: what ``seat`` cannot see changes, nothing it can see does."""
+    hand = e.hand
+    assert hand is not None
+    hands = hand.state.hands
+    others = [s for s in range(len(hands)) if s != seat and hands[s]]
+    a, b = others[0], others[1]
+    i = next(i for i, card in enumerate(hands[a]) if all(card % 54 != c % 54 for c in hands[b]))
+    hands[a][i], hands[b][0] = hands[b][0], hands[a][i]
+    e._turn += 1  # the hand changed under the env: observe afresh
+    return a
+
+
+@pytest.mark.parametrize("name", ["classic", "spec-5p2d", "four-player", "chaodipi"])
+def test_another_seats_hidden_cards_never_reach_the_tensor(name: str) -> None:
+    e = env(name)
+    e.reset(seed=5)
+    rng = random.Random(5)
+    for _ in range(12):  # into the hand a little
+        agent = e.agent_selection
+        legal = list(e.choices(agent).actions)
+        e.step(legal[rng.randrange(len(legal))])
+    agent = e.agent_selection
+    seat = int(agent.split("_")[1])
+    before = e.observe(agent)
+    others = {s: e.observe(f"seat_{s}")["observation"] for s in range(e.variant.players)}
+    changed = _swap_hidden(e, seat)
+    after = e.observe(agent)
+    assert before["observation"].tobytes() == after["observation"].tobytes()
+    assert before["action_mask"].tobytes() == after["action_mask"].tobytes()
+    # The swap did change a hand: the seat that gave a card away sees its own tensor change.
+    assert e.observe(f"seat_{changed}")["observation"].tobytes() != others[changed].tobytes()
+
+
+def test_the_same_seed_deals_the_same_hand_and_observations() -> None:
+    first, second = env("laizi"), env("laizi")
+    a, b = _random_hand(first, 21), _random_hand(second, 21)
+    assert len(a) == len(b)
+    for (agent_a, obs_a), (agent_b, obs_b) in zip(a, b, strict=True):
+        assert agent_a == agent_b
+        assert obs_a["observation"].tobytes() == obs_b["observation"].tobytes()
+
+
+def test_a_dense_env_id_is_the_kernels_action_id() -> None:
+    e = env("classic")
+    e.reset(seed=2)
+    agent = e.agent_selection
+    choices = e.choices(agent)
+    ids = e.actions.space
+    assert all(ids.encode(action) == env_id for env_id, action in choices.actions.items())
+    assert e.action_space(agent).n == ids.dense_actions == 72615
+
+
+def test_coded_actions_take_the_slots_after_the_dense_ids() -> None:
+    e = env("chaodipi", slots=64)
+    assert e.action_space("seat_0").n == e.actions.dense + 64
+    rng = random.Random(1)
+    e.reset(seed=1)
+    while e.hand is not None and not e.hand.is_over:
+        agent = e.agent_selection
+        choices = e.choices(agent)
+        if choices.coded:  # a burial or a play: ids past the dense ones, in legal order
+            slots = [i for i in choices.actions if i >= e.actions.dense]
+            assert slots == list(range(e.actions.dense, e.actions.dense + len(choices.coded)))
+            assert [e.actions.space.encode(choices.actions[i]) for i in slots] == list(choices.coded)
+            return
+        legal = list(choices.actions)
+        e.step(legal[rng.randrange(len(legal))])
+    pytest.fail("no coded decision in the hand")
+
+
+def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
+    e = env("classic")
+    e.reset(seed=4)
+    agent = e.agent_selection
+    mask = e.observe(agent)["action_mask"]
+    illegal = int(np.flatnonzero(mask == 0)[0])
+    with pytest.raises(ValueError, match="not legal"):
+        e.step(illegal)
+    assert e.agent_selection == agent
+
+
+def test_the_sealed_identity_step_is_one_parallel_step_for_every_seat() -> None:
+    par = parallel_env("five-player")
+    obs, _ = par.reset(seed=0)
+    sealed = par.acting()
+    assert len(sealed) == 5  # 五人斗地主's identity step: every seat answers at once
+    actions = {a: int(np.flatnonzero(obs[a]["action_mask"])[0]) for a in par.agents}
+    par.step(actions)
+    assert len(par.acting()) < 5
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        parallel_api_test(parallel_env("five-player"), num_cycles=20)
+        parallel_api_test(parallel_env("chaodipi-live"), num_cycles=20)
+
+
+def test_the_gymnasium_wrapper_passes_check_env_and_plays_to_the_end() -> None:
+    single = gym_env("classic", opponents="random", illegal_reward=-1.0)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        check_env(single, skip_render_check=True)
+    obs, _ = single.reset(seed=9)
+    done, reward = False, 0.0
+    while not done:
+        obs, reward, done, _, _ = single.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    assert single.aec.hand is not None and single.aec.hand.result is not None
+    assert reward == single.aec.hand.result.scores[0]
+
+
+def test_render_gives_the_table_as_text() -> None:
+    e = env("classic")
+    e.reset(seed=0)
+    text = e.render()
+    assert text is not None and "your hand" in text
+    trick = env("chaodipi")
+    trick.reset(seed=0)
+    assert "level" in (trick.render() or "")
