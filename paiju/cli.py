@@ -124,6 +124,23 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--host", default="127.0.0.1", help="address to listen on (0.0.0.0: every network)")
     s.add_argument("--port", type=int, default=8000)
     s.add_argument(
+    s = sub.add_parser("balance", help="does the table pay every role fairly? per-role scores, fair rows, comparison")
+    add_table_args(s)
+    s.add_argument("--bots", help="one bot for every seat (default easy) or one a seat, comma-separated (a mix)")
+    s.add_argument("--levels", help="several bots, e.g. easy,normal: the same deals for each (score against strength)")
+    s.add_argument("--hands", type=int, default=2000, help="deals at most (default 2000), each once per rotation")
+    s.add_argument("--precision", type=float, help="stop once every role's 95%% half-width is at most this")
+    s.add_argument("--min-hands", type=int, default=200, help="deals played at least before stopping (default 200)")
+    s.add_argument("--batch", type=int, default=50, help="deals a task; stopping is checked between (default 50)")
+    s.add_argument("--seed", type=int, default=0)
+    s.add_argument("--workers", type=int, help="processes (default: every core; with --ray local, its CPUs)")
+    s.add_argument("--ray", metavar="ADDRESS", help="play on a Ray cluster (local: start one here; cluster extra)")
+    s.add_argument("--out", help="results file (JSON lines): deals it holds are not played again, new ones appended")
+    s.add_argument("--compare", metavar="F2", help="another table (file or name) on the same deals: paired differences")
+    s.add_argument("--html", metavar="FILE", help="write the report page (plots inline; plot extra)")
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(func=lazy("balance", "cmd_balance"))
+
         "--database-url",
         help="any SQLAlchemy URL with a sync driver (default: $PAIJU_DATABASE_URL, else SQLite in the data folder)",
     )
