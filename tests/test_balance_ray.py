@@ -4,11 +4,11 @@ numbers are those of a run in this process on the same seeds. About 10 s, most o
 from __future__ import annotations
 
 import importlib.util
+import json
 
 import pytest
 
-from paiju.balance.run import run_balance
-from paiju.variants import get_variant
+from paiju.cli import main
 
 pytestmark = pytest.mark.skipif(
     importlib.util.find_spec("ray") is None,
@@ -16,16 +16,15 @@ pytestmark = pytest.mark.skipif(
 )
 
 
-def test_a_local_ray_cluster_gives_the_numbers_of_a_local_run() -> None:
+def test_a_local_ray_cluster_gives_the_numbers_of_a_local_run(capsys: pytest.CaptureFixture[str]) -> None:
     import ray
 
-    from paiju.balance.cluster import RayPool
-
-    variant = get_variant("spec-4p1d")
-    local = run_balance(variant, ["easy"], 12, seed=7, batch=3)
-    with RayPool("local", cpus=1) as pool:
-        assert ray.is_initialized()
-        remote = run_balance(variant, ["easy"], 12, seed=7, batch=3, pool=pool)
-    assert not ray.is_initialized(), "the Ray the test started is shut down"
-    assert remote.lines == local.lines
-    assert remote.report.to_json() == local.report.to_json()
+    common = ["balance", "--variant", "spec-4p1d", "--hands", "12", "--seed", "7", "--batch", "3", "--json"]
+    assert main([*common, "--workers", "1"]) == 0
+    local = json.loads(capsys.readouterr().out)
+    assert main([*common, "--ray", "local", "--workers", "1"]) == 0
+    remote = json.loads(capsys.readouterr().out)
+    assert not ray.is_initialized(), "the Ray the run started is shut down"
+    assert remote["versions"]["ray"] == ray.__version__
+    assert remote["runs"] == local["runs"] and remote["fair"] == local["fair"]
+    assert local["runs"][0]["deals"] == 12

@@ -250,7 +250,7 @@ def page_html(page: BalancePage) -> str:
     return (
         f'<!doctype html><html lang="en"><meta charset="utf-8"><title>{html.escape(title)}</title>'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
-        "<style>body{font-family:sans-serif;margin:1em;max-width:60em}img{max-width:100%;height:auto;display:block}"
+        "<style>body{font-family:sans-serif;margin:1em;max-width:80em}img{max-width:100%;height:auto;display:block}"
         ".scroll{overflow-x:auto;margin:.5em 0}table{border-collapse:collapse}"
         "td,th{padding:.2em .7em;text-align:right;white-space:nowrap;border-bottom:1px solid #ddd}"
         "td:first-child,th:first-child{text-align:left}.headline{font-size:1.1em}pre{white-space:pre-wrap}</style>"

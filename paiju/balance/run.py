@@ -52,7 +52,9 @@ def run_balance(
     found = BalanceRun(report)
     chosen = pool if pool is not None else LocalPool(1)
     make = lambda numbers: Batch(variant, bots, seed, numbers)  # noqa: E731
-    report.stopped = f"all {deals} deals played"
+    report.stopped = f"all {deals} deals played" + (
+        "" if precision is None else f", a role's half-width above {precision:g}"
+    )
     for lines in played_deals(header, groups, make, chosen, out):
         for line in lines:
             report.add(line)
@@ -60,7 +62,6 @@ def run_balance(
         if progress is not None:
             progress(report.deals)
         if precision is not None and report.deals >= min_deals and report.widest() <= precision:
-            if report.deals < deals:
-                report.stopped = f"every role's 95 % half-width ≤ {precision:g} after {report.deals} deals"
+            report.stopped = f"every role's 95 % half-width ≤ {precision:g} after {report.deals} deals"
             break
     return found
