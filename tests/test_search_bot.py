@@ -15,9 +15,21 @@ from rich.console import Console
 
 from paiju.bots import act_for, bot_maker, make_bot, play_out
 from paiju.bots.heuristic import HeuristicBot
-from paiju.bots.search import CANDIDATES, MISMATCH, Budget, PimcBot, bid_prior, candidates, parse_budget, pick
+from paiju.bots.search import (
+    CANDIDATES,
+    MISMATCH,
+    Budget,
+    PimcBot,
+    bid_prior,
+    candidates,
+    parse_budget,
+    pick,
+    shedding,
+    value,
+    winners,
+)
 from paiju.cards import card_rank
-from paiju.climbing import Observation, PhaseName
+from paiju.climbing import Observation, PhaseName, Play
 from paiju.engine import AnyHand, family, game_log, load_log, open_hand, replay
 from paiju.terminal import play_terminal
 from paiju.variants import REGISTRY, get_variant
@@ -60,6 +72,48 @@ def test_a_long_legal_list_is_cut_to_the_policy_choice_and_even_steps() -> None:
     assert len(picked) == CANDIDATES and picked[0] == 537
     assert {0, 999} <= set(picked) and candidates(legal, 537) == picked
     assert candidates(legal[:CANDIDATES], 3) == legal[:CANDIDATES]
+
+
+def test_a_long_lead_list_keeps_the_plays_that_shed_most() -> None:
+    hand = at_decision("classic", 4, 0, 4)  # seat 0 leads 20 cards: 41 plays, a six-card pair chain and the rocket
+    legal = cast(list[Play], hand.legal_actions(0))
+    assert len(legal) > CANDIDATES
+    picked = candidates(legal, legal[0], shedding(hand.hands[0], legal))
+    most = max(legal, key=lambda a: a.move.size)
+    assert len(picked) == CANDIDATES and picked[0] == legal[0]
+    assert most in picked and most not in candidates(legal, legal[0])  # the even steps alone miss it
+    assert any(cast(Play, a).move.is_bomb for a in picked)
+
+
+def test_a_win_weighs_more_than_its_points() -> None:
+    assert value(-1) < value(0) < value(1) < value(2)
+    assert value(1) - value(-1) > value(12) - value(1)  # winning at all outweighs eleven more points
+
+
+def endgame(seed: int, cards: int) -> AnyHand:
+    """A classic hand played by the rule of thumb until all hands together hold at most ``cards`` cards."""
+    hand = open_hand(get_variant("classic"), seed)
+    policy = [make_bot("easy", s) for s in range(3)]
+    while sum(map(len, hand.hands)) > cards:
+        actor = min(hand.actors())
+        hand.apply(act_for(policy[actor], hand, actor), actor)
+    assert not hand.is_over
+    return hand
+
+
+def test_the_exact_solve_finds_who_wins_and_leaves_the_hand_as_it_was() -> None:
+    hand = endgame(4, 20)  # the landlord holds 3 cards, a farmer 1, the other farmer 12; the farmers can win
+    before = game_log(hand)
+    won = winners(hand, [10_000])
+    assert won is not None and game_log(hand) == before
+    landlord = next(s for s in range(3) if len(hand.hands[s]) == 3)
+    assert won == frozenset(s for s in range(3) if s != landlord)
+    assert winners(hand, [1]) is None and game_log(hand) == before  # out of nodes: no answer, nothing changed
+    # the search takes the exact win or loss there for every candidate of every world
+    bot = PimcBot(0, "climbing", Budget(iterations=8), "pimc")
+    seat = min(hand.actors())
+    rows = bot._exact(hand, list(hand.legal_actions(seat)), seat)
+    assert rows is not None and set(rows) <= {1.0, -1.0}
 
 
 def test_the_search_bot_refuses_to_act_without_its_seats_view() -> None:

@@ -7,7 +7,7 @@ as control.  Every decision picks the legal action that leaves the cheapest hand
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from paiju.bots.base import register
 from paiju.cards import BLACK_JOKER, NUM_RANKS, RED_JOKER, card_rank, face, rank_counts
@@ -74,6 +74,29 @@ def _take_runs(c: list[int], width: int, least: int) -> int:
         runs += 1
 
 
+#: How many hands ``plan_cost`` remembers before it starts afresh (about 20 MB at most).
+_REMEMBERED = 1 << 16
+
+
+def _remembered(cost_of: Callable[[Sequence[int]], float]) -> Callable[[Sequence[int]], float]:
+    """``cost_of`` remembered by the hand's rank counts: a search's rollouts weigh the same hands again and again
+    (it saves a third of a rollout on classic)."""
+    known: dict[tuple[int, ...], float] = {}
+
+    def cost(counts: Sequence[int]) -> float:
+        key = tuple(counts)
+        found = known.get(key)
+        if found is None:
+            if len(known) >= _REMEMBERED:
+                known.clear()
+            found = known[key] = cost_of(key)
+        return found
+
+    cost.__doc__ = cost_of.__doc__
+    return cost
+
+
+@_remembered
 def plan_cost(counts: Sequence[int]) -> float:
     """Roughly how many plays the hand needs, less credit for cards that win tricks."""
     c = list(counts)

@@ -2,10 +2,12 @@
 
 At each decision with more than one legal action, ``PimcBot`` draws worlds consistent with its seat's view (the
 family's ``sample_world``: full hands that agree with all the seat has seen), weighted by how well each world's
-hands explain the other seats' bids (``bid_prior``), plays each candidate action on each world and rolls the hand out
-to its end with the table's rule-of-thumb bot (``POLICY``) in every seat, and takes the candidate whose settlement
-scores its seat best on average where it beats the rule of thumb's own choice beyond the noise (``pick``; docs/bots.md,
-"The search bot and the levels"). It reads the kernel only, so it plays every registered table of both families.
+hands explain the other seats' bids (``bid_prior``), plays each candidate action (``candidates``, ``shedding``) on each
+world and rolls the hand out to its end with the table's rule-of-thumb bot (``POLICY``) in every seat, or solves it
+exactly where few cards are left (``winners``), and takes the candidate whose outcome (``value``: the win first, then
+the points) is best on average where it beats the rule of thumb's own choice beyond the noise (``pick``; docs/bots.md,
+"The search bot and the levels"). It reads the kernel only, so it plays every registered table of both families; a
+climbing table's long lead lists are cut with the rule of thumb's measure of a hand.
 """
 
 from __future__ import annotations
@@ -17,22 +19,31 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from paiju.bots.base import MAKERS, AnyBot, bot_maker, play_out
+from paiju.bots.base import MAKERS, AnyBot, act_for, bot_maker
+from paiju.bots.heuristic import plan_cost
+from paiju.cards import Card, rank_counts
+from paiju.climbing import Play
 from paiju.engine import AnyHand, Observation, family, log_variant
 from paiju.engine.worlds import SampleError, SeatView, Worlds
 
 __all__ = [
     "BIDS",
     "CANDIDATES",
+    "EXACT_CARDS",
+    "EXACT_NODES",
     "LEVELS",
     "MISMATCH",
     "POLICY",
+    "SCORE_SHARE",
     "Budget",
     "PimcBot",
     "bid_prior",
     "candidates",
     "parse_budget",
     "pick",
+    "shedding",
+    "value",
+    "winners",
 ]
 
 #: Each family's rule-of-thumb bot: the ``easy`` level, the search's rollout policy and its own first choice.
@@ -44,6 +55,15 @@ CANDIDATES = 8
 BIDS = frozenset(("bid", "pass", "grab", "open", "declare", "identity", "double"))
 #: A world's weight for each bid of another seat that the policy, holding that seat's cards there, would not make.
 MISMATCH = 0.25
+#: What a point of the settlement adds to a rollout's value beside its win (+1) or loss (−1): winning comes first,
+#: the score breaks ties between wins (``value``).
+SCORE_SHARE = 0.05
+#: A world is solved exactly instead of rolled out when all hands together hold at most this many cards
+#: (``winners``).
+EXACT_CARDS = 30
+#: How many positions the exact solve of one world may visit, all candidates together (about 30 µs each on classic),
+#: before it gives way to the rollouts for the rest of the decision.
+EXACT_NODES = 200
 
 
 @dataclass(frozen=True)
@@ -108,19 +128,74 @@ def bid_prior(seat: int, policy: Callable[[int], AnyBot]) -> Callable[[AnyHand],
     return weight
 
 
-def candidates(legal: Sequence[object], own: object) -> list[object]:
+def candidates(legal: Sequence[object], own: object, preferred: Sequence[object] = ()) -> list[object]:
     """The actions a decision weighs: all of ``legal`` when it holds at most ``CANDIDATES``; else the policy's own
-    choice ``own`` first, then actions at even steps through the list (its first and last among them), so the set is
-    bounded and the same for the same list."""
+    choice ``own`` first, then the ``preferred`` ones (``shedding``), then actions at even steps through the list (its
+    first and last among them), so the set is bounded and the same for the same list."""
     if len(legal) <= CANDIDATES:
         return list(legal)
     picked = [own]
     step = (len(legal) - 1) / (CANDIDATES - 2)
-    for i in range(CANDIDATES - 1):
-        action = legal[round(i * step)]
+    for action in (*preferred, *(legal[round(i * step)] for i in range(CANDIDATES - 1))):
         if action not in picked:
             picked.append(action)
     return picked[:CANDIDATES]
+
+
+def shedding(hand: Sequence[Card], legal: Sequence[object]) -> list[object]:
+    """A climbing seat's plays that a long legal list must not lose, strongest first: the three that leave the hand
+    cheapest to play out (``plan_cost``, the rule of thumb's measure), the play of most cards (it empties the hand
+    soonest) and the least bomb. Empty for another family's actions."""
+    plays = [a for a in legal if isinstance(a, Play)]
+    if not plays:
+        return []
+    counts = rank_counts(hand)
+
+    def left(play: Play) -> float:
+        after = list(counts)
+        for r in play.move.ranks:
+            after[r] -= 1
+        return plan_cost(after) + 0.02 * play.move.key
+
+    bombs = [a for a in plays if a.move.is_bomb]
+    return [
+        *sorted(plays, key=left)[:3],
+        max(plays, key=lambda a: a.move.size),
+        *([min(bombs, key=lambda a: (a.move.tier, a.move.key))] if bombs else []),
+    ]
+
+
+def value(score: int) -> float:
+    """A settlement score as the search weighs it: +1 for a win, −1 for a loss, and ``SCORE_SHARE`` a point."""
+    return (score > 0) - (score < 0) + SCORE_SHARE * score
+
+
+def _shed(action: object) -> int:
+    """How many cards ``action`` plays (a climbing play's size; 0 for anything else): the solve tries the actions
+    that shed most first, as they most often win."""
+    return action.move.size if isinstance(action, Play) else 0
+
+
+def winners(hand: AnyHand, nodes: list[int]) -> frozenset[int] | None:
+    """The seats that win ``hand`` (a world, every card known) when each seat plays to win it: at each turn the actor
+    takes the first action whose outcome it wins, else the first action (max-n on win or loss, cut at a win). It
+    walks the hand down and back up (``push``/``pop``), spending ``nodes[0]``; ``None`` when that runs out."""
+    if hand.is_over:
+        assert hand.result is not None
+        return frozenset(s for s, x in enumerate(hand.result.scores) if x > 0)
+    nodes[0] -= 1
+    if nodes[0] < 0:
+        return None
+    actor = min(hand.actors())
+    first: frozenset[int] | None = None
+    for action in sorted(hand.legal_actions(actor), key=_shed, reverse=True):
+        hand.push(action, actor)
+        won = winners(hand, nodes)
+        hand.pop()
+        if won is None or actor in won:
+            return won
+        first = won if first is None else first
+    return first
 
 
 def pick(weighed: list[object], scores: list[list[float]], own: int) -> object:
@@ -142,8 +217,8 @@ def pick(weighed: list[object], scores: list[list[float]], own: int) -> object:
 
 
 class PimcBot:
-    """Perfect-information Monte Carlo: the candidate with the best mean rollout score over sampled worlds where it
-    beats the policy's own choice clearly (``pick``), else the policy's choice. Deterministic for a seed and an iteration budget: each decision's
+    """Perfect-information Monte Carlo: the candidate with the best mean ``value`` over sampled worlds (rolled out, or
+    solved exactly near the end) where it beats the policy's own choice clearly (``pick``), else the policy's choice. Deterministic for a seed and an iteration budget: each decision's
     random draws are seeded by the bot's seed and the decision's place in the hand (its seat and how many events
     the seat has seen), never by the clock, and read nothing but the seat's view."""
 
@@ -170,20 +245,23 @@ class PimcBot:
         table = view.log["variant"]
         worlds = self._worlds.get(table) or self._worlds.setdefault(table, self._worlds_of(view))
         rng = random.Random(f"pimc:{self.seed}:{view.seat}:{len(view.log['events'])}")
-        weighed = candidates(legal, own)
+        weighed = candidates(legal, own, shedding(view.hand, legal) if len(legal) > CANDIDATES else ())
         scores: list[list[float]] = [[] for _ in weighed]
         limit = self.budget.iterations
         rounds = 1 if limit is None else max(1, limit // len(weighed))
         started = time.perf_counter()
         deadline = None if self.budget.seconds is None else started + self.budget.seconds
-        done, weights = 0, bid_prior(view.seat, self._policy)
+        done, weights, exact = 0, bid_prior(view.seat, self._policy), True
         while done < rounds or limit is None:
             try:
                 world = worlds.sample_world(view, rng, weights)
             except SampleError:
                 break  # no world found: the searched ones decide, else the policy's choice stands
-            for i, action in enumerate(weighed):
-                scores[i].append(self._rollout(world, action, view.seat, rng))
+            found = self._exact(world, weighed, view.seat) if exact else None
+            if found is None:  # too many cards, or a world too long to solve: the rest are rolled out
+                exact, found = False, self._rollouts(world, weighed, view.seat, rng)
+            for row, score in zip(scores, found, strict=True):
+                row.append(score)
             done += 1
             now = time.perf_counter()
             if deadline is not None and now + (now - started) / done > deadline:  # the next world would overrun
@@ -197,15 +275,37 @@ class PimcBot:
             raise TypeError(f"{view.log['variant']} draws no worlds: {self.name} cannot search it")
         return worlds(log_variant(view.log))
 
-    def _rollout(self, world: AnyHand, action: object, seat: int, rng: random.Random) -> float:
-        """``seat``'s settlement score after ``action`` on a copy of ``world``, played out by the policy."""
-        hand = world.clone()
-        hand.apply(action, seat)
-        if hand.is_over:
+    def _rollouts(self, world: AnyHand, weighed: list[object], seat: int, rng: random.Random) -> list[float]:
+        """``seat``'s ``value`` after each action of ``weighed`` on a copy of ``world``, played out by the policy (a
+        turn with one legal action is taken without asking it)."""
+        found = []
+        for action in weighed:
+            hand = world.clone()
+            hand.apply(action, seat)
+            players = [self._policy(rng.randrange(1 << 30)) for _ in range(hand.variant.players)]
+            while not hand.is_over:
+                actor = min(hand.actors())
+                legal = hand.legal_actions(actor)
+                hand.apply(legal[0] if len(legal) == 1 else act_for(players[actor], hand, actor), actor)
             assert hand.result is not None
-            return hand.result.scores[seat]
-        players = [self._policy(rng.randrange(1 << 30)) for _ in range(hand.variant.players)]
-        return play_out(hand, players).scores[seat]
+            found.append(value(hand.result.scores[seat]))
+        return found
+
+    @staticmethod
+    def _exact(world: AnyHand, weighed: list[object], seat: int) -> list[float] | None:
+        """Each action's win (+1) or loss (−1) for ``seat`` on ``world`` played perfectly after it (``winners``),
+        where few cards are left (``EXACT_CARDS``) and the solve stays within ``EXACT_NODES``; else ``None``."""
+        if sum(map(len, world.hands)) > EXACT_CARDS:
+            return None
+        nodes, found = [EXACT_NODES], []
+        for action in weighed:
+            world.push(action, seat)
+            won = winners(world, nodes)
+            world.pop()
+            if won is None:
+                return None
+            found.append(1.0 if seat in won else -1.0)
+        return found
 
 
 def _level(level: str) -> Callable[[str, str], Callable[[int], AnyBot]]:
