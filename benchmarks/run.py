@@ -30,6 +30,7 @@ from paiju.variants import Variant, get_variant
 
 sys.path.insert(0, str(Path(__file__).parent))
 from command import simulate_command  # noqa: E402
+from env import env_steps, show_env  # noqa: E402
 from tables import clone_us, measure_tables, step_us, table_rows  # noqa: E402
 from wild import wild_leads  # noqa: E402
 
@@ -331,6 +332,7 @@ def measure(quick: bool) -> dict[str, Any]:
         "step_us": {"table": "spec-5p3d", **step_us(repeats)},
         "wild_lead_us": wild_leads(5 if quick else 20, repeats),
         "simulate_command": simulate_command(command_games, command_rounds, open_spiel_games if have["open_spiel"] else None),
+        "env_steps": env_steps(quick) if available("pettingzoo") else None,
     }
 
 
@@ -387,6 +389,8 @@ def show(results: dict[str, Any]) -> None:
         f"an action tried and taken back on a {step['table']} hand in play: clone() + apply() {step['clone_apply']:,.1f} µs,"
         f" push() + pop() {step['push_pop']:,.1f} µs"
     )
+    if results["env_steps"] is not None:
+        show_env(console, results["env_steps"])
 
 
 def save(results: dict[str, Any]) -> Path:

@@ -238,3 +238,23 @@ def test_render_gives_the_table_as_text() -> None:
     trick = env("chaodipi")
     trick.reset(seed=0)
     assert "level" in (trick.render() or "")
+
+
+def test_reused_masks_are_rewritten_to_the_new_legal_ids() -> None:
+    fresh, reused = env("classic"), env("classic", reuse_buffers=True)
+    fresh.reset(seed=13)
+    reused.reset(seed=13)
+    rng = random.Random(13)
+    buffers = set()
+    while fresh.hand is not None and not fresh.hand.is_over:
+        agent = fresh.agent_selection
+        assert reused.agent_selection == agent
+        mine, theirs = fresh.observe(agent), reused.observe(agent)
+        assert np.array_equal(mine["action_mask"], theirs["action_mask"])
+        assert mine["observation"].tobytes() == theirs["observation"].tobytes()
+        buffers.add(id(theirs["action_mask"]))
+        legal = fresh.legal(agent)
+        action = legal[rng.randrange(len(legal))]
+        fresh.step(action)
+        reused.step(action)
+    assert len(buffers) == 3  # one mask buffer per seat, rewritten at each of its decisions

@@ -31,12 +31,20 @@ def raw_env(
     render_mode: str | None = None,
     slots: int | None = None,
     hand_options: dict[str, Any] | None = None,
+    reuse_buffers: bool = False,
     **options: Any,
 ) -> PaijuEnv:
     """The AEC env of a table: a registered name, a TOML file (``*.toml``) or a ``Variant``; ``options`` change the
     table's keys as a TOML file would (``max_bid=1``, ``spring=True``); ``slots``: the coded actions a decision may
-    offer (``paiju.env.actions``); ``hand_options``: what each hand is opened with (climbing's ``dealer``)."""
-    return PaijuEnv(table(variant, options), render_mode=render_mode, slots=slots, hand_options=hand_options)
+    offer (``paiju.env.actions``); ``hand_options``: what each hand is opened with (climbing's ``dealer``);
+    ``reuse_buffers``: each agent's mask is one array rewritten at each of its observations (copy what you keep)."""
+    return PaijuEnv(
+        table(variant, options),
+        render_mode=render_mode,
+        slots=slots,
+        hand_options=hand_options,
+        reuse_buffers=reuse_buffers,
+    )
 
 
 #: The AEC env (PettingZoo's name for the env a user makes; paiju's env needs no wrapper: it checks actions itself).

@@ -6,12 +6,15 @@ decision's legal actions past them (a wild reading, a 斗帝主 return, a 炒地
 enumerate) take the slots ``dense_actions … dense_actions + slots - 1`` in the order ``legal_actions`` lists them;
 their kernel ids are in the step's ``Choices.coded``. A decision with more coded actions than slots offers the first
 ``slots`` of them.
+
+A mask is a new array at each decision, or, with ``reuse``, each seat's own buffer cleared of its last legal ids and
+set again (a 72,615-entry mask costs more to make than the rest of an observation).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 from numpy.typing import NDArray
@@ -23,10 +26,11 @@ __all__ = ["Choices", "SLOTS", "TableActions"]
 
 #: Slots for coded actions on a table that has them (炒地皮 lists at most 400 plays or burials a decision).
 SLOTS = 512
+#: Actions whose ids are remembered at most before the memo starts again.
+_MOST_KNOWN = 1 << 16
 
 
-@dataclass(frozen=True)
-class Choices:
+class Choices(NamedTuple):
     """One seat's decision: its mask, the kernel action behind each legal env id, and the coded slots' kernel ids."""
 
     mask: NDArray[np.int8]
@@ -35,33 +39,59 @@ class Choices:
 
 
 class TableActions:
-    """``size`` env action ids for a table: the kernel's dense ids, then ``slots`` for coded ones."""
+    """``size`` env action ids for a table: the kernel's dense ids, then ``slots`` for coded ones; ``reuse``: each
+    seat's mask is one buffer, rewritten at each of its decisions (see the module)."""
 
-    def __init__(self, space: ActionSpace[AnyHand, object], slots: int | None = None) -> None:
+    def __init__(self, space: ActionSpace[AnyHand, object], slots: int | None = None, reuse: bool = False) -> None:
         self.space = space
         self.dense = space.dense_actions
         coded = space.num_actions > self.dense
         self.slots = (SLOTS if slots is None else slots) if coded else 0
         self.size = self.dense + self.slots
+        #: Each action's id by the action object's identity (the action kept with it, so no other object can take
+        #: its identity while it is remembered): the compiled turn lists the same play objects turn after turn.
+        self._known: dict[int, tuple[object, int]] = {}
+        self.reuse = reuse
+        #: With ``reuse``: each seat's mask and the ids set in it.
+        self._buffers: dict[int, tuple[NDArray[np.int8], list[int]]] = {}
 
-    def none(self) -> Choices:
+    def _mask(self, seat: int, ids: list[int]) -> NDArray[np.int8]:
+        """A mask with ``ids`` set: new, or the seat's buffer rewritten."""
+        if not self.reuse:
+            mask = np.zeros(self.size, dtype=np.int8)
+            mask[ids] = 1
+            return mask
+        found = self._buffers.get(seat)
+        if found is None:
+            mask = np.zeros(self.size, dtype=np.int8)
+        else:
+            mask = found[0]
+            mask[found[1]] = 0
+        mask[ids] = 1
+        self._buffers[seat] = (mask, ids)
+        return mask
+
+    def none(self, seat: int) -> Choices:
         """A seat that does not act: nothing legal."""
-        return Choices(np.zeros(self.size, dtype=np.int8), {}, ())
+        return Choices(self._mask(seat, []), {}, ())
 
     def choices(self, hand: AnyHand, seat: int) -> Choices:
         """What ``seat`` may do in ``hand`` now, by env id."""
         legal: Sequence[object] = hand.legal_actions(seat)
-        encode = self.space.encode
+        encode, known = self.space.encode, self._known
+        if len(known) > _MOST_KNOWN:
+            known.clear()
         dense = self.dense
         actions: dict[int, object] = {}
         coded: list[int] = []
         for action in legal:
-            action_id = encode(action)
+            memo = known.get(id(action))
+            if memo is None:
+                memo = known[id(action)] = (action, encode(action))
+            action_id = memo[1]
             if action_id < dense:
                 actions[action_id] = action
             elif len(coded) < self.slots:
                 actions[dense + len(coded)] = action
                 coded.append(action_id)
-        mask = np.zeros(self.size, dtype=np.int8)
-        mask[list(actions)] = 1
-        return Choices(mask, actions, tuple(coded))
+        return Choices(self._mask(seat, list(actions)), actions, tuple(coded))

@@ -69,7 +69,9 @@ def table(variant: str | Path | Variant, options: Mapping[str, Any] | None = Non
 
 class PaijuEnv(AECEnv[str, Obs, int]):  # type: ignore[misc]  # PettingZoo is untyped
     """One table as a PettingZoo ``AECEnv`` (see the module). ``slots``: how many coded actions a decision may offer
-    (``paiju.env.actions``); ``hand_options``: what the family opens each hand with (climbing's ``dealer``)."""
+    (``paiju.env.actions``); ``hand_options``: what the family opens each hand with (climbing's ``dealer``);
+    ``reuse_buffers``: each agent's mask is one array rewritten at each of its observations (faster; copy what you
+    keep) instead of a new one."""
 
     metadata: dict[str, Any] = {"name": "paiju_v0", "render_modes": ["ansi", "human"], "is_parallelizable": True}
 
@@ -79,6 +81,7 @@ class PaijuEnv(AECEnv[str, Obs, int]):  # type: ignore[misc]  # PettingZoo is un
         render_mode: str | None = None,
         slots: int | None = None,
         hand_options: Mapping[str, Any] | None = None,
+        reuse_buffers: bool = False,
     ) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -88,7 +91,7 @@ class PaijuEnv(AECEnv[str, Obs, int]):  # type: ignore[misc]  # PettingZoo is un
         self.hand_options = dict(hand_options or {})
         self.family: AnyFamily = family(variant.family)
         assert self.family.action_ids is not None
-        self.actions = TableActions(self.family.action_ids(variant), slots)
+        self.actions = TableActions(self.family.action_ids(variant), slots, reuse_buffers)
         self.encoder = encoder(variant)
         self.possible_agents = [f"seat_{s}" for s in range(variant.players)]
         self._seat = {agent: s for s, agent in enumerate(self.possible_agents)}
@@ -158,10 +161,14 @@ class PaijuEnv(AECEnv[str, Obs, int]):  # type: ignore[misc]  # PettingZoo is un
         if cached is not None and cached[0] == self._turn and cached[1] == seat:
             return cached[2]
         if seat not in hand.actors():
-            return self.actions.none()
+            return self.actions.none(seat)
         found = self.actions.choices(hand, seat)
         self._choices = (self._turn, seat, found)
         return found
+
+    def legal(self, agent: str) -> list[int]:
+        """``agent``'s legal env ids now (what its mask sets, without reading the mask through)."""
+        return list(self.choices(agent).actions)
 
     def observe(self, agent: str) -> Obs:
         """``agent``'s observation now: its view's vector and its action mask (new arrays at each step)."""

@@ -16,7 +16,7 @@ from math import log2
 import numpy as np
 from numpy.typing import NDArray
 
-from paiju.cards import CARDS_PER_DECK, NUM_RANKS, Card
+from paiju.cards import CARDS_PER_DECK, NUM_RANKS
 from paiju.climbing.observation import Observation
 from paiju.climbing.phase_name import PhaseName
 from paiju.climbing.state import Factor, PlayRecord
@@ -99,7 +99,14 @@ class ClimbingEncoder:
         #: For each part start, the entry each card hits (``start + face``), made when first needed.
         self._at: dict[int, tuple[int, ...]] = {}
         self._cards = cards
-        self._folded: list[list[Card]] = [[] for _ in range(p)]
+        self._hand_at = self._table(self._hand)
+        self._trick_at = self._table(self._trick)
+        self._bottom_at = self._table(self._bottom)
+        self._wild_at = self._table(self._wild)
+        #: The cards each seat has played so far, per face (absolute seats), and for each observing seat the order
+        #: of the rows that makes them relative.
+        self._block = np.zeros((p, F), dtype=np.float32)
+        self._turned = [np.array([(seat + r) % p for r in range(p)]) for seat in range(p)]
         self._seen = 0
         self._last: PlayRecord | None = None
 
@@ -114,52 +121,53 @@ class ClimbingEncoder:
         """Add the plays ``history`` holds beyond those already folded (starting again on a new hand)."""
         seen = self._seen
         if seen > len(history) or (seen and history[seen - 1] is not self._last):
-            self._folded = [[] for _ in range(self.players)]
+            self._block[:] = 0
             seen = 0
-        folded = self._folded
-        for record in history[seen:]:
-            folded[record.seat].extend(record.cards)
-        self._seen = len(history)
-        self._last = history[-1] if history else None
+        if seen < len(history):
+            block = self._block
+            for record in history[seen:]:
+                if record.cards:
+                    row = block[record.seat]
+                    for card in record.cards:
+                        row[card % F] += 1
+            self._seen = len(history)
+            self._last = history[-1]
 
     def encode(self, obs: Observation) -> NDArray[np.float32]:
         """The observation tensor of ``obs`` (a seat's view; a new array each call)."""
         seat = obs.seat or 0
         p = self.players
-        table = self._table
-        hits: list[int] = []
+        hits = list(map(self._hand_at.__getitem__, obs.hand))
         add = hits.extend
-        add(map(table(self._hand).__getitem__, obs.hand))
-        self._fold(obs.history)
-        for s, played in enumerate(self._folded):
-            if played:
-                add(map(table(self._played + (s - seat) % p * F).__getitem__, played))
         trick = obs.trick
         if trick is not None and trick.move is not None:
-            add(map(table(self._trick).__getitem__, trick.cards))
+            add(map(self._trick_at.__getitem__, trick.cards))
             hits.append(self._trick_seat + (trick.seat - seat) % p)
         if obs.bottom:
-            add(map(table(self._bottom).__getitem__, obs.bottom))
+            add(map(self._bottom_at.__getitem__, obs.bottom))
         if obs.marker is not None:
-            hits.append(table(self._marker)[obs.marker])
+            hits.append(self._table(self._marker)[obs.marker])
         if obs.wild_cards:
-            add(map(table(self._wild).__getitem__, obs.wild_cards))
+            add(map(self._wild_at.__getitem__, obs.wild_cards))
         if obs.landlord is not None:
             hits.append(self._landlord + (obs.landlord - seat) % p)
-        add(self._actors + (s - seat) % p for s in obs.actors)
+        for s in obs.actors:
+            hits.append(self._actors + (s - seat) % p)
         hits.append(self._phase + _PHASES[obs.phase])
-        add(self._factors + _FACTORS[f] for f in obs.factors)
-        index = [self._left + (s - seat) % p for s in range(p)]
-        value: list[float] = list(obs.cards_left)
-        for s, bid in obs.bid_history:  # later bids overwrite earlier ones
-            index.append(self._bids + (s - seat) % p)
-            value.append(bid + 1)
-        index += [self._bid, self._multiplier]
-        value += [obs.bid, log2(obs.multiplier) if obs.multiplier > 0 else 0.0]
+        for f in obs.factors:
+            hits.append(self._factors + _FACTORS[f])
         if obs.parts:
             self._parts(obs, seat, hits)
-        out = np.bincount(hits, minlength=self.size).astype(np.float32)
-        out[index] = value
+        out = np.bincount(np.fromiter(hits, np.intp, len(hits)), minlength=self.size).astype(np.float32)
+        self._fold(obs.history)
+        out[self._played : self._played + p * F] = self._block[self._turned[seat]].ravel()
+        left = obs.cards_left
+        out[self._left : self._left + p] = left[seat:] + left[:seat]
+        for s, bid in obs.bid_history:  # later bids overwrite earlier ones
+            out[self._bids + (s - seat) % p] = bid + 1
+        out[self._bid] = obs.bid
+        if obs.multiplier > 1:
+            out[self._multiplier] = log2(obs.multiplier)
         return out
 
     def _parts(self, obs: Observation, seat: int, hits: list[int]) -> None:

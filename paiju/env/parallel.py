@@ -2,7 +2,9 @@
 identity step, 明牌开始, 炒地皮's paced deal); elsewhere one seat acts and the others' actions are not read.
 
 It wraps the AEC env (``paiju.env.aec.PaijuEnv``) and shares its spaces, layout and observations: a step takes the
-actions of the seats to act, lowest seat first, each checked against the mask that seat was shown.
+actions of the seats to act, lowest seat first. An action an earlier seat's action of the same step made illegal
+(a declaration overcalled while the cards are dealt) is not taken: that seat is asked again at the next step
+(``infos[agent]["again"]``).
 """
 
 from __future__ import annotations
@@ -58,9 +60,13 @@ class PaijuParallelEnv(ParallelEnv[str, Obs, int]):  # type: ignore[misc]  # Pet
     ) -> tuple[dict[str, Obs], dict[str, float], dict[str, bool], dict[str, bool], dict[str, dict[str, Any]]]:
         """Apply the actions of the seats to act (lowest first); the others' are not read."""
         aec = self.aec
-        for agent in self.acting():
+        again: set[str] = set()
+        for n, agent in enumerate(self.acting()):
             if agent not in actions:
                 raise ValueError(f"{agent} is to act: give its action")
+            if n and int(actions[agent]) not in aec.choices(agent).actions:
+                again.add(agent)  # an earlier seat's action of this step changed what this seat may do
+                continue
             aec.agent_selection = agent
             aec.step(actions[agent])
             if aec.hand is not None and aec.hand.is_over:
@@ -71,7 +77,7 @@ class PaijuParallelEnv(ParallelEnv[str, Obs, int]):  # type: ignore[misc]  # Pet
         rewards = {a: aec.rewards.get(a, 0.0) if over else 0.0 for a in agents}
         terminations = dict.fromkeys(agents, over)
         truncations = dict.fromkeys(agents, False)
-        infos: dict[str, dict[str, Any]] = {a: {} for a in agents}
+        infos: dict[str, dict[str, Any]] = {a: {"again": True} if a in again else {} for a in agents}
         if over:
             self.agents = []
         return observations, rewards, terminations, truncations, infos
