@@ -258,3 +258,22 @@ def test_reused_masks_are_rewritten_to_the_new_legal_ids() -> None:
         fresh.step(action)
         reused.step(action)
     assert len(buffers) == 3  # one mask buffer per seat, rewritten at each of its decisions
+
+
+DOC = Path(__file__).resolve().parent.parent / "docs" / "env.md"
+
+
+def test_docs_name_every_part_of_every_layout() -> None:
+    text = DOC.read_text(encoding="utf-8")
+    for name in ("classic", "spec-6p3d", "laizi", "five-player", "chaodipi"):
+        for part in env(name).layout("seat_0"):
+            assert f"| `{part}` |" in text, f"docs/env.md does not describe {name}'s part {part!r}"
+
+
+def test_the_quick_start_of_the_docs_plays_a_hand() -> None:
+    text = DOC.read_text(encoding="utf-8")
+    code = text.split("```python\n", 1)[1].split("```", 1)[0]
+    scope: dict[str, object] = {}
+    exec(code, scope)  # the docs' own loop, to the end of one hand
+    made = scope["e"]
+    assert isinstance(made, PaijuEnv) and made.hand is not None and made.hand.is_over
