@@ -277,3 +277,17 @@ def test_the_quick_start_of_the_docs_plays_a_hand() -> None:
     exec(code, scope)  # the docs' own loop, to the end of one hand
     made = scope["e"]
     assert isinstance(made, PaijuEnv) and made.hand is not None and made.hand.is_over
+
+
+def test_a_failed_throws_penalty_stays_inside_the_observation_space() -> None:
+    import dataclasses
+
+    e = env("chaodipi")
+    e.reset(seed=0)
+    agent = e.agent_selection
+    assert e.hand is not None
+    view = e.family.observe(e.hand, 0)
+    fined = dataclasses.replace(view, penalty=-20)  # the attackers' failed throw: points taken off them
+    vector = e.encoder.encode(fined)
+    assert vector[e.layout(agent)["points"]][1] == -20
+    assert e.observation_space(agent)["observation"].contains(vector)

@@ -55,7 +55,13 @@ class TrickEncoder:
         self._trick = lay.add("trick", p * F, d, "the open trick's cards by seat (relative)")
         self._last = lay.add("last_trick", p * F, d, "the last trick's cards by seat (relative)")
         self._winning = lay.add("winning", p, 1, "the seat winning the open trick (one-hot, relative)")
-        self._points = lay.add("points", 4, _MOST, "the attackers' points, the penalty, each side's points")
+        self._points = lay.add(
+            "points",
+            4,
+            _MOST,
+            "the attackers' points, the penalty (a failed throw's, signed), each side's points",
+            -_MOST,
+        )
         self._dealing = lay.add("dealing", 3, _MOST, "the paced deal: rounds dealt, rounds, cards still coming")
         self.size = lay.size
         self._cards = cards
