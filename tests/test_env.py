@@ -291,3 +291,24 @@ def test_a_failed_throws_penalty_stays_inside_the_observation_space() -> None:
     vector = e.encoder.encode(fined)
     assert vector[e.layout(agent)["points"]][1] == -20
     assert e.observation_space(agent)["observation"].contains(vector)
+
+
+def test_a_parallel_declaration_overtaken_in_the_same_step_is_asked_again() -> None:
+    par = parallel_env("chaodipi-live")
+    par.reset(seed=0)
+    while True:  # pass while the cards are dealt, until two seats may declare in the same round
+        acting = par.acting()
+        declaring = [a for a in acting if any(i != 0 for i in par.aec.legal(a))]
+        if len(declaring) >= 2:
+            break
+        par.step(dict.fromkeys(acting, 0))
+    first, second = declaring[:2]
+    actions = dict.fromkeys(acting, 0)
+    for agent in (first, second):
+        actions[agent] = next(i for i in par.aec.legal(agent) if i != 0)
+    _, _, _, _, infos = par.step(actions)
+    assert par.aec.hand is not None
+    standing = par.aec.hand.state.call.standing
+    assert standing is not None and f"seat_{standing.seat}" == first  # the lower seat's declaration was taken
+    assert infos[second] == {"again": True}  # the other one, overcalled by it, is asked again
+    assert second in par.acting()

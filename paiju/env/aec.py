@@ -155,11 +155,11 @@ class PaijuEnv(AECEnv[str, Obs, int]):  # type: ignore[misc]  # PettingZoo is un
     def choices(self, agent: str) -> Choices:
         """``agent``'s decision now: its mask, the kernel action behind each legal env id, the coded slots' kernel
         ids (nothing legal for an agent that does not act)."""
-        hand = self._live()
         seat = self._seat[agent]
         cached = self._choices
         if cached is not None and cached[0] == self._turn and cached[1] == seat:
             return cached[2]
+        hand = self._live()
         if seat not in hand.actors():
             return self.actions.none(seat)
         found = self.actions.choices(hand, seat)
@@ -201,12 +201,12 @@ class PaijuEnv(AECEnv[str, Obs, int]):  # type: ignore[misc]  # PettingZoo is un
         self._turn += 1
         self._cumulative_rewards[agent] = 0.0
         result = hand.result
-        if result is not None:
+        if result is not None:  # the only step with rewards: the settlement
             self.rewards = {a: float(score) for a, score in zip(self.agents, result.scores, strict=True)}
             self.terminations = dict.fromkeys(self.agents, True)
+            self._accumulate_rewards()
         else:
             self._select()
-        self._accumulate_rewards()
 
     def _live(self) -> AnyHand:
         """The hand being played (``reset`` deals one)."""
