@@ -1,5 +1,5 @@
-"""The learning environment, timed: paiju.env's classic AEC env beside DouZero's environment, steps per second on one
-core, random legal actions, each env building its own observation (paiju: the float32 vector and the int8 mask over
+"""The learning environment, timed: paiju.env's classic AEC env beside DouZero's environment, steps per second of one
+core (CPU time of the process, so other work on the machine does not count against either), random legal actions, each env building its own observation (paiju: the float32 vector and the int8 mask over
 72,615 action ids; DouZero: ``get_obs``, its per-action batch and move history).
 
 DouZero (``douzero`` on PyPI, or github:kwai/DouZero) is imported from an installed ``douzero``, else from the folder
@@ -75,7 +75,7 @@ def paiju_steps(steps: int, seed: int, reuse: bool = False) -> float:
     e = env("classic", reuse_buffers=reuse)
     e.reset(seed=seed)
     done_steps = 0
-    start = time.perf_counter()
+    start = time.process_time()
     while done_steps < steps:
         for agent in e.agent_iter():
             obs, _, over, _, _ = e.last()
@@ -86,7 +86,7 @@ def paiju_steps(steps: int, seed: int, reuse: bool = False) -> float:
             e.step(legal[rng.randrange(len(legal))])
             done_steps += 1
         e.reset()
-    return done_steps / (time.perf_counter() - start)
+    return done_steps / (time.process_time() - start)
 
 
 def douzero_steps(make: Callable[[], Any], steps: int, seed: int) -> float:
@@ -98,14 +98,14 @@ def douzero_steps(make: Callable[[], Any], steps: int, seed: int) -> float:
     e = make()
     obs = e.reset()
     done_steps = 0
-    start = time.perf_counter()
+    start = time.process_time()
     while done_steps < steps:
         legal = obs["legal_actions"]
         obs, _, over, _ = e.step(legal[rng.randrange(len(legal))])
         done_steps += 1
         if over:
             obs = e.reset()
-    return done_steps / (time.perf_counter() - start)
+    return done_steps / (time.process_time() - start)
 
 
 def env_steps(quick: bool = False) -> dict[str, Any]:

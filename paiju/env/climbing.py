@@ -103,10 +103,9 @@ class ClimbingEncoder:
         self._trick_at = self._table(self._trick)
         self._bottom_at = self._table(self._bottom)
         self._wild_at = self._table(self._wild)
-        #: The cards each seat has played so far, per face (absolute seats), and for each observing seat the order
-        #: of the rows that makes them relative.
-        self._block = np.zeros((p, F), dtype=np.float32)
-        self._turned = [np.array([(seat + r) % p for r in range(p)]) for seat in range(p)]
+        #: The cards each seat has played so far, per face, the seats twice over in turn order: rows ``seat …
+        #: seat + p - 1`` are the block as ``seat`` sees it (itself first), one slice.
+        self._block = np.zeros((2 * p, F), dtype=np.float32)
         self._seen = 0
         self._last: PlayRecord | None = None
 
@@ -124,12 +123,13 @@ class ClimbingEncoder:
             self._block[:] = 0
             seen = 0
         if seen < len(history):
-            block = self._block
+            block, p = self._block, self.players
             for record in history[seen:]:
                 if record.cards:
-                    row = block[record.seat]
+                    row, twin = block[record.seat], block[record.seat + p]
                     for card in record.cards:
                         row[card % F] += 1
+                        twin[card % F] += 1
             self._seen = len(history)
             self._last = history[-1]
 
@@ -160,12 +160,13 @@ class ClimbingEncoder:
             self._parts(obs, seat, hits)
         out = np.bincount(np.fromiter(hits, np.intp, len(hits)), minlength=self.size).astype(np.float32)
         self._fold(obs.history)
-        out[self._played : self._played + p * F] = self._block[self._turned[seat]].ravel()
+        out[self._played : self._played + p * F] = self._block[seat : seat + p].ravel()
         left = obs.cards_left
         out[self._left : self._left + p] = left[seat:] + left[:seat]
         for s, bid in obs.bid_history:  # later bids overwrite earlier ones
             out[self._bids + (s - seat) % p] = bid + 1
-        out[self._bid] = obs.bid
+        if obs.bid:
+            out[self._bid] = obs.bid
         if obs.multiplier > 1:
             out[self._multiplier] = log2(obs.multiplier)
         return out
