@@ -130,7 +130,7 @@ def _swap_hidden(e: PaijuEnv, seat: int) -> int:
     a, b = others[0], others[1]
     i = next(i for i, card in enumerate(hands[a]) if all(card % 54 != c % 54 for c in hands[b]))
     hands[a][i], hands[b][0] = hands[b][0], hands[a][i]
-    e._turn += 1  # the hand changed under the env: observe afresh
+    e.moved()  # the hand changed under the env: observe afresh
     return a
 
 

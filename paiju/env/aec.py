@@ -111,6 +111,7 @@ class PaijuEnv(AECEnv[str, Obs, int]):  # type: ignore[misc]  # PettingZoo is un
         self.hand: AnyHand | None = None
         self._turn = 0
         self._choices: tuple[int, int, Choices] | None = None
+        self._actors: frozenset[int] = frozenset()
         self._seen: dict[str, tuple[int, Obs]] = {}
 
     # ------------------------------------------------------------------ spaces and layout
@@ -142,13 +143,14 @@ class PaijuEnv(AECEnv[str, Obs, int]):  # type: ignore[misc]  # PettingZoo is un
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
-        self._turn += 1
-        self._select()
+        self.moved()
 
-    def _select(self) -> None:
-        """The lowest acting seat is the agent to act."""
+    def moved(self) -> None:
+        """The hand has moved (a step, or seats played outside the env, as the single-agent env's bots): what was
+        observed is made afresh, and the lowest acting seat is the agent to act."""
         assert self.hand is not None
-        actors = self.hand.actors()
+        self._turn += 1
+        self._actors = actors = self.hand.actors()
         if actors:
             self.agent_selection = self.possible_agents[min(actors)]
 
@@ -160,7 +162,7 @@ class PaijuEnv(AECEnv[str, Obs, int]):  # type: ignore[misc]  # PettingZoo is un
         if cached is not None and cached[0] == self._turn and cached[1] == seat:
             return cached[2]
         hand = self._live()
-        if seat not in hand.actors():
+        if seat not in self._actors:
             return self.actions.none(seat)
         found = self.actions.choices(hand, seat)
         self._choices = (self._turn, seat, found)
@@ -198,15 +200,13 @@ class PaijuEnv(AECEnv[str, Obs, int]):  # type: ignore[misc]  # PettingZoo is un
         if chosen is None:
             raise ValueError(f"action {action} is not legal for {agent} now (see its action_mask)")
         hand.apply(chosen, seat)
-        self._turn += 1
+        self.moved()
         self._cumulative_rewards[agent] = 0.0
         result = hand.result
         if result is not None:  # the only step with rewards: the settlement
             self.rewards = {a: float(score) for a, score in zip(self.agents, result.scores, strict=True)}
             self.terminations = dict.fromkeys(self.agents, True)
             self._accumulate_rewards()
-        else:
-            self._select()
 
     def _live(self) -> AnyHand:
         """The hand being played (``reset`` deals one)."""

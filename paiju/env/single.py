@@ -101,7 +101,7 @@ class SingleAgentEnv(gymnasium.Env[Obs, int]):
                 break
             seat = min(actors)
             hand.apply(act_for(self._bots[seat], hand, seat), seat)
-        self.aec._turn += 1  # the hand moved: the next observation is made afresh
+        self.aec.moved()
 
     def render(self) -> str | None:
         """As the AEC env's, for the learner's seat."""
