@@ -1,27 +1,38 @@
-"""One server to a database: a lock file beside a SQLite file, or a PostgreSQL advisory lock on its own session."""
+"""One server to a database: a lock file beside a SQLite file, or a lease stored in the database itself.
+
+A lease is a row of ``leases`` (owner, epoch, expiry on the database's clock) that its owner renews every third of
+its time to live from a thread of its own. Unlike a lock tied to a connection, it outlives a database restart: a
+restarted PostgreSQL still shows the lease of the server that held it, so a second server is refused as before
+the restart. A server that stops without letting go leaves a lease that runs out (or, on the same machine, is
+taken at once when its process is gone). Rooms are fenced apart as well: see ``Store.load_room``.
+"""
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator
-from contextlib import contextmanager, suppress
+import os
+import secrets
+import socket
+import threading
+import time
 from pathlib import Path
 
 from filelock import FileLock, Timeout
-from sqlalchemy import Connection, create_engine, func, select
+from sqlalchemy import Connection, insert, select, text, update
 from sqlalchemy.engine import URL, Engine
-from sqlalchemy.exc import DBAPIError, SQLAlchemyError
-from sqlalchemy.orm import Session, sessionmaker
-from sqlalchemy.pool import NullPool
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
+from paiju.server.schema import LeaseRow
 from paiju.server.store_errors import LockLost, StoreError, driver_message
 
-__all__ = ["ADVISORY_KEY", "DatabaseLock", "sqlite_file"]
+__all__ = ["DATABASE_LEASE", "LEASE_TTL", "DatabaseLock", "db_now", "sqlite_file"]
 
 log = logging.getLogger("paiju.server")
 
-#: The key of the PostgreSQL advisory lock that one server holds on its database ("paiju" in ASCII).
-ADVISORY_KEY = 0x7061696A75
+#: The name of the lease that makes one server the owner of a whole database.
+DATABASE_LEASE = "database"
+#: Seconds a lease lasts unless renewed (it is renewed every third of that).
+LEASE_TTL = 10.0
 
 
 def sqlite_file(url: URL) -> Path | None:
@@ -32,31 +43,56 @@ def sqlite_file(url: URL) -> Path | None:
     return None if name in ("", ":memory:") or url.query.get("mode") == "memory" else Path(name)
 
 
+def db_now(conn: Connection) -> float:
+    """The time on the database's clock (PostgreSQL's, so that servers on several machines agree), else this one's."""
+    if conn.dialect.name == "postgresql":
+        return float(conn.scalar(text("SELECT extract(epoch from clock_timestamp())")) or 0.0)
+    return time.time()
+
+
+def owner_name() -> str:
+    """A name for this process that no other process takes: its machine, its process id, a random part."""
+    return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+
+
+def _gone_from_here(owner: str) -> bool:
+    """Whether ``owner`` was a process of this machine that no longer runs (its lease need not be waited out)."""
+    host, _, rest = owner.partition(":")
+    pid = rest.partition(":")[0]
+    if host != socket.gethostname() or not pid.isdigit():
+        return False
+    try:
+        os.kill(int(pid), 0)
+    except ProcessLookupError:
+        return True
+    except OSError:
+        return False
+    return False
+
+
 class DatabaseLock:
     """This server's hold on its database (``shown`` names it in errors): nothing is held until ``acquire``.
 
-    PostgreSQL's advisory lock lives as long as the session that took it, and a database restart ends that
-    session: so every write runs on the lock's own session (``held``), after a statement that shows the session is
-    still alive. A write that finds it gone takes the lock again, and goes on if nobody else holds it; if another
-    server does, this one stops writing for good (``LockLost``) and says why.
+    SQLite: a lock file beside the database (an OS lock, gone with the process). Any other database: the lease
+    ``DATABASE_LEASE``, renewed in the background; if a renewal finds another server holding it (this one was
+    paused or cut off past its time to live), ``lost`` says why and no write is made any more (``LockLost``).
     """
 
-    def __init__(self, shown: str) -> None:
+    def __init__(self, shown: str, ttl: float = LEASE_TTL) -> None:
         self.shown = shown
+        self.ttl = ttl
+        self.owner = owner_name()
+        #: The lease's epoch while this server holds it (raised by each new owner).
+        self.epoch = 0
         self._file_lock: FileLock | None = None
-        #: PostgreSQL: the engine (no pool) of the session that holds the advisory lock, and that session.
-        self._locker: Engine | None = None
-        self._connection: Connection | None = None
+        self._engine: Engine | None = None
+        self._stop = threading.Event()
+        self._renewer: threading.Thread | None = None
         #: Why this server writes nothing more (another server took its database), once it is so.
         self.lost: str | None = None
 
-    @property
-    def on_its_session(self) -> bool:
-        """Whether every write runs on the lock's own session (``held``): PostgreSQL's advisory lock."""
-        return self._locker is not None
-
-    def acquire(self, url: URL) -> None:
-        """Make this the only server on the database: a lock file beside a SQLite file, else an advisory lock."""
+    def acquire(self, url: URL, engine: Engine, wait: float = 0.0) -> None:
+        """Make this the only server on the database; another server's lease is waited for up to ``wait`` seconds."""
         if url.get_backend_name() == "sqlite":
             path = sqlite_file(url)
             if path is None:
@@ -69,98 +105,103 @@ class DatabaseLock:
             except OSError as err:
                 raise StoreError(f"cannot write to the database folder {path.parent}: {err.strerror}") from err
             self._file_lock = lock
-        elif url.get_backend_name() == "postgresql":
-            self._locker = create_engine(url, poolclass=NullPool)
-            try:
-                self._connection = self._take()
-            except SQLAlchemyError as err:
-                raise StoreError(f"cannot open the database {self.shown}: {driver_message(err)}") from err
-            if self._connection is None:
-                raise StoreError(f"another paiju serve is using this database (advisory lock {ADVISORY_KEY})")
+            return
+        self._engine = engine
+        deadline = time.monotonic() + wait
+        while (holder := self._take()) is not None:
+            if time.monotonic() >= deadline:
+                raise StoreError(
+                    f"another paiju serve is using this database (its lease, held by {holder}, is renewed every "
+                    f"{self.ttl / 3:.2g} s and runs out {self.ttl:g} s after its server stops)"
+                )
+            log.warning("waiting for the lease of %s on the database to run out", holder)
+            time.sleep(min(1.0, self.ttl / 10))
+        self._renewer = threading.Thread(target=self._renew_forever, name="paiju-lease", daemon=True)
+        self._renewer.start()
 
-    def _take(self) -> Connection | None:
-        """A new session that holds the advisory lock; None when another session holds it."""
-        assert self._locker is not None
-        conn = self._locker.connect()
+    def _take(self) -> str | None:
+        """Take the lease if nobody else holds it (free, run out, or its process is gone): None once taken, else
+        the holder's name."""
+        assert self._engine is not None
         try:
-            held = conn.scalar(select(func.pg_try_advisory_lock(ADVISORY_KEY)))
-            conn.commit()  # the lock is the session's, not the transaction's; no transaction is left open
-        except BaseException:
-            conn.close()
-            raise
-        if not held:
-            conn.close()
-            return None
-        return conn
+            with self._engine.execution_options(paiju_write=True).begin() as conn:
+                now = db_now(conn)
+                row = conn.execute(
+                    select(LeaseRow.owner, LeaseRow.epoch, LeaseRow.expires_at)
+                    .where(LeaseRow.name == DATABASE_LEASE)
+                    .with_for_update()
+                ).first()
+                if row is None:
+                    conn.execute(insert(LeaseRow).values(
+                        name=DATABASE_LEASE, owner=self.owner, epoch=1, expires_at=now + self.ttl
+                    ))
+                    self.epoch = 1
+                    return None
+                if row.owner != self.owner and row.expires_at > now and not _gone_from_here(row.owner):
+                    return str(row.owner)
+                conn.execute(
+                    update(LeaseRow)
+                    .where(LeaseRow.name == DATABASE_LEASE)
+                    .values(owner=self.owner, epoch=row.epoch + 1, expires_at=now + self.ttl)
+                )
+                self.epoch = row.epoch + 1
+                return None
+        except IntegrityError:
+            return "a server starting at the same moment"
+        except SQLAlchemyError as err:
+            reason = driver_message(err)
+            doing = "cannot write to" if "read-only" in reason else "cannot open"
+            raise StoreError(f"{doing} the database {self.shown}: {reason}") from err
 
-    @staticmethod
-    def _answers(conn: Connection) -> bool:
-        """Whether ``conn``'s session is alive (a statement it runs begins the transaction a write joins); a dead
-        one is invalidated and closed, never reconnected (a new session would not hold the lock)."""
-        if conn.invalidated or conn.closed:
-            return False
-        try:
-            conn.exec_driver_sql("SELECT 1")
-            return True
-        except DBAPIError:
-            with suppress(SQLAlchemyError):
-                conn.invalidate()
-                conn.close()
-            return False
-
-    def _holder(self) -> Connection:
-        """The lock's session, shown alive and in a transaction: a write on it is a write of the lock's holder.
-        A session that died (the database restarted) is replaced by one that takes the lock again; if another
-        server took it meanwhile, ``LockLost``, now and for every later write."""
-        if self.lost is not None:
-            raise LockLost(self.lost)
-        conn = self._connection
-        if conn is not None and self._answers(conn):
-            return conn
-        self._connection = None
-        log.warning("the session holding the database lock is gone (did the database restart?): taking the lock again")
-        conn = self._take()
-        if conn is None:
+    def renew(self) -> bool:
+        """Push the lease's end a time to live away; False (and ``lost`` said) if another server holds it now.
+        A database that cannot be reached raises ``SQLAlchemyError`` (the lease may still be ours: try again)."""
+        assert self._engine is not None
+        with self._engine.execution_options(paiju_write=True).begin() as conn:
+            renewed = conn.execute(
+                update(LeaseRow)
+                .where(LeaseRow.name == DATABASE_LEASE, LeaseRow.owner == self.owner, LeaseRow.epoch == self.epoch)
+                .values(expires_at=db_now(conn) + self.ttl)
+            ).rowcount
+        if renewed != 1 and self.lost is None:
             self.lost = (
-                "another paiju serve took over this database while this one's connection to it was cut: "
+                "another paiju serve took over this database while this one could not renew its lease: "
                 "this server saves nothing more until it is restarted"
             )
             log.error("%s", self.lost)
-            raise LockLost(self.lost)
-        log.warning("the database lock is held again; nobody else held it meanwhile")
-        self._connection = conn
-        if not self._answers(conn):
-            raise StoreError(f"the database {self.shown} cut the connection that holds its lock")
-        return conn
+        return renewed == 1
 
-    @contextmanager
-    def held(self, sessions: sessionmaker[Session]) -> Iterator[Session]:
-        """A writing session of ``sessions`` on the lock's own connection (PostgreSQL), committed when the block ends."""
-        conn = self._holder()
-        session = sessions(bind=conn)
-        try:
-            yield session
-            session.commit()  # joined to the connection's transaction: flushes; the connection commits it
-            conn.commit()
-        except BaseException:
-            with suppress(SQLAlchemyError):
-                conn.rollback()
-            raise
-        finally:
-            session.close()
+    def _renew_forever(self) -> None:
+        """Renew every third of the time to live until released or lost; a failed renewal is tried again."""
+        while not self._stop.wait(self.ttl / 3):
+            try:
+                if not self.renew():
+                    return
+            except SQLAlchemyError as err:
+                log.warning("the database lease could not be renewed (tried again in %g s): %s",
+                            self.ttl / 3, driver_message(err))
+
+    def check(self) -> None:
+        """Raise ``LockLost`` once another server took the database: no write may be made."""
+        if self.lost is not None:
+            raise LockLost(self.lost)
 
     def release(self) -> None:
-        """Let the database go; safe to call twice."""
-        if self._connection is not None:
-            try:  # unlocked first: the lock would end with the session, but only once its backend has gone
-                if not self._connection.invalidated:  # (an invalidated one would reconnect to unlock)
-                    self._connection.scalar(select(func.pg_advisory_unlock(ADVISORY_KEY)))
-                self._connection.close()
-            except SQLAlchemyError:
-                pass  # the server went away, and the lock with it
-            self._connection = None
-        if self._locker is not None:
-            self._locker.dispose()
+        """Let the database go (the lease runs out at once); safe to call twice."""
+        if self._renewer is not None:
+            self._stop.set()
+            self._renewer.join()
+            self._renewer = None
+            if self._engine is not None and self.lost is None:
+                try:
+                    with self._engine.execution_options(paiju_write=True).begin() as conn:
+                        conn.execute(
+                            update(LeaseRow)
+                            .where(LeaseRow.name == DATABASE_LEASE, LeaseRow.owner == self.owner)
+                            .values(expires_at=0.0)
+                        )
+                except SQLAlchemyError:
+                    pass  # unreachable: the lease runs out by itself
         if self._file_lock is not None:
             self._file_lock.release()
             self._file_lock = None

@@ -9,7 +9,7 @@ from typing import Any, TypeVar
 from sqlalchemy import JSON, Float, ForeignKey, Integer, String, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-__all__ = ["Base", "EventRow", "HandRow", "PlayerRow", "PresetRow", "RoomRow", "copy_row"]
+__all__ = ["Base", "EventRow", "HandRow", "LeaseRow", "PlayerRow", "PresetRow", "RoomRow", "copy_row"]
 
 
 class Base(DeclarativeBase):
@@ -36,6 +36,9 @@ class RoomRow(Base):
     last_hand_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
     #: This session's escapes (``seat``, ``name``, ``points``): people who left a match before it ended (§7.14).
     escapes: Mapped[list[dict[str, Any]]] = mapped_column(JSON, default=list)
+    #: The fencing token of the server that owns the room now: raised by each new owner, and every write of the
+    #: room's rows checks it in its own transaction, so an owner that lost the room cannot write (``storage.py``).
+    epoch: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
 
 class PlayerRow(Base):
@@ -82,6 +85,17 @@ class PresetRow(Base):
     owner: Mapped[str] = mapped_column(String(64), primary_key=True)
     name: Mapped[str] = mapped_column(String(64), primary_key=True)
     settings: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+
+class LeaseRow(Base):
+    """A lease: ``owner`` holds ``name`` until ``expires_at`` (the database's clock) unless it renews it; each
+    new owner raises ``epoch``."""
+
+    __tablename__ = "leases"
+    name: Mapped[str] = mapped_column(String(64), primary_key=True)
+    owner: Mapped[str] = mapped_column(String(128))
+    epoch: Mapped[int] = mapped_column(Integer)
+    expires_at: Mapped[float] = mapped_column(Float)
 
 
 RowT = TypeVar("RowT", bound=Base)

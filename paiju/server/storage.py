@@ -2,8 +2,9 @@
 
 Rooms, their players, presets and finished hands are rows; the running hand is its log header on
 the room row plus one row per engine event, appended as they happen, so a restart replays it.
-One server owns a database (``db_lock.py``: a lock file, or a PostgreSQL advisory lock on whose session every
-write runs); Alembic keeps its schema.
+One server owns a database (``db_lock.py``: a lock file, or a lease stored in the database), and each room it
+loads is fenced: the room's epoch is raised when it is claimed and every write of the room checks it in the same
+transaction, so a server that lost the room cannot write to it; Alembic keeps its schema.
 """
 
 from __future__ import annotations
@@ -37,9 +38,9 @@ from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import QueuePool
 
-from paiju.server.db_lock import DatabaseLock, sqlite_file
+from paiju.server.db_lock import LEASE_TTL, DatabaseLock, sqlite_file
 from paiju.server.schema import EventRow, HandRow, PlayerRow, PresetRow, RoomRow
-from paiju.server.store_errors import StoreError, driver_message
+from paiju.server.store_errors import LockLost, StoreError, driver_message
 
 __all__ = ["Store", "StoredRoom", "alembic_config"]
 
@@ -94,9 +95,15 @@ def alembic_config(connection: Connection) -> Config:
 
 
 class Store:
-    """The server's storage: named operations over the tables, each one transaction, failures as StoreError."""
+    """The server's storage: named operations over the tables, each one transaction, failures as StoreError.
 
-    def __init__(self, url: str, *, busy_timeout: float = 2.0) -> None:
+    ``lease_ttl`` is the time to live of the database's lease (not SQLite's), ``lease_wait`` how long to wait for
+    another server's lease to run out before giving up.
+    """
+
+    def __init__(
+        self, url: str, *, busy_timeout: float = 2.0, lease_ttl: float = LEASE_TTL, lease_wait: float = 0.0
+    ) -> None:
         try:
             parsed = make_url(url)
             dialect = parsed.get_dialect()
@@ -109,18 +116,22 @@ class Store:
             )
         self.busy_timeout = busy_timeout
         self.shown = parsed.render_as_string(hide_password=True)
-        self.lock = DatabaseLock(self.shown)
+        self.lock = DatabaseLock(self.shown, lease_ttl)
+        #: The epoch of each room this server has claimed (``claim_room``): its writes of the room check it.
+        self._epochs: dict[str, int] = {}
         try:
             self.engine: Engine = self._engine(parsed)
         except ImportError as err:
             raise StoreError(f"the database driver for {parsed.drivername} is not installed ({err})") from err
-        # SQLite: one writer at a time (see _transaction); PostgreSQL: every write runs on the lock's one session.
-        self._one_writer = threading.Lock() if parsed.get_backend_name() in ("sqlite", "postgresql") else None
+        # SQLite: one writer at a time (see _transaction).
+        self._one_writer = threading.Lock() if parsed.get_backend_name() == "sqlite" else None
         self._writes = sessionmaker(self.engine.execution_options(paiju_write=True), expire_on_commit=False)
         self._reads = sessionmaker(self.engine, expire_on_commit=False)
         event.listen(self._writes, "before_flush", _check_lengths)
         try:
-            self.lock.acquire(parsed)
+            if parsed.get_backend_name() != "sqlite" and not self._has_leases():
+                self._migrate()  # the lease lives in a table of the newest schema
+            self.lock.acquire(parsed, self.engine, lease_wait)
             self._migrate()
             self._probe()
         except BaseException:
@@ -142,6 +153,14 @@ class Store:
             event.listen(engine, "connect", _sqlite_connect)
             event.listen(engine, "begin", _sqlite_begin)
         return engine
+
+    def _has_leases(self) -> bool:
+        """Whether the database has the leases table yet."""
+        try:
+            with self.engine.connect() as conn:
+                return inspect(conn).has_table("leases")
+        except SQLAlchemyError as err:
+            raise StoreError(f"cannot open the database {self.shown}: {driver_message(err)}") from err
 
     def _migrate(self) -> None:
         """Bring the schema to the newest revision; a database made before migrations is taken as revision 0001."""
@@ -187,11 +206,12 @@ class Store:
         """One transaction, committed when the block ends without an error; any failure is a StoreError."""
         # SQLite has one writer at a time and wakes a waiting one only by polling with sleeps: the threads
         # of this process take turns on a lock of their own instead, and only another program is polled.
-        # PostgreSQL's writes all run on the one session that holds the lock, one thread at a time.
         writing = sessions is self._writes
         turn = self._one_writer if writing and self._one_writer is not None else nullcontext()
+        if writing:
+            self.lock.check()
         try:
-            with turn, (self.lock.held(sessions) if writing and self.lock.on_its_session else sessions.begin()) as s:
+            with turn, sessions.begin() as s:
                 yield s
         except (SQLAlchemyError, ValueError) as err:  # ValueError: a stored JSON value that does not decode
             raise StoreError(self._explain(err, doing)) from err
@@ -206,41 +226,80 @@ class Store:
         self.engine.dispose()
 
     # ------------------------------------------------------------------ rooms and players
+    def _fence(self, s: Session, code: str) -> int | None:
+        """Refuse a write of room ``code`` (``LockLost``) unless its epoch is still the one this server claimed:
+        checked in the write's own transaction, whose row lock keeps a new owner's claim out until it commits."""
+        epoch = self._epochs.get(code)
+        if epoch is None:
+            return None  # a room this server never loaded: only idle rooms are deleted so
+        held = s.execute(update(RoomRow).where(RoomRow.code == code, RoomRow.epoch == epoch).values(epoch=epoch))
+        if held.rowcount != 1:  # type: ignore[attr-defined]
+            raise LockLost(
+                f"another paiju serve took over room {code} while this one was cut off from the database: "
+                "this server saves nothing more of that room"
+            )
+        return epoch
+
+    def _merged(self, s: Session, room: RoomRow) -> RoomRow:
+        """``room`` merged into ``s`` once fenced, with the epoch the database holds (only a claim changes it)."""
+        epoch = self._fence(s, room.code)
+        if epoch is None:
+            epoch = s.scalar(select(RoomRow.epoch).where(RoomRow.code == room.code)) or 0
+        stored = s.merge(room)
+        stored.epoch = epoch
+        return stored
+
     def add_room(self, room: RoomRow) -> None:
-        """A new room, active now."""
+        """A new room, active now, claimed by this server."""
         with self._transaction(self._writes, f"cannot store room {room.code}") as s:
+            room.epoch = 1
             s.add(room)
             room.last_active = time.time()
+        self._epochs[room.code] = room.epoch
 
     def save_room(self, room: RoomRow) -> None:
         """The room row as it is now (settings, hand number, header…)."""
         with self._transaction(self._writes, f"cannot store room {room.code}") as s:
-            stored = s.merge(room)
+            stored = self._merged(s, room)
             stored.last_active = time.time()
         room.last_active = stored.last_active
 
     def delete_room(self, code: str) -> None:
         """The room, its players, its running hand's events and its finished hands."""
         with self._transaction(self._writes, f"cannot delete room {code}") as s:
+            self._fence(s, code)
             s.execute(delete(EventRow).where(EventRow.room == code))
             s.execute(delete(PlayerRow).where(PlayerRow.room == code))
             s.execute(delete(HandRow).where(HandRow.room == code))
             s.execute(delete(RoomRow).where(RoomRow.code == code))
+        self._epochs.pop(code, None)
 
     def room_exists(self, code: str) -> bool:
         """Whether a room has this code."""
         with self._transaction(self._reads, f"cannot read room {code}") as s:
             return s.scalar(select(func.count()).where(RoomRow.code == code)) == 1
 
-    def load_room(self, code: str) -> StoredRoom | None:
-        """The room with its players and its running hand's events; StoreError when one of its rows is unreadable."""
-        with self._transaction(self._reads, f"cannot read room {code}") as s:
+    def load_room(self, code: str, epoch: int | None = None) -> StoredRoom | None:
+        """Make this server the room's owner and load it with its players and its running hand's events.
+
+        The room's epoch is raised (to ``epoch``, a lease's fencing token, when given; ``LockLost`` if the room
+        already has that one or a later one): the last owner's writes are refused from now on. StoreError when one
+        of its rows is unreadable.
+        """
+        with self._transaction(self._writes, f"cannot read room {code}") as s:
+            raised = RoomRow.epoch + 1 if epoch is None else epoch
+            claimed = s.execute(
+                update(RoomRow).where(RoomRow.code == code, RoomRow.epoch < raised).values(epoch=raised)
+            ).rowcount  # type: ignore[attr-defined]
             room = s.get(RoomRow, code)
             if room is None:
                 return None
+            if claimed != 1:
+                raise LockLost(f"room {code} has a newer owner than this server's lease (epoch {room.epoch})")
             players = list(s.scalars(select(PlayerRow).where(PlayerRow.room == code).order_by(PlayerRow.id)))
             events = [e.data for e in s.scalars(select(EventRow).where(EventRow.room == code).order_by(EventRow.seq))]
-            return StoredRoom(room, players, events)
+        self._epochs[code] = room.epoch
+        return StoredRoom(room, players, events)
 
     def idle_rooms(self, before: float) -> list[str]:
         """The codes of the rooms last active before ``before`` (a time.time() value)."""
@@ -250,6 +309,7 @@ class Store:
     def save_player(self, player: PlayerRow) -> None:
         """The player row as it is now; its room becomes active."""
         with self._transaction(self._writes, f"cannot store a player of room {player.room}") as s:
+            self._fence(s, player.room)
             s.merge(player)
             self._touch(s, player.room)
 
@@ -257,6 +317,8 @@ class Store:
         """Remove a player; its room becomes active."""
         with self._transaction(self._writes, "cannot delete a player") as s:
             code = s.scalar(select(PlayerRow.room).where(PlayerRow.id == player_id))
+            if code is not None:
+                self._fence(s, code)
             s.execute(delete(PlayerRow).where(PlayerRow.id == player_id))
             if code is not None:
                 self._touch(s, code)
@@ -270,7 +332,7 @@ class Store:
     def start_hand(self, room: RoomRow, events: list[dict[str, Any]]) -> None:
         """A new running hand: the room's header and its first events replace the last hand's."""
         with self._transaction(self._writes, f"cannot start a hand in room {room.code}") as s:
-            stored = s.merge(room)
+            stored = self._merged(s, room)
             stored.last_active = time.time()
             s.execute(delete(EventRow).where(EventRow.room == room.code))
             s.add_all(EventRow(room=room.code, seq=i, data=e) for i, e in enumerate(events))
@@ -279,6 +341,7 @@ class Store:
     def append_events(self, code: str, first: int, events: list[dict[str, Any]]) -> None:
         """Events ``first``, ``first + 1``, … of the running hand."""
         with self._transaction(self._writes, f"cannot store the moves of room {code}") as s:
+            self._fence(s, code)
             s.add_all(EventRow(room=code, seq=first + i, data=e) for i, e in enumerate(events))
             self._touch(s, code)
 
@@ -290,7 +353,7 @@ class Store:
             )
             s.add(row)
             s.flush()
-            stored = s.merge(room)
+            stored = self._merged(s, room)
             stored.last_hand_id, stored.session_hands = row.id, [*room.session_hands, row.id]
             stored.last_active = time.time()
         room.last_hand_id, room.session_hands, room.last_active = row.id, stored.session_hands, stored.last_active

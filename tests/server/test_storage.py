@@ -35,7 +35,7 @@ from sqlalchemy import (
 
 from paiju.server.schema import Base, PlayerRow, RoomRow
 from paiju.server.storage import Store, alembic_config
-from paiju.server.store_errors import StoreError
+from paiju.server.store_errors import LockLost, StoreError
 
 #: The tables as paiju made them before migrations existed (the first storage.py).
 BEFORE = MetaData()
@@ -130,11 +130,11 @@ def test_a_write_waits_at_most_the_busy_timeout_then_succeeds_once_the_lock_is_g
 
 
 def test_a_second_store_on_the_same_database_is_refused_until_the_first_closes(database: str) -> None:
-    """Finding 20 too: a lock file beside a SQLite file, an advisory lock on PostgreSQL."""
+    """Finding 20 too: a lock file beside a SQLite file, a lease stored in the database on PostgreSQL."""
     first = Store(database)
     with pytest.raises(StoreError, match="another paiju serve is using this database") as refused:
         Store(database)
-    assert ("lock file" if database.startswith("sqlite") else "advisory lock") in str(refused.value)
+    assert ("lock file" if database.startswith("sqlite") else "its lease, held by") in str(refused.value)
     first.close()
     first.close()  # twice is fine
     again = Store(database)
@@ -155,6 +155,31 @@ def test_the_lock_of_a_killed_server_does_not_stop_the_next_one(database: str) -
             if time.monotonic() > deadline:
                 raise
             time.sleep(0.1)
+    store.close()
+
+
+def test_a_write_of_a_room_whose_epoch_a_new_owner_raised_is_refused_and_stores_nothing(database: str) -> None:
+    """The fencing token: another server's claim raises the room's epoch; this one's next write of the room (its
+    moves, its row, a player) is refused in its own transaction, and a new claim takes the room back."""
+    store = Store(database)
+    room = _room()
+    store.add_room(room)
+    store.append_events(room.code, 0, [{"deal": 1}])
+    other = create_engine(database)
+    with other.begin() as conn:
+        conn.execute(text("UPDATE rooms SET epoch = epoch + 1 WHERE code = :code"), {"code": room.code})
+    other.dispose()
+    for write in (
+        lambda: store.append_events(room.code, 1, [{"move": 1}]),
+        lambda: store.save_room(room),
+        lambda: store.save_player(PlayerRow(id="p1", room=room.code, token="t", name="late")),
+    ):
+        with pytest.raises(LockLost, match=f"another paiju serve took over room {room.code}"):
+            write()
+    stored = store.load_room(room.code)  # claimed again: epoch 3
+    assert stored is not None and stored.events == [{"deal": 1}] and stored.players == []
+    assert stored.room.epoch == 3
+    store.append_events(room.code, 1, [{"move": 1}])
     store.close()
 
 
