@@ -312,3 +312,21 @@ def test_a_parallel_declaration_overtaken_in_the_same_step_is_asked_again() -> N
     assert standing is not None and f"seat_{standing.seat}" == first  # the lower seat's declaration was taken
     assert infos[second] == {"again": True}  # the other one, overcalled by it, is asked again
     assert second in par.acting()
+
+
+def test_a_decision_with_more_coded_actions_than_slots_offers_the_first_ones() -> None:
+    e = env("chaodipi", slots=4)
+    e.reset(seed=1)
+    rng = random.Random(1)
+    while e.hand is not None and not e.hand.is_over:
+        agent = e.agent_selection
+        seat = int(agent.split("_")[1])
+        coded = [i for i in e.actions.space.legal_ids(e.hand, seat) if i >= e.actions.dense]
+        if len(coded) > 4:
+            choices = e.choices(agent)
+            assert list(choices.coded) == coded[:4]
+            assert int(choices.mask[e.actions.dense :].sum()) == 4
+            return
+        legal = e.legal(agent)
+        e.step(legal[rng.randrange(len(legal))])
+    pytest.fail("no decision with more than 4 coded actions")
