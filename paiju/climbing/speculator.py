@@ -42,6 +42,9 @@ __all__ = [
     "flip_wild_suits",
     "flip_wilds",
     "gift_capacity",
+    "gift_pool",
+    "giftable_in",
+    "gifts_fit",
     "giftable",
     "highest_rank",
     "instant_win_seat",
@@ -173,7 +176,7 @@ def _highest(ranks: set[int], promoted: int | None) -> int | None:
     return max(ranks, key=lambda r: _protected_order(r, promoted))
 
 
-def _gift_pool(hand: Sequence[Card], determination: Card | None, promoted: int | None) -> tuple[list[Card], list[Card]]:
+def gift_pool(hand: Sequence[Card], determination: Card | None, promoted: int | None) -> tuple[list[Card], list[Card]]:
     """The cards that may go into gifts (no 3s, not the determination card), and those of them
     of the speculator's highest non-3 rank when none of that rank is kept anyway; in hand order."""
     ranks = [FACE_RANK[c % CARDS_PER_DECK] for c in hand]  # card_rank inline: asked for several times a gift
@@ -190,13 +193,17 @@ def giftable(hand: Sequence[Card], determination: Card | None, promoted: int | N
     """§4: cards the speculator may still give: no 3, not the determination card, and never the
     last card of its highest non-3 rank (it chooses which copy it keeps; the determination card,
     when of that rank, is kept anyway); in card order."""
-    free, tops = _gift_pool(hand, determination, promoted)
+    return giftable_in(*gift_pool(hand, determination, promoted))
+
+
+def giftable_in(free: Sequence[Card], tops: Sequence[Card]) -> list[Card]:
+    """``giftable`` of a gift pool (``gift_pool``): the free cards but the last one of the highest rank."""
     return sorted(c for c in free if c not in tops) if len(tops) == 1 else sorted(free)
 
 
 def gift_capacity(hand: Sequence[Card], determination: Card | None, promoted: int | None = None) -> int:
     """§4: how many cards the speculator can give in all (one of its highest rank always stays)."""
-    free, tops = _gift_pool(hand, determination, promoted)
+    free, tops = gift_pool(hand, determination, promoted)
     return len(free) - (1 if tops else 0)
 
 
@@ -210,9 +217,22 @@ def can_make_gifts(
 ) -> bool:
     """§4: whether the speculator can fill every gift (and, on the two-colour tables, each gift's
     colours), keeping one card of its highest rank; ``given`` holds what each gift has so far."""
-    free, tops = _gift_pool(hand, determination, promoted)
-    slots = sum(sizes) - sum(len(g) for g in given)
-    if len(free) - (1 if tops else 0) < slots:
+    free, tops = gift_pool(hand, determination, promoted)
+    kept = {card_colour(c) for c in tops}
+    return gifts_fit(rules, sizes, [colour_counts(g) for g in given], colour_counts(free), kept)
+
+
+def gifts_fit(
+    rules: SpeculatorRules,
+    sizes: Sequence[int],
+    given: Sequence[Sequence[int]],
+    free: Sequence[int],
+    kept: set[Colour],
+) -> bool:
+    """``can_make_gifts`` counted by colour: ``given`` each gift's (black, red) cards so far, ``free`` the gift pool's,
+    ``kept`` the colours the card kept of the highest rank may have (empty: none is kept from the pool)."""
+    slots = sum(sizes) - sum(sum(g) for g in given)
+    if sum(free) - (1 if kept else 0) < slots:
         return False
     if not rules.landlord_gift_colours:
         return True
@@ -222,13 +242,12 @@ def can_make_gifts(
         split = splits[min(i, 1)]
         assert split is not None
         red, black, least = split
-        have = colour_counts(given[i]) if i < len(given) else [0, 0]
+        have = given[i] if i < len(given) else (0, 0)
         needs[_RED] += max(0, (red if least == 0 else least) - have[_RED])
         needs[_BLACK] += max(0, (black if least == 0 else least) - have[_BLACK])
-    have = colour_counts(free)
     # The speculator keeps one card of its highest rank, of a colour that rank comes in (its choice).
-    kept_colours: set[int | None] = {card_colour(c) for c in tops} or {None}
-    return any(all(have[k] - (k == kept) >= needs[k] for k in (_BLACK, _RED)) for kept in kept_colours)
+    options: set[Colour | None] = set(kept) or {None}
+    return any(all(free[k] - (k == colour) >= needs[k] for k in (_BLACK, _RED)) for colour in options)
 
 
 #: The colours, read once (an enum's member read from its class costs as much as a small call; the gift checks run

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import MISSING, dataclass, fields
+from functools import lru_cache
 from typing import Any, ClassVar, TypeVar
 
 from paiju.cards import RANK_CHARS, SUIT_CHARS, Card, card_rank
@@ -20,6 +21,7 @@ from paiju.climbing.phases.small_landlord import names_self
 from paiju.climbing.roles import public_identity
 from paiju.climbing.speculator import flip_wild_suits, side_of_speculator
 from paiju.climbing.state import HandState
+from paiju.variants.speculator import SpeculatorRules
 
 __all__ = ["FiveView", "OpenView", "PartView", "PartnerView", "SpeculatorView", "part_views", "snapshot"]
 
@@ -134,41 +136,44 @@ def speculator_view(state: HandState, seat: int | None, facts: Facts) -> Specula
     speculator is found)."""
     rules, spec = state.variant.speculator, state.spec
     assert rules is not None
-    gifts: SeatCards = ()
-    side = None
-    retreated: tuple[Card, ...] = ()
-    sizes: tuple[int, ...] = ()
-    colours: tuple[str, ...] = ()
-    if spec is not None:
-        if spec.gift_seats:
-            gifts = tuple([(s, tuple(g)) for s, g in zip(spec.gift_seats, spec.gifts, strict=True)])
-        elif facts.sees_gift(seat, spec.seat):
-            gifts = tuple([(-1, tuple(g)) for g in spec.gifts])
-        hand = state.hands[spec.seat]
-        if seat == spec.seat or state.phase is _OVER:
-            side = side_of_speculator(hand, rules)
-        else:  # others see only how many cards it holds
-            side = "landlord" if len(hand) <= 1 else "farmers"
-        # The retreated hand as the table shows it: what a spectator may see of it (the speculator holds it anyway).
-        if spec.retreated and facts.sees_retreated_hand(None):
-            retreated = tuple(sorted(hand))
-        sizes = tuple(spec.gift_sizes)
-        colours = (rules.landlord_gift_colours, *(rules.farmer_gift_colours,) * (len(sizes) - 1)) if sizes else ()
     flipped = state.deal.flipped
+    out = state.play.out
+    if spec is None:
+        return SpeculatorView(
+            seat=None, determination=None, flipped=tuple(flipped), gifts=(), gift_sizes=(), gift_colours=(), side=None,
+            two_low=rules.two_low, wild_suits=_wild_suits(rules.flip_wilds, flipped), promoted=state.promoted,
+            retreated_hand=(), out=tuple(sorted(out)) if out else (),
+        )
+    gifts: SeatCards = ()
+    if spec.gift_seats:
+        gifts = tuple(zip(spec.gift_seats, map(tuple, spec.gifts), strict=True))
+    elif facts.sees_gift(seat, spec.seat):
+        gifts = tuple([(-1, tuple(g)) for g in spec.gifts])
+    hand = state.hands[spec.seat]
+    if seat == spec.seat or state.phase is _OVER:
+        side = side_of_speculator(hand, rules)
+    else:  # others see only how many cards it holds
+        side = "landlord" if len(hand) <= 1 else "farmers"
+    # The retreated hand as the table shows it: what a spectator may see of it (the speculator holds it anyway).
+    retreated = tuple(sorted(hand)) if spec.retreated and facts.sees_retreated_hand(None) else ()
+    sizes = tuple(spec.gift_sizes)
     return SpeculatorView(
-        seat=spec.seat if spec is not None else None,
-        determination=spec.determination if spec is not None else None,
-        flipped=tuple(flipped),
-        gifts=gifts,
-        gift_sizes=sizes,
-        gift_colours=colours,
-        side=side,
-        two_low=rules.two_low,  # LowPair is a str: the rules' own tuple
-        wild_suits="".join(SUIT_CHARS[s] for s in flip_wild_suits(flipped[0])) if rules.flip_wilds and flipped else "",
-        promoted=state.promoted,
-        retreated_hand=retreated,
-        out=tuple(sorted(out)) if (out := state.play.out) else (),
+        seat=spec.seat, determination=spec.determination, flipped=tuple(flipped), gifts=gifts, gift_sizes=sizes,
+        gift_colours=_gift_colours(rules, len(sizes)), side=side, two_low=rules.two_low,
+        wild_suits=_wild_suits(rules.flip_wilds, flipped), promoted=state.promoted, retreated_hand=retreated,
+        out=tuple(sorted(out)) if out else (),
     )
+
+
+@lru_cache(maxsize=None)
+def _gift_colours(rules: SpeculatorRules, piles: int) -> tuple[str, ...]:
+    """Each gift pile's colour rule, the landlord's first (§15), for a table's rules and number of piles."""
+    return (rules.landlord_gift_colours, *(rules.farmer_gift_colours,) * (piles - 1)) if piles else ()
+
+
+def _wild_suits(flip_wilds: bool, flipped: Sequence[Card]) -> str:
+    """5p1d (§15 (a)): the suits whose highest card is wild this hand, from the first flipped card (``""``: none)."""
+    return "".join(SUIT_CHARS[s] for s in flip_wild_suits(flipped[0])) if flip_wilds and flipped else ""
 
 
 # ---------------------------------------------------------------------------------------------- the small landlord

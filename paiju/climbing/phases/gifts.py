@@ -3,7 +3,7 @@ at a time, never a 3, its determination card or the one card it keeps of its hig
 
 from __future__ import annotations
 
-from paiju.cards import CARDS_PER_DECK, FACE_COLOUR, FACE_RANK, Card, Colour, card_colour, card_rank, format_card
+from paiju.cards import CARDS_PER_DECK, FACE_COLOUR, Card, Colour, card_colour, card_rank, format_card
 from paiju.climbing import speculator as spec_rules
 from paiju.climbing.actions import Action, Give
 from paiju.climbing.events import GiveEvent
@@ -35,19 +35,17 @@ class Gifts(Turn):
     def legal(self, state: HandState, seat: int) -> list[Action]:
         """Every card it may put into the gift being filled."""
         spec = _spec(state)
-        hand = state.hands[seat]
-        free = spec_rules.giftable(hand, spec.determination, state.promoted)
+        pool, tops = spec_rules.gift_pool(state.hands[seat], spec.determination, state.promoted)
+        later = _LaterGifts(state, pool, tops) if _gift_rule(state) else None  # a table of one-colour gifts: None
         # The gift rules ask of a giftable card only its colour and whether it is of the highest rank (the one a card
         # is kept of): cards alike in both are asked once, not once each.
-        top = spec_rules.highest_rank(hand, state.promoted)
         room: dict[tuple[int, bool], bool] = {}
         out: list[Action] = []
-        for c in free:
-            face = c % CARDS_PER_DECK
-            alike = (FACE_COLOUR[face], FACE_RANK[face] == top)
+        for c in spec_rules.giftable_in(pool, tops):
+            alike = (FACE_COLOUR[c % CARDS_PER_DECK], c in tops)
             fits = room.get(alike)
             if fits is None:
-                fits = room[alike] = _colour_room(state, c)
+                fits = room[alike] = later is None or (_colour_room(state, c, later=False) and later(c))
             if fits:
                 out.append(_GIVES.get(c) or _GIVES.setdefault(c, Give(c)))
         return out
@@ -94,18 +92,44 @@ _GIVES: dict[Card, Give] = {}
 def _colour_room(state: HandState, card: Card, later: bool = True) -> bool:
     """§15 two-colour tables: whether the gift being filled still takes a card of ``card``'s colour
     (and, with ``later``, whether the gifts after it can still get their colours)."""
-    rules = spec_rules.rule_of(state.variant)
-    spec = _spec(state)
-    bundle = len(spec.gifts) - 1
-    rule = rules.landlord_gift_colours if bundle == 0 else rules.farmer_gift_colours
+    rule = _gift_rule(state)
     if not rule:
         return True
+    spec = _spec(state)
     given = spec_rules.colour_counts(spec.gifts[-1])
-    if not spec_rules.colour_room(rule, spec.gift_sizes[bundle], given, card_colour(card)):
+    if not spec_rules.colour_room(rule, spec.gift_sizes[len(spec.gifts) - 1], given, card_colour(card)):
         return False
     if not later:
         return True
-    # A free split (free_minK) must not use up a colour that the gifts still to fill need.
-    hand = [c for c in state.hands[spec.seat] if c != card]
-    gifts = [*spec.gifts[:-1], [*spec.gifts[-1], card]]
-    return spec_rules.can_make_gifts(hand, spec.determination, state.promoted, rules, spec.gift_sizes, gifts)
+    pool, tops = spec_rules.gift_pool(state.hands[spec.seat], spec.determination, state.promoted)
+    return _LaterGifts(state, pool, tops)(card)
+
+
+def _gift_rule(state: HandState) -> str:
+    """§15: the colour rule of the gift being filled (the landlord's, or a farmer's), ``""`` on one-colour tables."""
+    rules = spec_rules.rule_of(state.variant)
+    return rules.landlord_gift_colours if len(_spec(state).gifts) == 1 else rules.farmer_gift_colours
+
+
+class _LaterGifts:
+    """Whether the gifts after a card can still be filled (a free split, free_minK, must not use up a colour that the
+    gifts still to fill need): the speculator's gift pool counted by colour once, then each card asked by arithmetic
+    (the pool less the card, the gift being filled with it)."""
+
+    def __init__(self, state: HandState, pool: list[Card], tops: list[Card]) -> None:
+        spec = _spec(state)
+        self.rules = spec_rules.rule_of(state.variant)
+        self.sizes = spec.gift_sizes
+        self.given = [spec_rules.colour_counts(g) for g in spec.gifts]
+        self.free = spec_rules.colour_counts(pool)
+        self.tops = tops
+
+    def __call__(self, card: Card) -> bool:
+        """Whether every gift can still be filled once ``card`` (a giftable one) goes into the gift being filled."""
+        colour = card_colour(card)
+        free = list(self.free)
+        free[colour] -= 1
+        given = [*self.given[:-1], list(self.given[-1])]
+        given[-1][colour] += 1
+        kept = {card_colour(c) for c in self.tops if c != card}
+        return spec_rules.gifts_fit(self.rules, self.sizes, given, free, kept)
