@@ -288,7 +288,7 @@ def test_a_failed_throws_penalty_stays_inside_the_observation_space() -> None:
     assert e.hand is not None
     view = e.family.observe(e.hand, 0)
     fined = dataclasses.replace(view, penalty=-20)  # the attackers' failed throw: points taken off them
-    vector = e.encoder.encode(fined)
+    vector = e.encoder.encode(fined, e.hand)
     assert vector[e.layout(agent)["points"]][1] == -20
     assert e.observation_space(agent)["observation"].contains(vector)
 
@@ -330,3 +330,23 @@ def test_a_decision_with_more_coded_actions_than_slots_offers_the_first_ones() -
         legal = e.legal(agent)
         e.step(legal[rng.randrange(len(legal))])
     pytest.fail("no decision with more than 4 coded actions")
+
+
+def test_the_trick_layout_counts_every_card_each_seat_has_played() -> None:
+    e = env("chaodipi")
+    e.reset(seed=2)
+    rng = random.Random(2)
+    for _ in range(60):  # into the tricks
+        agent = e.agent_selection
+        legal = e.legal(agent)
+        e.step(legal[rng.randrange(len(legal))])
+    assert e.hand is not None
+    agent = e.agent_selection
+    seat = int(agent.split("_")[1])
+    played = e.observe(agent)["observation"][e.layout(agent)["played"]].reshape(4, 54)
+    counts = [0] * 4
+    for event in e.hand.events:
+        if event["type"] == "play":
+            counts[event["seat"]] += len(event["cards"])
+    assert sum(counts) > 0
+    assert [int(played[(s - seat) % 4].sum()) for s in range(4)] == counts

@@ -21,7 +21,7 @@ from gymnasium import spaces
 from numpy.typing import NDArray
 from pettingzoo import AECEnv
 
-from paiju.engine.protocol import AnyHand
+from paiju.engine.protocol import AnyHand, HandCore
 from paiju.engine.registry import AnyFamily, family
 from paiju.env.actions import Choices, TableActions
 from paiju.env.layout import Layout
@@ -42,8 +42,9 @@ class Encoder(Protocol):
     layout: Layout
     size: int
 
-    def encode(self, obs: Any) -> NDArray[np.float32]:
-        """The seat's view ``obs`` (its family's observation) as the layout's vector."""
+    def encode(self, obs: Any, hand: HandCore) -> NDArray[np.float32]:
+        """The seat's view ``obs`` (its family's observation) as the layout's vector; of ``hand`` an encoder reads
+        only the events, as a spectator sees them (``visible_to(None, …)``), for what the view does not keep."""
         ...
 
 
@@ -180,7 +181,7 @@ class PaijuEnv(AECEnv[str, Obs, int]):  # type: ignore[misc]  # PettingZoo is un
         hand = self._live()
         seat = self._seat[agent]
         found: Obs = {
-            "observation": self.encoder.encode(self.family.observe(hand, seat)),
+            "observation": self.encoder.encode(self.family.observe(hand, seat), hand),
             "action_mask": self.choices(agent).mask,
         }
         self._seen[agent] = (self._turn, found)

@@ -21,6 +21,7 @@ from paiju.climbing.observation import Observation
 from paiju.climbing.phase_name import PhaseName
 from paiju.climbing.state import Factor, PlayRecord
 from paiju.climbing.views import FiveView, OpenView, PartnerView, SpeculatorView
+from paiju.engine.protocol import HandCore
 from paiju.env.layout import Layout
 from paiju.variants import BidStyle, Variant
 
@@ -133,8 +134,9 @@ class ClimbingEncoder:
             self._seen = len(history)
             self._last = history[-1]
 
-    def encode(self, obs: Observation) -> NDArray[np.float32]:
-        """The observation tensor of ``obs`` (a seat's view; a new array each call)."""
+    def encode(self, obs: Observation, hand: HandCore) -> NDArray[np.float32]:
+        """The observation tensor of ``obs`` (a seat's view of ``hand``, which holds all it needs: ``hand`` is not
+        read; a new array each call)."""
         seat = obs.seat or 0
         p = self.players
         hits = list(map(self._hand_at.__getitem__, obs.hand))

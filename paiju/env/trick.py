@@ -2,16 +2,22 @@
 "The trick layout").
 
 As for climbing, every entry is read from the seat's view; seats are relative (this seat first, then in turn order),
-sides too (this seat's side first), and a card part counts copies per face (``card % 54``).
+sides too (this seat's side first), and a card part counts copies per face (``card % 54``). The view holds the open
+and the last trick only, so the cards each seat has played so far are read from the hand's events as a spectator
+sees them (``visible_to(None, …)``, the kernel's one redaction point: plays are public), folded once per event.
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 import numpy as np
 from numpy.typing import NDArray
 
 from paiju.cards import CARDS_PER_DECK, NUM_RANKS
+from paiju.engine.protocol import Event, HandCore
 from paiju.env.layout import Layout
+from paiju.trick.events import PlayEvent, RedealEvent
 from paiju.trick.observation import DealingView, TrickObservation
 from paiju.trick.state import Phase
 from paiju.variants import Variant
@@ -54,6 +60,7 @@ class TrickEncoder:
         self._leader = lay.add("leader", p, 1, "the seat that leads the trick (one-hot, relative)")
         self._trick = lay.add("trick", p * F, d, "the open trick's cards by seat (relative)")
         self._last = lay.add("last_trick", p * F, d, "the last trick's cards by seat (relative)")
+        self._played = lay.add("played", p * F, d, "cards each seat has played so far this deal (relative)")
         self._winning = lay.add("winning", p, 1, "the seat winning the open trick (one-hot, relative)")
         self._points = lay.add(
             "points",
@@ -66,6 +73,11 @@ class TrickEncoder:
         self.size = lay.size
         self._cards = cards
         self._at: dict[int, tuple[int, ...]] = {}
+        #: The cards each seat has played, per face, the seats twice over (rows ``seat … seat + p - 1`` are the
+        #: block as ``seat`` sees it), and the event list and count folded into it.
+        self._block = np.zeros((2 * p, F), dtype=np.float32)
+        self._events: Sequence[Event] | None = None
+        self._seen = 0
 
     def _table(self, start: int) -> tuple[int, ...]:
         """The entries a part starting at ``start`` gives each card."""
@@ -74,8 +86,27 @@ class TrickEncoder:
             found = self._at[start] = tuple(start + c % F for c in range(self._cards))
         return found
 
-    def encode(self, obs: TrickObservation) -> NDArray[np.float32]:
-        """The observation tensor of ``obs`` (a seat's view; a new array each call)."""
+    def _fold(self, hand: HandCore) -> None:
+        """Add the plays among the hand's events beyond those already folded (again from nothing on a new hand or a
+        redeal)."""
+        events = hand.typed_events
+        if events is not self._events or self._seen > len(events):
+            self._block[:] = 0
+            self._events, self._seen = events, 0
+        p, block, facts = self.players, self._block, hand.facts()
+        for event in events[self._seen :]:
+            shown = event.visible_to(None, facts)
+            if isinstance(shown, PlayEvent):
+                row, twin = block[shown.seat], block[shown.seat + p]
+                for card in shown.cards:
+                    row[card % F] += 1
+                    twin[card % F] += 1
+            elif isinstance(shown, RedealEvent):
+                block[:] = 0
+        self._seen = len(events)
+
+    def encode(self, obs: TrickObservation, hand: HandCore) -> NDArray[np.float32]:
+        """The observation tensor of ``obs`` (a seat's view of ``hand``; a new array each call)."""
         seat = obs.seat or 0
         p, table = self.players, self._table
         mine = seat % 2
@@ -127,4 +158,6 @@ class TrickEncoder:
             value += [dealing.round, dealing.rounds, float(dealing.live)]
         out = np.bincount(hits, minlength=self.size).astype(np.float32)
         out[index] = value
+        self._fold(hand)
+        out[self._played : self._played + p * F] = self._block[seat : seat + p].ravel()
         return out
