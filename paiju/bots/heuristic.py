@@ -7,7 +7,9 @@ as control.  Every decision picks the legal action that leaves the cheapest hand
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
 
 from paiju.bots.base import register
 from paiju.cards import BLACK_JOKER, NUM_RANKS, RED_JOKER, card_rank, face, rank_counts
@@ -31,8 +33,9 @@ from paiju.climbing import (
 from paiju.climbing.views import PartnerView, SpeculatorView
 from paiju.engine import CLIMBING
 from paiju.patterns import Move
+from paiju.variants.pattern_rules import PatternKind, PatternRules
 
-__all__ = ["HeuristicBot", "hand_strength", "plan_cost"]
+__all__ = ["CLASSIC_SHAPES", "HeuristicBot", "Shapes", "hand_strength", "plan_cost"]
 
 _TWO = 12
 _ACE = 11
@@ -74,57 +77,112 @@ def _take_runs(c: list[int], width: int, least: int) -> int:
         runs += 1
 
 
+@dataclass(frozen=True, eq=False)
+class Shapes:
+    """What ``plan_cost`` reads of a table's patterns (``PatternRules``): the fewest links of each chain, the fewest
+    cards of one rank that bomb, whether four of a kind is a play of its own (斗帝主's quad, §6.3) and what a trio and
+    a quad may carry. The defaults are classic's. One value per table (``of``), told apart by identity: a hand's
+    cost is remembered by it."""
+
+    straight_min: int = 5
+    pair_chain_min: int = 3
+    triple_chain_min: int = 2
+    #: Fewest quads in a quad chain (0: the table has none).
+    quad_chain_min: int = 0
+    #: Fewest cards of one rank that make a bomb (4 on classic, 5 on 斗帝主).
+    bomb_size: int = 4
+    #: A trio may carry a single (classic's three-with-one); else a pair only.
+    single_kickers: bool = True
+    #: A quad may carry a trio (斗帝主's four-with-three and dress).
+    quad_kickers: bool = False
+    #: The jokers that bomb together: one of each (``BR``), or two of each (斗帝主's ``BBRR``); ``""``: none.
+    joker_bomb: str = "BR"
+    #: ``BB`` and ``RR`` are pairs.
+    joker_pairs: bool = False
+
+    @staticmethod
+    @cache
+    def of(rules: PatternRules) -> Shapes:
+        """The shapes of a table whose patterns are ``rules`` (read once per table)."""
+        kinds, classes = rules.patterns, {c for tier in rules.bomb_ladder for c in tier}
+        sizes = [int(c[4:]) for c in classes if c.startswith("bomb") and c[4:].isdigit()]
+        return Shapes(
+            straight_min=rules.straight_min,
+            pair_chain_min=rules.pair_chain_min,
+            triple_chain_min=rules.triple_chain_min,
+            quad_chain_min=rules.quad_chain_min if PatternKind.QUAD_CHAIN in kinds else 0,
+            bomb_size=min(sizes, default=4),
+            single_kickers=PatternKind.TRIPLE_SINGLE in kinds,
+            quad_kickers=PatternKind.FOUR_THREE in kinds,
+            joker_bomb="BR" if "BR" in classes else "BBRR" if "BBRR" in classes else "",
+            joker_pairs=rules.joker_pairs,
+        )
+
+
+#: Classic's shapes: ``plan_cost`` and ``hand_strength`` without a table.
+CLASSIC_SHAPES = Shapes()
+
+
 #: How many hands ``plan_cost`` remembers before it starts afresh (about 20 MB at most).
 _REMEMBERED = 1 << 16
+#: The hands weighed so far, by rank counts and table: a search's rollouts weigh the same hands again and again (it
+#: saves a third of a rollout on classic).
+_KNOWN: dict[tuple[tuple[int, ...], Shapes], float] = {}
 
 
-def _remembered(cost_of: Callable[[Sequence[int]], float]) -> Callable[[Sequence[int]], float]:
-    """``cost_of`` remembered by the hand's rank counts: a search's rollouts weigh the same hands again and again
-    (it saves a third of a rollout on classic)."""
-    known: dict[tuple[int, ...], float] = {}
-
-    def cost(counts: Sequence[int]) -> float:
-        key = tuple(counts)
-        found = known.get(key)
-        if found is None:
-            if len(known) >= _REMEMBERED:
-                known.clear()
-            found = known[key] = cost_of(key)
-        return found
-
-    cost.__doc__ = cost_of.__doc__
-    return cost
+def plan_cost(counts: Sequence[int], shapes: Shapes = CLASSIC_SHAPES) -> float:
+    """Roughly how many plays the hand needs on a table of ``shapes``, less credit for cards that win tricks
+    (remembered: ``_KNOWN``)."""
+    key = (tuple(counts), shapes)
+    found = _KNOWN.get(key)
+    if found is None:
+        if len(_KNOWN) >= _REMEMBERED:
+            _KNOWN.clear()
+        found = _KNOWN[key] = _plan_cost(key[0], shapes)
+    return found
 
 
-@_remembered
-def plan_cost(counts: Sequence[int]) -> float:
-    """Roughly how many plays the hand needs, less credit for cards that win tricks."""
+def _plan_cost(counts: tuple[int, ...], shapes: Shapes) -> float:
+    """``plan_cost`` worked out."""
     c = list(counts)
     cost = 0.0
-    if c[BLACK_JOKER] and c[RED_JOKER]:
+    jokers = 1 if shapes.joker_bomb == "BR" else 2
+    if shapes.joker_bomb and c[BLACK_JOKER] >= jokers and c[RED_JOKER] >= jokers:
         cost -= 1.0
-        c[BLACK_JOKER] -= 1
-        c[RED_JOKER] -= 1
+        c[BLACK_JOKER] -= jokers
+        c[RED_JOKER] -= jokers
     for r in range(_TWO + 1):
-        if c[r] >= 4:
+        if c[r] >= shapes.bomb_size:
             cost -= 0.5
-            c[r] -= 4
-    cost += _take_runs(c, 3, 2) + _take_runs(c, 2, 3) + _take_runs(c, 1, 5)
+            c[r] = 0 if c[r] > 4 else c[r] - 4  # a bomb of five or more is played whole
+    held = sum(c)
+    if shapes.quad_chain_min:
+        cost += _take_runs(c, 4, shapes.quad_chain_min)
+    chained = (held - sum(c)) // 4  # quads in chains: each may carry a trio (航母)
+    cost += (
+        _take_runs(c, 3, shapes.triple_chain_min)
+        + _take_runs(c, 2, shapes.pair_chain_min)
+        + _take_runs(c, 1, shapes.straight_min)
+    )
+    quads = sum(1 for r in range(_TWO + 1) if c[r] == 4)  # a play of its own where four do not bomb
     triples = sum(1 for r in range(_TWO + 1) if c[r] == 3)
-    pairs = [r for r in range(_TWO + 1) if c[r] == 2]
+    paired = NUM_RANKS if shapes.joker_pairs else _TWO + 1
+    pairs = [r for r in range(paired) if c[r] == 2]
     singles = [r for r in range(NUM_RANKS) if c[r] == 1]
-    kickable = len(singles) + len(pairs)
-    cost += triples + len(pairs) + len(singles) - min(triples, kickable)
+    carried = min(quads + chained, triples) if shapes.quad_kickers else 0  # trios quads carry (四带三, 航母)
+    kickable = len(pairs) + (len(singles) if shapes.single_kickers else 0)
+    cost += quads + triples + len(pairs) + len(singles) - carried - min(triples - carried, kickable)
     # High cards win tricks: they cost less than low ones.
     cost -= 0.5 * sum(1 for r in singles + pairs if r >= _TWO)
     cost -= 0.2 * sum(1 for r in singles + pairs if r == _ACE)
     return cost
 
 
-def hand_strength(counts: Sequence[int]) -> float:
-    """Bidding strength: jokers, 2s, aces and bombs, less the cost of playing the rest."""
-    bombs = sum(1 for r in range(_TWO + 1) if counts[r] == 4)
-    rocket = 1 if counts[BLACK_JOKER] and counts[RED_JOKER] else 0
+def hand_strength(counts: Sequence[int], shapes: Shapes = CLASSIC_SHAPES) -> float:
+    """Bidding strength: jokers, 2s, aces and bombs, less the cost of playing the rest (on a table of ``shapes``)."""
+    bombs = sum(1 for r in range(_TWO + 1) if counts[r] >= shapes.bomb_size)
+    jokers = 1 if shapes.joker_bomb == "BR" else 2
+    rocket = 1 if shapes.joker_bomb and counts[BLACK_JOKER] >= jokers and counts[RED_JOKER] >= jokers else 0
     return (
         2.0 * counts[RED_JOKER]
         + 1.5 * counts[BLACK_JOKER]
@@ -132,7 +190,7 @@ def hand_strength(counts: Sequence[int]) -> float:
         + 0.4 * counts[_ACE]
         + 2.0 * bombs
         + 1.0 * rocket
-        - 0.25 * plan_cost(counts)
+        - 0.25 * plan_cost(counts, shapes)
     )
 
 
@@ -155,11 +213,14 @@ class HeuristicBot:
 
     def __init__(self, seed: int = 0) -> None:
         """``seed`` keeps the common bot signature; this bot is deterministic."""
+        #: The shapes of the table it plays (``Shapes.of`` its patterns), read at each decision.
+        self.shapes = CLASSIC_SHAPES
         #: The side this bot aims for as the speculator, chosen at its first gift of a hand.
         self.aim: str | None = None
 
     def act(self, obs: Observation) -> Action:
         """Choose a gift, a bid, a grab, an open hand, a pass or a play for ``obs.seat``."""
+        self.shapes = Shapes.of(obs.patterns)
         if obs.phase == PhaseName.GIFT:
             return self._give(obs)
         if obs.phase == PhaseName.BID:
@@ -196,8 +257,8 @@ class HeuristicBot:
         starting = obs.phase == PhaseName.GIFT and spec is not None and spec.gifts == ((-1, ()),)
         if self.aim is None or starting:
             counts = rank_counts(obs.hand)
-            loose = plan_cost(counts) / max(len(obs.hand), 1)
-            self.aim = "landlord" if hand_strength(counts) - 8.0 * loose >= -1.0 else "farmers"
+            loose = plan_cost(counts, self.shapes) / max(len(obs.hand), 1)
+            self.aim = "landlord" if hand_strength(counts, self.shapes) - 8.0 * loose >= -1.0 else "farmers"
         return self.aim
 
     def _give(self, obs: Observation) -> Action:
@@ -215,7 +276,7 @@ class HeuristicBot:
             left = list(counts)
             left[card_rank(a.card)] -= 1
             rank = card_rank(a.card)
-            return (plan_cost(left) + (-0.6 * rank if high_first else 0.6 * rank), a.card)
+            return (plan_cost(left, self.shapes) + (-0.6 * rank if high_first else 0.6 * rank), a.card)
 
         return min(gives, key=value)
 
@@ -239,9 +300,19 @@ class HeuristicBot:
         return min(keep or plays, key=lambda a: (a.move.size, a.move.key))
 
     # ------------------------------------------------------------------ bidding
+    #: The strength from which a seat calls where the only bid is 叫地主 (``max_bid`` 1: two-player, §2.2): there the
+    #: call has no value to outbid, a pass by both is a redeal worth nothing, and the landlord (the bottom, the lead)
+    #: won more than half the hands of every strength from this one up (1,500 two-player deals played out by this
+    #: bot after a forced call: 55 % at 0 to 0.5, 72 % at 1.5 to 2, over 80 % from 4.5).
+    call_strength = 0.0
+
     def _bid(self, obs: Observation) -> Action:
-        strength = hand_strength(rank_counts(obs.hand))
+        """Bid as high as the hand's strength supports (thresholds for a 17-card hand, scaled to the hand's size);
+        where the only bid is 叫地主, call from ``call_strength``."""
+        strength = hand_strength(rank_counts(obs.hand), self.shapes)
         scale = len(obs.hand) / 17  # thresholds are set for a 17-card classic hand
+        if obs.max_bid == 1:
+            return Bid(1) if strength >= self.call_strength and Bid(1) in obs.legal else Pass()
         want = next((bid for bid, least in ((3, 5.5), (2, 4.0), (1, 2.5)) if strength >= least * scale), 0)
         if want > obs.bid and Bid(want) in obs.legal:
             return Bid(want)
@@ -251,7 +322,9 @@ class HeuristicBot:
     def _open_or_grab(self, obs: Observation) -> Action:
         """Never open before the deal (no card seen yet); grab with a hand above a bid of 1; open as the landlord
         only with a hand far above a bid of 3, as showing it helps the farmers."""
-        strength = hand_strength(rank_counts(obs.hand)) / max(len(obs.hand) / 17, 1e-9) if obs.hand else 0.0
+        strength = (
+            hand_strength(rank_counts(obs.hand), self.shapes) / max(len(obs.hand) / 17, 1e-9) if obs.hand else 0.0
+        )
         if obs.phase == PhaseName.GRAB and strength >= 3.0:
             return Grab()
         if obs.phase == PhaseName.OPEN and strength >= 8.0:
@@ -266,7 +339,7 @@ class HeuristicBot:
     def _reveal_or_double(self, obs: Observation) -> Action:
         """Reveal the team (×2, and the landlords see each other's hands) with a strong hand; double with a
         stronger one. Only the seat's own hand counts: the identity step's choice is sealed."""
-        strength = hand_strength(rank_counts(obs.hand)) / (len(obs.hand) / 17)
+        strength = hand_strength(rank_counts(obs.hand), self.shapes) / (len(obs.hand) / 17)
         wanted = Reveal() if obs.phase == PhaseName.IDENTITY else Double()
         least = self.reveal_strength if obs.phase == PhaseName.IDENTITY else self.double_strength
         return wanted if wanted in obs.legal and strength >= least else Pass()
@@ -275,7 +348,7 @@ class HeuristicBot:
     def _name_partner(self, obs: Observation) -> Action:
         """Name the holder of a high card (it holds at least one trick-winner); 一打四 only with a
         hand far above a bid of 3."""
-        strength = hand_strength(rank_counts(obs.hand)) / (len(obs.hand) / 17)
+        strength = hand_strength(rank_counts(obs.hand), self.shapes) / (len(obs.hand) / 17)
         alone = [a for a in obs.legal if isinstance(a, Alone)]
         if alone and strength >= 9.0:
             return alone[0]
@@ -291,7 +364,7 @@ class HeuristicBot:
 
     def _declare(self, obs: Observation) -> Action:
         """Declare (×2) with a hand good enough to bid 2; otherwise stay hidden."""
-        strength = hand_strength(rank_counts(obs.hand)) / (len(obs.hand) / 17)
+        strength = hand_strength(rank_counts(obs.hand), self.shapes) / (len(obs.hand) / 17)
         if Declare() in obs.legal and strength >= 4.0:
             return Declare()
         return Pass()
@@ -310,7 +383,7 @@ class HeuristicBot:
     # ------------------------------------------------------------------ teams
     def _score(self, counts: Sequence[int], move: Move) -> float:
         """Lower is better: the cost of what is left, then a lower key."""
-        return plan_cost(_after(counts, move)) + 0.02 * move.key
+        return plan_cost(_after(counts, move), self.shapes) + 0.02 * move.key
 
     def _side(self, obs: Observation, seat: int) -> str:
         """``landlord`` or ``farmers``: the side ``seat`` plays for, as this seat sees it."""
@@ -341,7 +414,7 @@ class HeuristicBot:
             rest = list(obs.hand)
             for card in back:
                 rest.remove(card)
-            return plan_cost(rank_counts(rest)), len(back)
+            return plan_cost(rank_counts(rest), self.shapes), len(back)
 
         return min(obs.legal, key=cost)
 
@@ -378,12 +451,12 @@ class HeuristicBot:
             return Pass()
         if holder in self._teammates(obs):
             return Pass()
-        now = plan_cost(counts)
+        now = plan_cost(counts, self.shapes)
         danger = obs.cards_left[holder]
         ordinary = [a for a in plays if not a.move.is_bomb]
         if ordinary:
             best = min(ordinary, key=lambda a: self._score(counts, a.move))
-            worse = plan_cost(_after(counts, best.move)) - now
+            worse = plan_cost(_after(counts, best.move), self.shapes) - now
             limit = self.urgent_limit if danger <= 5 else self.calm_limit
             if worse <= limit:
                 return best

@@ -18,6 +18,7 @@ from paiju.climbing.roles import seat_role
 from paiju.climbing.speculator import THREE, marked_card
 from paiju.climbing.state import Factor, HandState, PlayRecord
 from paiju.climbing.views import FiveView, PartnerView, PartView, SpeculatorView, part_views, snapshot
+from paiju.variants.pattern_rules import PatternRules
 
 __all__ = ["Observation", "Observed", "forced_pass_shown", "in_auction", "observe"]
 
@@ -81,6 +82,9 @@ class Observation:
     marked: Card | None = None
     #: A view of each part the table has, by name (``paiju.climbing.views``; none on a classic table).
     parts: Mapping[str, PartView] = field(default_factory=dict)
+    #: The table's patterns (public: every seat knows the rules of the table it sits at); a bot reads the shapes a
+    #: hand may be played in from them. Not in ``to_json``: a view's log names its table.
+    patterns: PatternRules = field(default_factory=PatternRules)
 
     def part(self, kind: type[V]) -> V | None:
         """The view of the part ``kind`` names, ``None`` where the table has no such part."""
@@ -212,6 +216,7 @@ def observe(game: Observed, seat: int | None) -> Observation:
         wild_cards=_wild_cards(state, seat),
         marked=marked_card(state.variant),
         parts=part_views(state, seat, facts, acting),
+        patterns=state.variant.pattern_rules,
     )
 
 
