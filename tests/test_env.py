@@ -13,7 +13,7 @@ pytest.importorskip("pettingzoo")
 pytest.importorskip("gymnasium")
 
 from gymnasium.utils.env_checker import check_env  # noqa: E402
-from pettingzoo.test import api_test, parallel_api_test, seed_test  # noqa: E402
+from pettingzoo.test import api_test, parallel_api_test, render_test, seed_test  # noqa: E402
 
 from paiju.env import PaijuEnv, env, gym_env, parallel_env  # noqa: E402
 from paiju.variants import REGISTRY  # noqa: E402
@@ -238,6 +238,7 @@ def test_render_gives_the_table_as_text() -> None:
     trick = env("chaodipi")
     trick.reset(seed=0)
     assert "level" in (trick.render() or "")
+    render_test(lambda render_mode: env("classic", render_mode=render_mode))  # ansi gives text, human prints
 
 
 def test_reused_masks_are_rewritten_to_the_new_legal_ids() -> None:

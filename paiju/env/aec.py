@@ -217,7 +217,8 @@ class PaijuEnv(AECEnv[str, Obs, int]):  # type: ignore[misc]  # PettingZoo is un
 
     # ------------------------------------------------------------------ text
     def render(self) -> str | None:
-        """The table as the agent to act sees it, in the terminal's words (``human``: printed as well)."""
+        """The table as the agent to act sees it, in the terminal's words (``human``: printed instead, as Gymnasium's
+        human mode does)."""
         from rich.console import Console
 
         from paiju.terminal import LOOKS
@@ -234,6 +235,7 @@ class PaijuEnv(AECEnv[str, Obs, int]):  # type: ignore[misc]  # PettingZoo is un
         text = out.getvalue()
         if self.render_mode == "human":
             print(text, end="")
+            return None
         return text
 
     def close(self) -> None:
