@@ -121,30 +121,40 @@ def test_the_layout_reads_the_seat_view() -> None:
     assert vector[part["phase"]].sum() == 1
 
 
-def _swap_hidden(e: PaijuEnv, seat: int) -> int:
-    """Swap a card between two other seats' hands: what ``seat`` cannot see changes, nothing it can see does."""
+def _hidden_from(e: PaijuEnv, seat: int) -> list[int]:
+    """The seats whose hands ``seat`` is not shown (the kernel's ``sees_hand``: not a 明牌 hand, not a known ally's)."""
     hand = e.hand
     assert hand is not None
-    hands = hand.state.hands
-    others = [s for s in range(len(hands)) if s != seat and hands[s]]
-    a, b = others[0], others[1]
+    return [s for s, cards in enumerate(hand.state.hands) if cards and not e.family.sees_hand(hand, seat, s)]
+
+
+def _swap_hidden(e: PaijuEnv, seat: int) -> int:
+    """Swap a card between two hands ``seat`` is not shown: what it cannot see changes, nothing it can see does."""
+    assert e.hand is not None
+    hands = e.hand.state.hands
+    a, b = _hidden_from(e, seat)[:2]
     i = next(i for i, card in enumerate(hands[a]) if all(card % 54 != c % 54 for c in hands[b]))
     hands[a][i], hands[b][0] = hands[b][0], hands[a][i]
     e.moved()  # the hand changed under the env: observe afresh
     return a
 
 
-@pytest.mark.parametrize("name", ["classic", "spec-5p2d", "four-player", "chaodipi"])
+@pytest.mark.parametrize(
+    "name", ["classic", "spec-5p2d", "spec-6p3d", "laizi", "four-player", "five-player", "chaodipi"]
+)
 def test_another_seats_hidden_cards_never_reach_the_tensor(name: str) -> None:
     e = env(name)
-    e.reset(seed=5)
-    rng = random.Random(5)
-    for _ in range(12):  # into the hand a little
+    for seed in range(5, 25):  # a hand with two hands this seat is not shown (明牌 can leave only one)
+        e.reset(seed=seed)
+        rng = random.Random(seed)
+        for _ in range(12):  # into the hand a little
+            agent = e.agent_selection
+            legal = e.legal(agent)
+            e.step(legal[rng.randrange(len(legal))])
         agent = e.agent_selection
-        legal = list(e.choices(agent).actions)
-        e.step(legal[rng.randrange(len(legal))])
-    agent = e.agent_selection
-    seat = int(agent.split("_")[1])
+        seat = int(agent.split("_")[1])
+        if len(_hidden_from(e, seat)) >= 2:
+            break
     before = e.observe(agent)
     others = {s: e.observe(f"seat_{s}")["observation"] for s in range(e.variant.players)}
     changed = _swap_hidden(e, seat)
