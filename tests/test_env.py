@@ -361,3 +361,14 @@ def test_the_trick_layout_counts_every_card_each_seat_has_played() -> None:
             counts[event["seat"]] += len(event["cards"])
     assert sum(counts) > 0
     assert [int(played[(s - seat) % 4].sum()) for s in range(4)] == counts
+
+
+def test_the_gymnasium_seat_plays_against_the_bots_named_per_seat() -> None:
+    single = gym_env("classic", seat=1, opponents=["heuristic", "-", "random"])
+    obs, _ = single.reset(seed=4)
+    assert single.aec.hand is not None and 1 in single.aec.hand.actors()  # the bots played up to its turn
+    done, reward = False, 0.0
+    while not done:
+        obs, reward, done, _, _ = single.step(int(np.flatnonzero(obs["action_mask"])[-1]))
+    assert single.aec.hand.result is not None
+    assert reward == single.aec.hand.result.scores[1]

@@ -75,9 +75,8 @@ class SingleAgentEnv(gymnasium.Env[Obs, int]):
         aec = self.aec
         aec.agent_selection = self.agent
         if self.illegal_reward is not None and int(action) not in aec.choices(self.agent).actions:
-            seen = {
-                key: array.copy() for key, array in aec.observe(self.agent).items()
-            }  # the data returned is the user's
+            # A copy: the arrays handed out before are the user's.
+            seen = {key: array.copy() for key, array in aec.observe(self.agent).items()}
             return seen, self.illegal_reward, True, False, {"illegal": True}
         aec.step(action)
         self._others()
@@ -100,7 +99,9 @@ class SingleAgentEnv(gymnasium.Env[Obs, int]):
             if self.seat in actors:
                 break
             seat = min(actors)
-            hand.apply(act_for(self._bots[seat], hand, seat), seat)
+            bot = self._bots[seat]
+            pick = getattr(bot, "pick", None)  # a bot that reads only the legal list is given that list, no view
+            hand.apply(act_for(bot, hand, seat) if pick is None else pick(hand.legal_actions(seat)), seat)
         self.aec.moved()
 
     def render(self) -> str | None:
