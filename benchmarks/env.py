@@ -4,7 +4,8 @@ core (CPU time of the process, so other work on the machine does not count again
 
 DouZero (``douzero`` on PyPI, or github:kwai/DouZero) is imported from an installed ``douzero``, else from the folder
 named by ``$DOUZERO_SRC`` (an unpacked copy holding ``douzero/env``: its env needs only NumPy), else from its PyPI
-source archive fetched with pip into a temporary folder (its package asks for PyTorch, which its env does not use);
+source archive fetched with pip into a temporary folder, removed at the end (its package asks for PyTorch and RLCard,
+which its env does not use);
 where none of these works it is reported unavailable, with the reason. Its env deals straight to a fixed landlord and has no auction; paiju's hands bid first, so
 every bid is a step too.
 
@@ -14,9 +15,11 @@ Run alone: ``python benchmarks/env.py [--quick]``; ``benchmarks/run.py`` include
 from __future__ import annotations
 
 import argparse
+import atexit
 import importlib
 import os
 import random
+import shutil
 import statistics
 import subprocess
 import sys
@@ -40,6 +43,7 @@ DOUZERO = "douzero==1.1.0"
 def _fetch_douzero() -> str:
     """DouZero's source archive from PyPI, unpacked in a temporary folder: the folder holding ``douzero/``."""
     folder = tempfile.mkdtemp(prefix="douzero-")
+    atexit.register(shutil.rmtree, folder, True)  # gone when the benchmark ends
     pip = [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--no-binary", ":all:", "-d", folder]
     subprocess.run([*pip, DOUZERO], check=True, capture_output=True, timeout=120)
     (archive,) = Path(folder).glob("douzero-*.tar.gz")
