@@ -1,13 +1,13 @@
 """The learning environment, timed: paiju.env's classic AEC env beside DouZero's environment, steps per second of one
-core (CPU time of the process, so other work on the machine does not count against either), random legal actions, each env building its own observation (paiju: the float32 vector and the int8 mask over
-72,615 action ids; DouZero: ``get_obs``, its per-action batch and move history).
+core (CPU time of the process, so other work on the machine counts against neither), random legal actions, each env
+building its own observation (paiju: the float32 vector and the int8 mask over 72,615 action ids; DouZero:
+``get_obs``, its per-action batch and move history).
 
 DouZero (``douzero`` on PyPI, or github:kwai/DouZero) is imported from an installed ``douzero``, else from the folder
 named by ``$DOUZERO_SRC`` (an unpacked copy holding ``douzero/env``: its env needs only NumPy), else from its PyPI
 source archive fetched with pip into a temporary folder, removed at the end (its package asks for PyTorch and RLCard,
-which its env does not use);
-where none of these works it is reported unavailable, with the reason. Its env deals straight to a fixed landlord and has no auction; paiju's hands bid first, so
-every bid is a step too.
+which its env does not use); where none of these works it is reported unavailable, with the reason. Its env deals
+straight to a fixed landlord and has no auction; paiju's hands bid first, so every bid is a step too.
 
 Run alone: ``python benchmarks/env.py [--quick]``; ``benchmarks/run.py`` includes it.
 """
