@@ -70,7 +70,7 @@ def test_a_toml_table_is_an_env_that_passes_the_pettingzoo_tests(name: str, toml
 
 
 @pytest.mark.parametrize("name", sorted(REGISTRY))
-def test_a_whole_hand_stays_in_the_spaces_and_pays_the_settlement(name: str) -> None:
+def test_a_whole_hand_of_every_table_stays_in_the_spaces_to_its_settlement(name: str) -> None:
     e = env(name)
     seen = _random_hand(e, seed=7)
     assert seen, "the hand asked for no decision"
@@ -78,8 +78,7 @@ def test_a_whole_hand_stays_in_the_spaces_and_pays_the_settlement(name: str) -> 
         assert e.observation_space(agent).contains(obs)
         assert obs["action_mask"].dtype == np.int8 and obs["action_mask"].any()
     assert e.hand is not None and e.hand.result is not None
-    # The rewards were the settlement's scores (the agents are gone once each took its last step).
-    assert e.agents == []
+    assert e.agents == []  # every agent took its last step once the hand was settled
 
 
 def test_rewards_are_the_settlement_scores_given_when_the_hand_ends() -> None:
