@@ -78,7 +78,7 @@ def test_a_long_lead_list_keeps_the_plays_that_shed_most() -> None:
     hand = at_decision("classic", 4, 0, 4)  # seat 0 leads 20 cards: 41 plays, a six-card pair chain and the rocket
     legal = cast(list[Play], hand.legal_actions(0))
     assert len(legal) > CANDIDATES
-    picked = candidates(legal, legal[0], shedding(hand.hands[0], legal))
+    picked = candidates(legal, legal[0], shedding(family("climbing").observe(hand, 0)))
     most = max(legal, key=lambda a: a.move.size)
     assert len(picked) == CANDIDATES and picked[0] == legal[0]
     assert most in picked and most not in candidates(legal, legal[0])  # the even steps alone miss it

@@ -20,8 +20,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from paiju.bots.base import MAKERS, AnyBot, act_for, bot_maker
-from paiju.bots.heuristic import plan_cost
-from paiju.cards import Card, rank_counts
+from paiju.bots.heuristic import Shapes, plan_cost
+from paiju.cards import rank_counts
+from paiju.climbing import Observation as ClimbingObservation
 from paiju.climbing import Play
 from paiju.engine import AnyHand, Observation, family, log_variant
 from paiju.engine.worlds import SampleError, SeatView, Worlds
@@ -142,20 +143,22 @@ def candidates(legal: Sequence[object], own: object, preferred: Sequence[object]
     return picked[:CANDIDATES]
 
 
-def shedding(hand: Sequence[Card], legal: Sequence[object]) -> list[object]:
-    """A climbing seat's plays that a long legal list must not lose, strongest first: the three that leave the hand
-    cheapest to play out (``plan_cost``, the rule of thumb's measure), the play of most cards (it empties the hand
-    soonest) and the least bomb. Empty for another family's actions."""
-    plays = [a for a in legal if isinstance(a, Play)]
+def shedding(obs: Observation[object]) -> list[object]:
+    """A climbing seat's plays that a long legal list must not lose, strongest first: the three that leave its hand
+    cheapest to play out on its table (``plan_cost``, the rule of thumb's measure), the play of most cards (it empties
+    the hand soonest) and the least bomb. Empty for another family's observation."""
+    if not isinstance(obs, ClimbingObservation):
+        return []
+    plays = [a for a in obs.legal if isinstance(a, Play)]
     if not plays:
         return []
-    counts = rank_counts(hand)
+    counts, shapes = rank_counts(obs.hand), Shapes.of(obs.patterns)
 
     def left(play: Play) -> float:
         after = list(counts)
         for r in play.move.ranks:
             after[r] -= 1
-        return plan_cost(after) + 0.02 * play.move.key
+        return plan_cost(after, shapes) + 0.02 * play.move.key
 
     bombs = [a for a in plays if a.move.is_bomb]
     return [
@@ -245,7 +248,7 @@ class PimcBot:
         table = view.log["variant"]
         worlds = self._worlds.get(table) or self._worlds.setdefault(table, self._worlds_of(view))
         rng = random.Random(f"pimc:{self.seed}:{view.seat}:{len(view.log['events'])}")
-        weighed = candidates(legal, own, shedding(view.hand, legal) if len(legal) > CANDIDATES else ())
+        weighed = candidates(legal, own, shedding(obs) if len(legal) > CANDIDATES else ())
         scores: list[list[float]] = [[] for _ in weighed]
         limit = self.budget.iterations
         rounds = 1 if limit is None else max(1, limit // len(weighed))
