@@ -17,7 +17,7 @@ from typing import Any
 from paiju.arena import Z95, Paired
 
 __all__ = [
-    "BalanceReport", "Cell", "FairRows", "Mean", "RoleDifference", "cell_of", "compare", "fair_rows", "role_values",
+    "BalanceReport", "Cell", "FairRow", "FairRows", "Mean", "RoleDifference", "cell_of", "compare", "fair_rows", "role_values",
     "settled",
 ]  # fmt: skip
 
@@ -168,10 +168,6 @@ class Cell:
     role: str
     kind: str
     won: bool
-
-    def label(self) -> str:
-        """In words: ``landlord, speculator with farmers: wins``."""
-        return f"{self.role}{', ' + self.kind if self.kind else ''}: {'wins' if self.won else 'losses'}"
 
 
 def cell_of(play: dict[str, Any], role: str, score: int) -> Cell:
