@@ -6,7 +6,7 @@ they are the only way hidden cards leave the game.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
@@ -98,16 +98,15 @@ class Observation:
 
     def role(self, seat: int) -> str:
         """``seat``'s role as this view shows it (``seat_role``)."""
+        return self._roles([seat])[0]
+
+    def _roles(self, seats: Iterable[int]) -> list[str]:
+        """The roles of ``seats`` as this view shows them, its parts read once."""
         spec, partner, five = self.part(SpeculatorView), self.part(PartnerView), self.part(FiveView)
         small = five.hidden if five is not None else partner.small_landlord if partner is not None else None
-        return seat_role(
-            seat,
-            self.phase,
-            self.landlord,
-            small,
-            spec.seat if spec is not None else None,
-            five.identity if five is not None else "",
-        )
+        speculator = spec.seat if spec is not None else None
+        identity = five.identity if five is not None else ""
+        return [seat_role(seat, self.phase, self.landlord, small, speculator, identity) for seat in seats]
 
     def to_json(self) -> dict[str, Any]:
         """A JSON-ready form of the view (cards as notation strings): the common fields, then ``parts``, each part's
@@ -126,7 +125,7 @@ class Observation:
             "seat": self.seat,
             "phase": self.phase.value,
             "players": self.players,
-            "roles": [self.role(s) for s in range(self.players)],
+            "roles": self._roles(range(self.players)),
             "to_act": self.to_act,
             "hand": fmt(self.hand),
             "cards_left": list(self.cards_left),
@@ -135,7 +134,7 @@ class Observation:
             "multiplier": self.multiplier,
             "bottom": fmt(self.bottom) if self.bottom else "",
             "trick": rec(self.trick),
-            "history": [rec(r) for r in self.history],
+            "history": history_json(self.history, marked),
             "legal": [action_text(a) for a in self.legal],
             "scores": list(self.scores) if self.scores else None,
             "marker": fmt([self.marker]) if self.marker is not None else None,
@@ -175,6 +174,28 @@ def record_json(record: PlayRecord, marked: Card | None) -> dict[str, Any]:
     return found
 
 
+#: Each history's JSON by (the history's id, the marked card), kept with the history (see ``_RECORDS``); only the
+#: latest turns' views ask again, so few are kept (``_MOST_HISTORIES``).
+_HISTORIES: dict[tuple[int, Card | None], tuple[tuple[PlayRecord, ...], list[dict[str, Any]]]] = {}
+
+
+_MOST_HISTORIES = 256
+
+
+def history_json(history: tuple[PlayRecord, ...], marked: Card | None) -> list[dict[str, Any]]:
+    """The turns so far as views write them: written once per turn and shared by every seat's view of it (the
+    hand's ``history()`` is one tuple per turn; read-only, as ``record_json``'s records)."""
+    key = (id(history), marked)
+    known = _HISTORIES.get(key)
+    if known is not None:
+        return known[1]
+    found = [record_json(r, marked) for r in history]
+    if len(_HISTORIES) >= _MOST_HISTORIES:
+        _HISTORIES.clear()
+    _HISTORIES[key] = (history, found)
+    return found
+
+
 def observe(game: Observed, seat: int | None) -> Observation:
     """What ``seat`` may know about ``game``: its own hand and the public record, then each part's view
     (``paiju.climbing.views``).
@@ -207,7 +228,7 @@ def observe(game: Observed, seat: int | None) -> Observation:
         bottom=tuple(state.bottom) if bottom_public else (),
         marker=_marker(state, facts, seat),
         trick=trick,
-        history=tuple(state.play.plays),
+        history=state.play.history(),
         legal=_frozen(game.legal_actions(seat)) if acting else (),
         scores=state.result.scores if state.result else None,
         actors=actors,

@@ -141,6 +141,15 @@ class PlayPart:
     generator: MoveGenerator | None = None
     #: The compiled turn where every seat is plain (see ``phases.play.compiled_turns``), else ``None``.
     turns: Any = None
+    #: ``plays`` as ``history`` last gave it (a copy kept for speed: not part of the state's value).
+    shown: tuple[PlayRecord, ...] = field(default=(), compare=False, repr=False)
+
+    def history(self) -> tuple[PlayRecord, ...]:
+        """Every turn so far as a tuple, made once per turn and shared by every seat's view of it (turns are only ever
+        appended, so a tuple as long as ``plays`` holds the same turns)."""
+        if len(self.shown) != len(self.plays):
+            self.shown = tuple(self.plays)
+        return self.shown
 
 
 @dataclass(frozen=True)
