@@ -187,4 +187,6 @@ def test_levels_play_the_same_deals_and_draw_score_against_strength(
                  "--html", str(page), "--json"]) == 0  # fmt: skip
     runs = json.loads(capsys.readouterr().out)["runs"]
     assert [r["bots_label"] for r in runs] == ["random", "easy"]
-    assert "Score against bot strength" in page.read_text()
+    text = page.read_text()
+    assert "Score against bot strength" in text
+    assert "<td>random</td><td>landlord</td>" in text and "<td>easy</td><td>landlord</td>" in text

@@ -231,7 +231,24 @@ def page_html(page: BalancePage) -> str:
             ),  # fmt: skip
         ]
     if len(page.runs) > 1:
-        parts += ["<h2>Score against bot strength</h2>", _strength_plot(page.runs)]
+        parts += [
+            "<h2>Score against bot strength</h2>",
+            _strength_plot(page.runs),
+            _table(
+                ("bots", "role", "hands", "mean score (95 %)", "win rate (95 %)"),
+                [
+                    (
+                        label,
+                        r,
+                        str(run.scores[r].n),
+                        plus_minus(run.scores[r].mean, run.scores[r].ci95),
+                        plus_minus(run.wins[r].mean, run.wins[r].ci95, sign=False),
+                    )
+                    for label, run in page.runs
+                    for r in _roles(run)
+                ],
+            ),  # fmt: skip
+        ]
     parts += [
         "<h2>Score distributions</h2>",
         _histograms(report),
