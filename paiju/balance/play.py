@@ -8,6 +8,7 @@ the family's tally counts of the hand (redeals, instant wins, grabs, 明牌, the
 from __future__ import annotations
 
 import json
+import multiprocessing
 import os
 from collections.abc import Callable, Generator, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -120,7 +121,9 @@ class LocalPool:
         if self.workers == 1:
             yield from map(play_batch, batches)
             return
-        executor = ProcessPoolExecutor(self.workers)
+        # forkserver: a worker starts from a clean process, not a copy of one whose threads (a progress bar) may hold
+        # locks
+        executor = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("forkserver"))
         try:
             yield from in_order(
                 batches, lambda batch: executor.submit(play_batch, batch), Future.result, 2 * self.workers
