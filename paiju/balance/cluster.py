@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import importlib
 import logging
-from collections.abc import Generator, Iterator
+from collections.abc import Callable, Generator, Iterator
 from typing import Any
 
 from paiju.balance.play import Batch, in_order, play_batch
@@ -18,9 +18,16 @@ RETRIES = 3
 
 class RayPool:
     """Batches played as Ray tasks on the cluster at ``address`` (``local``: a Ray started on this machine with
-    ``cpus`` processors, stopped by ``close`` or at the end of a ``with``), at most ``window`` in flight (default: two a processor)."""
+    ``cpus`` processors, stopped by ``close`` or at the end of a ``with``), at most ``window`` in flight (default: two a
+    processor), each played by ``play``."""
 
-    def __init__(self, address: str, cpus: int | None = None, window: int | None = None) -> None:
+    def __init__(
+        self,
+        address: str,
+        cpus: int | None = None,
+        window: int | None = None,
+        play: Callable[[Batch], list[dict[str, Any]]] = play_batch,
+    ) -> None:
         try:
             ray: Any = importlib.import_module("ray")  # optional: its types are not the project's to check
         except ImportError as err:
@@ -33,7 +40,7 @@ class RayPool:
             else:
                 ray.init(address=address, logging_level=logging.ERROR, log_to_driver=False)
         self.window = window or 2 * max(1, int(ray.cluster_resources().get("CPU", 1)))
-        self._task = ray.remote(max_retries=RETRIES)(play_batch)
+        self._task = ray.remote(max_retries=RETRIES)(play)
 
     def results(self, batches: Iterator[Batch]) -> Generator[list[dict[str, Any]]]:
         """Each batch's lines, in order."""
