@@ -1,13 +1,13 @@
 """``paiju balance --ray``: a real Ray started on this machine (one CPU, no dashboard, started once for the file)
 plays the batches; the numbers are those of a run in this process on the same seeds, and a batch whose worker dies
-is played again. About 12 s, most of it Ray starting and stopping."""
+is played again. About 10 s, most of it Ray starting and stopping (once for the file)."""
 
 from __future__ import annotations
 
 import importlib.util
 import json
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -26,31 +26,6 @@ pytestmark = pytest.mark.skipif(
 COMMON = ["balance", "--variant", "spec-4p1d", "--hands", "12", "--seed", "7", "--batch", "3", "--json"]
 
 
-@pytest.fixture(scope="module")
-def ray_started() -> Iterator[Any]:
-    """A local Ray started by a pool (as ``--ray local`` starts one), shut down by it after the file's tests."""
-    import ray
-
-    from paiju.balance.cluster import RayPool
-
-    pool = RayPool("local", cpus=1)
-    assert ray.is_initialized()
-    yield ray
-    pool.close()
-    assert not ray.is_initialized(), "the pool that started Ray shuts it down"
-
-
-def test_a_ray_cluster_gives_the_numbers_of_a_local_run(ray_started: Any, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main([*COMMON, "--workers", "1"]) == 0
-    local = json.loads(capsys.readouterr().out)
-    assert main([*COMMON, "--ray", "auto"]) == 0
-    remote = json.loads(capsys.readouterr().out)
-    assert ray_started.is_initialized(), "a run that joined a running Ray leaves it running"
-    assert remote["versions"]["ray"] == ray_started.__version__
-    assert remote["runs"] == local["runs"] and remote["fair"] == local["fair"]
-    assert local["runs"][0]["deals"] == 12
-
-
 def _dies_once(marker: Path) -> Callable[[Batch], list[dict[str, Any]]]:
     """``play_batch``, but the first batch it is given kills the process playing it (a lost machine)."""
 
@@ -63,12 +38,29 @@ def _dies_once(marker: Path) -> Callable[[Batch], list[dict[str, Any]]]:
     return play
 
 
-def test_a_batch_whose_worker_died_is_played_again(ray_started: Any, tmp_path: Path) -> None:
+def test_a_ray_cluster_gives_the_numbers_of_a_local_run_and_plays_a_lost_workers_batch_again(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # One test, so one Ray start, however the suite's workers share the tests out.
+    import ray
+
     from paiju.balance.cluster import RayPool
 
-    variant = get_variant("classic")
-    marker = tmp_path / "died"
-    with RayPool("auto", play=_dies_once(marker)) as pool:
-        found = run_balance(variant, ["easy"], 6, seed=2, batch=3, pool=pool)
-    assert marker.exists(), "a worker died"
-    assert found.lines == run_balance(variant, ["easy"], 6, seed=2, batch=3).lines
+    assert main([*COMMON, "--workers", "1"]) == 0
+    local = json.loads(capsys.readouterr().out)
+    started = RayPool("local", cpus=1)  # as --ray local starts one
+    try:
+        assert main([*COMMON, "--ray", "auto"]) == 0
+        remote = json.loads(capsys.readouterr().out)
+        assert ray.is_initialized(), "a run that joined a running Ray leaves it running"
+        marker = tmp_path / "died"
+        with RayPool("auto", play=_dies_once(marker)) as pool:
+            replayed = run_balance(get_variant("classic"), ["easy"], 6, seed=2, batch=3, pool=pool)
+        assert marker.exists(), "a worker died"
+    finally:
+        started.close()
+    assert not ray.is_initialized(), "the pool that started Ray shuts it down"
+    assert remote["versions"]["ray"] == ray.__version__
+    assert remote["runs"] == local["runs"] and remote["fair"] == local["fair"]
+    assert local["runs"][0]["deals"] == 12
+    assert replayed.lines == run_balance(get_variant("classic"), ["easy"], 6, seed=2, batch=3).lines
