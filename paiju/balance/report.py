@@ -257,7 +257,7 @@ def page_html(page: BalancePage) -> str:
         _table(
             ("tally", "value", "hands"),
             [(name, kind, str(n)) for name, c in sorted(report.kinds.items()) for kind, n in sorted(c.items())]
-            + [(name, "total", str(n)) for name, n in sorted(report.counts.items())]
+            + [(name, f"{n / report.hands:.3f} a hand", str(n)) for name, n in sorted(report.counts.items())]
             + [("events per hand", "mean", plus_minus(report.events.mean, report.events.ci95, sign=False))],
         ),
         "<h2>How it was made</h2>",

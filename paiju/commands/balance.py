@@ -165,7 +165,7 @@ def _print_report(report: BalanceReport, label: str, out: Console) -> None:
     out.print("sides that won: " + ", ".join(f"{side} {n}" for side, n in report.sides.most_common()))
     for name, counted in sorted(report.kinds.items()):
         out.print(f"{name}: " + ", ".join(f"{kind} {n}" for kind, n in sorted(counted.items())))
-    counts = ", ".join(f"{name} {n}" for name, n in sorted(report.counts.items()))
+    counts = ", ".join(f"{name} {n} ({n / report.hands:.3f} a hand)" for name, n in sorted(report.counts.items()))
     out.print(f"{counts or 'no redeals, no instant wins'}; events per hand {report.events.mean:.1f}")
     out.print(f"{headline(report)}; balance {report.balance():.3f}; {report.stopped}")
 
