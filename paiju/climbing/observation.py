@@ -265,8 +265,7 @@ def _marker(state: HandState, facts: Facts, seat: int | None) -> Card | None:
         return face(state.five.marked)
     if marker is None:  # the speculator tables draw none
         return None
-    holder = next((s for s, h in enumerate(state.deal.hands) if marker in h), None)
-    return marker if facts.sees_marker(seat, holder) else None
+    return marker if facts.sees_marker(seat, state.deal.marker_holder) else None
 
 
 def forced_pass_shown(game: Observed) -> bool:

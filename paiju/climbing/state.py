@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any, NamedTuple, cast
 
 from paiju.cards import Card, rank_counts
@@ -51,6 +52,11 @@ class Deal:
     wild: Card | None = None
     #: The cards dealt aside face down, out of play and in no view until the hand is over (二人斗地主's 蓋牌).
     dead: tuple[Card, ...] = ()
+
+    @cached_property
+    def marker_holder(self) -> int | None:
+        """The seat dealt the marker card (``None``: no marker, or it lies in the bottom): found once per hand."""
+        return next((s for s, h in enumerate(self.hands) if self.marker in h), None) if self.marker is not None else None
 
 
 class PlayRecord(NamedTuple):
