@@ -90,7 +90,11 @@ def build_parser() -> argparse.ArgumentParser:
     add_table_args(s)
     s.add_argument("--seed", type=int)
     s.add_argument("--seat", type=int, default=0)
-    s.add_argument("--bots", help="bot names for the other seats, comma-separated (default: the table's own bot)")
+    s.add_argument(
+        "--bots",
+        help="bots for the other seats, comma-separated, in turn: a level (easy, normal, hard, or with a budget: "
+        "hard:1s) or a bot's name (default: the table's own bot, easy)",
+    )
     s.add_argument("--save", help="file or folder for the hand log (default ~/.paiju/hands)")
     s.add_argument("--hands", type=int, help="stop after this many hands")
     s.set_defaults(func=lazy("games", "cmd_play"))
@@ -120,10 +124,6 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--plot", metavar="PREFIX", help="with --budgets: draw the curve as PREFIX.png and PREFIX.html")
     s.set_defaults(func=lazy("arena", "cmd_arena"))
 
-    s = sub.add_parser("serve", help="serve the lobby: play with friends in the browser")
-    s.add_argument("--host", default="127.0.0.1", help="address to listen on (0.0.0.0: every network)")
-    s.add_argument("--port", type=int, default=8000)
-    s.add_argument(
     s = sub.add_parser("balance", help="does the table pay every role fairly? per-role scores, fair rows, comparison")
     add_table_args(s)
     s.add_argument("--bots", help="one bot for every seat (default easy) or one a seat, comma-separated (a mix)")
@@ -141,11 +141,19 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--json", action="store_true")
     s.set_defaults(func=lazy("balance", "cmd_balance"))
 
+    s = sub.add_parser("serve", help="serve the lobby: play with friends in the browser")
+    s.add_argument("--host", default="127.0.0.1", help="address to listen on (0.0.0.0: every network)")
+    s.add_argument("--port", type=int, default=8000)
+    s.add_argument(
         "--database-url",
         help="any SQLAlchemy URL with a sync driver (default: $PAIJU_DATABASE_URL, else SQLite in the data folder)",
     )
     s.add_argument("--data-dir", type=Path, help="the data folder (default: $PAIJU_DATA or ~/.local/share/paiju)")
     s.add_argument("--bot-delay", type=float, default=0.6, help="seconds a bot waits before it moves")
+    s.add_argument(
+        "--bot-workers", type=int, default=2,
+        help="processes the rooms' normal and hard bots think in, at most (default 2; more rooms wait their turn)",
+    )
     s.add_argument(
         "--deal-pace", type=float, default=1.0,
         help="seconds each round of a deal lasts where seats may declare while the cards are dealt (chaodipi-live)",

@@ -161,6 +161,7 @@ def cmd_serve(args: argparse.Namespace, out: Console) -> int:
             room_ttl_days=args.room_ttl,
             deal_pace=args.deal_pace,
             proxies=args.trusted_proxy,
+            bot_workers=args.bot_workers,
         )
         serve(args.host, args.port, args.database_url, args.data_dir, args.bot_delay, config)
     except (ValueError, StoreError) as err:

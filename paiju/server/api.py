@@ -88,7 +88,7 @@ def rooms_api(app: FastAPI, server: Server) -> None:
             raise http_error(400, "bad_message", f"this table has seats 0 to {last}", reason="no_such_seat", params={"last": last})
         code = await server.new_code()
         try:
-            room, host = await Room.create(code, settings, body.name, body.seat, server.store, server.bot_delay, server.config)
+            room, host = await Room.create(code, settings, body.name, body.seat, server.store, server.bot_delay, server.config, server.pool)
         except RoomError as err:
             raise err.http(503) from err
         server.rooms[code] = room

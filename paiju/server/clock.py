@@ -25,8 +25,8 @@ log = logging.getLogger("paiju.server")
 
 
 class PacedTable(Protocol):
-    """What the clock needs of its table: the hand, its lock, pace and think budget, who the server plays, and storing
-    moves."""
+    """What the clock needs of its table: the hand, its lock, pace and think budget, who the server plays, its bots'
+    thinking, and storing moves."""
 
     @property
     def game(self) -> AnyHand | None: ...
@@ -39,6 +39,7 @@ class PacedTable(Protocol):
     def automatic(self, game: AnyHand, seat: int) -> bool: ...
     def played_for(self, game: AnyHand, seat: int) -> AnyBot | None: ...
     async def commit(self, play: Callable[[], None]) -> None: ...
+    async def think(self, bot: AnyBot, game: AnyHand, seat: int, budget: float) -> object: ...
 
 
 class DealClock:
@@ -99,7 +100,8 @@ class DealClock:
     async def _ask(self, game: AnyHand, step: int, tick: float) -> None:
         """Ask every seat the server plays for its move on round ``step``, each the same way whatever it holds: a copy
         of the hand taken under the lock (after the round's frames, which the lock's holder sent), then its bot
-        deciding on its own view in a worker thread, off the lock, within the think budget and before the ``tick``.
+        deciding on its own view off the lock (``think``: a worker thread, or the bot pool for a search), within the
+        think budget and before the ``tick``.
         A decision not made by then is a pass."""
         table = self.table
         async with table.lock:
@@ -114,7 +116,7 @@ class DealClock:
 
         async def one(seat: int, bot: AnyBot, copy: AnyHand) -> None:
             try:
-                action = await asyncio.wait_for(asyncio.to_thread(_decide, bot, copy, seat), budget)
+                action = await table.think(bot, copy, seat, budget)
             except TimeoutError:
                 log.warning("a bot did not decide within %.2f s of a paced round; it lets the round go by", budget)
                 return
@@ -154,7 +156,3 @@ class DealClock:
             if seat in game.actors():
                 game.apply(parse_action(game, "pass", seat)[0], seat)
 
-
-def _decide(bot: AnyBot, game: AnyHand, seat: int) -> object:
-    """``bot``'s action for ``seat`` on its own view of ``game`` (a copy: a worker thread reads it off the lock)."""
-    return bot.act(family_of(game).observe(game, seat))

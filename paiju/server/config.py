@@ -54,6 +54,9 @@ class ServerConfig:
     send_timeout: float = 10.0
     #: Seconds one engine or bot computation may take before a quick fallback is used.
     think_budget: float = 5.0
+    #: Worker processes the rooms' search bots (``normal``, ``hard``) think in, at most: a room's search never holds
+    #: another room's pong or turn timer, and more rooms than workers wait their turn (``thinking.BotPool``).
+    bot_workers: int = 2
     #: Seconds each round of a paced deal lasts (炒地皮 with declaring while the cards are dealt): one pace for
     #: every round, so when the next card comes tells nobody what anyone holds.
     deal_pace: float = 1.0

@@ -6,6 +6,7 @@ import asyncio
 import logging
 from typing import Any
 
+from paiju.engine import variant_family
 from paiju.server.bounds import TableError, build_variant
 from paiju.server.errors import RoomError
 from paiju.server.names import bot_name
@@ -13,6 +14,7 @@ from paiju.server.protocol import RoomSettings, Settings
 from paiju.server.rooms import Room, new_player, no_such_seat, seat_taken
 from paiju.server.schema import PlayerRow, copy_row
 from paiju.server.table import Table
+from paiju.server.thinking import check_level
 
 __all__ = ["add_bots", "change_settings", "kick", "start"]
 
@@ -34,8 +36,11 @@ def _host(room: Room, player: PlayerRow, what: str) -> None:
 
 
 async def add_bots(room: Room, player: PlayerRow, strength: str, seats: list[int] | None) -> None:
-    """Bots of ``strength`` at ``seats`` (every empty seat when None), each replacing a bot there."""
+    """Bots of ``strength`` (a level, ``thinking.check_level``) at ``seats`` (every empty seat when None), each
+    replacing a bot there."""
     _host(room, player, "add_bots")
+    if check_level(strength, variant_family(room.variant), room.config.think_budget):
+        room.pool.warm()
     players = room.variant.players
     targets = seats if seats is not None else [s for s in range(players) if room.seat_holder(s) is None]
     for s in targets:

@@ -98,16 +98,20 @@ def server_config(
     room_ttl_days: float = 30.0,
     deal_pace: float = 1.0,
     proxies: Sequence[str] | None = None,
+    bot_workers: int = 2,
 ) -> ServerConfig:
     """What ``paiju serve``'s flags allow: the machine's own names unless hosts are given, plus the public URL's host.
 
     ValueError for a public URL or origin that is not ``http(s)://host[:port]``, a negative time to live, a deal
-    pace that is not a positive number of seconds, or a trusted proxy that is not an address or network.
+    pace that is not a positive number of seconds, a trusted proxy that is not an address or network, or fewer than
+    one bot worker.
     """
     if room_ttl_days < 0:
         raise ValueError("--room-ttl must be 0 (never) or more days")
     if not deal_pace > 0:
         raise ValueError("--deal-pace must be more than 0 seconds")
+    if bot_workers < 1:
+        raise ValueError("--bot-workers must be 1 or more")
     public = site_origin(public_url) if public_url else None
     hosts = list(allowed_hosts or default_hosts(host))
     if public is not None:
@@ -120,6 +124,7 @@ def server_config(
         room_ttl=room_ttl_days * 24 * 3600,
         deal_pace=deal_pace,
         trusted_proxies=trusted_proxies(proxies),
+        bot_workers=bot_workers,
     )
 
 

@@ -52,7 +52,11 @@ def _small_rules(rules: dict[str, Any] | None) -> dict[str, Any] | None:
 Name = Annotated[str, Field(min_length=1, max_length=4 * MAX_NAME), AfterValidator(clean_name)]
 Rules = Annotated[dict[str, Any] | None, AfterValidator(_small_rules)]
 Seat = Annotated[int, Field(ge=0, le=9)]
-BotStrength = Literal["random", "heuristic"]
+#: A bot a room seats: ``random``, a level (``easy``, ``normal``, ``hard``; ``heuristic`` is ``easy``), or a search
+#: level with its budget (``hard:1s``; the server reads it, ``paiju.server.thinking.check_level``).
+BotStrength = Annotated[
+    str, Field(max_length=32, pattern=r"^(random|heuristic|easy|(normal|hard)(:\d+(\.\d+)?(ms|s)?)?)$")
+]
 RoomStatus = Literal["waiting", "playing", "between"]
 
 ERROR_CODES = (

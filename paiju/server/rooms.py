@@ -36,6 +36,7 @@ from paiju.server.schema import PlayerRow, RoomRow, copy_row
 from paiju.server.storage import Store
 from paiju.server.store_errors import LockLost, StoreError
 from paiju.server.table import Table
+from paiju.server.thinking import BotPool
 
 __all__ = ["Room", "RoomError", "new_player", "no_such_seat", "seat_taken"]
 
@@ -62,11 +63,14 @@ def seat_taken(seat: int, holder: PlayerRow) -> RoomError:
 class Room:
     """One room in memory, mirrored to the store after every change."""
 
-    def __init__(self, row: RoomRow, players: list[PlayerRow], store: Store, bot_delay: float, config: ServerConfig) -> None:
+    def __init__(
+        self, row: RoomRow, players: list[PlayerRow], store: Store, bot_delay: float, config: ServerConfig, pool: BotPool
+    ) -> None:
         self.row = row
         self.store = store
         self.bot_delay = bot_delay
         self.config = config
+        self.pool = pool
         self.players: dict[str, PlayerRow] = {p.id: p for p in players}
         self.connections: set[Connection] = set()
         self.settings = stored_settings(row.settings)
@@ -101,7 +105,7 @@ class Room:
     @classmethod
     async def create(
         cls, code: str, settings: RoomSettings, host_name: str, host_seat: int | None, store: Store, bot_delay: float,
-        config: ServerConfig,
+        config: ServerConfig, pool: BotPool,
     ) -> tuple[Room, PlayerRow]:
         """A new room with its host, seated at ``host_seat`` (or a spectator until it sits); returns the room and
         the host (the settings and the seat were checked with ``build_variant``)."""
@@ -111,7 +115,7 @@ class Room:
             code=code, settings=settings.model_dump(), host_id=host.id, created_at=now, last_active=now,
             hand_number=0, session_hands=[], hand_header=None, last_hand_id=None, escapes=[],
         )
-        room = cls(row, [host], store, bot_delay, config)
+        room = cls(row, [host], store, bot_delay, config, pool)
         await room.store_op(store.add_room, copy_row(row))
         await room.store_op(store.save_player, copy_row(host))
         return room, host

@@ -24,6 +24,7 @@ from paiju.server.lateness import Lateness, released_by_own_move, smallest_on_ta
 from paiju.server.protocol import Act, Escape, ResultMessage, ViewMessage
 from paiju.server.schema import copy_row
 from paiju.server.table_room import TableRoom
+from paiju.server.thinking import Ask, ask_of, decide, room_level
 
 __all__ = ["Table", "TableRoom", "secret_seed"]
 
@@ -270,24 +271,33 @@ class Table:
             await self.room.broadcast_views()
             self.room.broadcast_room()
 
-    def _decide(self, game: AnyHand) -> tuple[int, Observation[object], AnyBot] | None:
-        """Under the lock, in a worker thread: the first seat to act that the server plays now, its view and
-        its bot; ``None`` when persons act."""
+    def _decide(self, game: AnyHand) -> tuple[int, Observation[object], Ask | None, AnyBot] | None:
+        """Under the lock, in a worker thread: the first seat to act that the server plays now, its observation,
+        what a search bot is asked (``thinking.ask_of``) and its bot; ``None`` when persons act."""
         seat = next((s for s in sorted(game.actors()) if self.automatic(game, s)), None)
         bot = None if seat is None else self.played_for(game, seat)
-        return None if seat is None or bot is None else (seat, family_of(game).observe(game, seat), bot)
+        if seat is None or bot is None:
+            return None
+        return (seat, *ask_of(bot, game, seat), bot)
+
+    async def think(self, bot: AnyBot, game: AnyHand, seat: int, budget: float) -> object:
+        """``bot``'s action for ``seat`` on ``game`` (a copy the room's lock does not guard), thought off the event
+        loop within ``budget`` seconds (``thinking.decide``)."""
+        obs, ask = await asyncio.to_thread(ask_of, bot, game, seat)
+        return await decide(self.room.pool, bot, obs, ask, budget, self.room.code)
 
     def played_for(self, game: AnyHand, seat: int) -> AnyBot | None:
-        """The bot the server plays ``seat`` with now (the seat's own, else the family's bot for a person's seat);
-        ``None`` where a person plays it."""
+        """The bot the server plays ``seat`` with now (the seat's own; for a person's seat, 托管 at the room's level,
+        ``thinking.room_level``, or its smallest move); ``None`` where a person plays it."""
         if not self.automatic(game, seat):
             return None
         holder = self.room.seat_holder(seat)
         bot = self.bots.get(seat) if holder is not None and holder.bot is not None else None
-        if bot is None:
+        if bot is None:  # a person's seat: its smallest move, or 托管 at the room's level
             smallest = seat in self.lateness.late or smallest_on_takeover(self.room.variant.timeouts)
-            policy = policy_of(game)
-            bot = make_bot(policy.timeout_bot if smallest else policy.bot, secrets.randbits(64), variant_family(game.variant))
+            level = room_level(p.bot for p in self.room.players.values() if p.bot is not None)
+            name = policy_of(game).timeout_bot if smallest else level
+            bot = make_bot(name, secrets.randbits(64), variant_family(game.variant))
         return bot
 
     async def _auto_turn(self, expected: int, delay: float) -> None:
@@ -303,10 +313,10 @@ class Table:
             decided = await asyncio.to_thread(self._decide, game)
         if decided is None:
             return  # persons' turn: the turn timer, if any, is armed
-        seat, obs, bot = decided
+        seat, obs, ask, bot = decided
         thinking = None
         if len(obs.legal) > 1:
-            thinking = asyncio.ensure_future(asyncio.wait_for(asyncio.to_thread(bot.act, obs), room.config.think_budget))
+            thinking = asyncio.ensure_future(decide(room.pool, bot, obs, ask, room.config.think_budget, room.code))
         await asyncio.sleep(delay)
         action = obs.legal[0]
         try:

@@ -11,6 +11,7 @@ from paiju.server.connection import Connection
 from paiju.server.protocol import RoomSettings
 from paiju.server.schema import PlayerRow, RoomRow
 from paiju.server.storage import Store
+from paiju.server.thinking import BotPool
 from paiju.variants import Variant
 
 __all__ = ["TableRoom"]
@@ -29,6 +30,8 @@ class TableRoom(Protocol):
     variant: Variant
     lock: asyncio.Lock
     players: dict[str, PlayerRow]
+    #: The server's worker processes where search bots think.
+    pool: BotPool
 
     @property
     def code(self) -> str: ...

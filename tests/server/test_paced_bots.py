@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from paiju.bots.trick_rule import RuleBot
-from paiju.engine import HandEngine, open_hand
+from paiju.engine import HandEngine, family_of, open_hand
 from paiju.policy import policy_of
 from paiju.server.clock import DealClock
 from paiju.trick.events import DeclareEvent
@@ -57,6 +57,10 @@ class FakeTable:
     async def commit(self, play: Any) -> None:
         await asyncio.to_thread(play)
         self.clock.arm(self.game)
+
+    async def think(self, bot: SpyBot, game: HandEngine, seat: int, budget: float) -> Any:
+        """The bot's action on its own view of the copy ``game``, in a worker thread (as the room's table thinks)."""
+        return await asyncio.wait_for(asyncio.to_thread(lambda: bot.act(family_of(game).observe(game, seat))), budget)
 
 
 async def _deal(seed: int) -> FakeTable:

@@ -6,12 +6,15 @@ import { fill, h, toast } from './dom.js';
 import { t } from './i18n.js';
 import { SettingsForm } from './settings_form.js';
 
+/** The bot levels the host may seat, as the server names them (`hard:1s` too, though the menu offers none). */
+const BOT_LEVELS = ['easy', 'normal', 'hard', 'random'];
+
 export class HostControls {
   /** `page` is the room page: its room, identity, seat and requests. */
   constructor(page) {
     this.page = page;
     this.settingsForm = null;
-    this.botStrength = 'heuristic';
+    this.botStrength = 'easy';
   }
 
   /** The host's panel beside the table: the room's settings between hands, bots for a seat freed during one. */
@@ -75,12 +78,15 @@ export class HostControls {
     }, t('room.kick'));
   }
 
-  /** The bots' strength and “fill the empty seats with bots”, while a seat is empty (or before the first hand). */
+  /**
+   * The bots' level (easy: rules of thumb; normal and hard: the search, 20 and 100 ms a move; random) and
+   * “fill the empty seats with bots”, while a seat is empty (or before the first hand).
+   */
   botsRow() {
     const { page } = this;
     if (!page.hasEmptySeat && page.room.status !== 'waiting') return null;
     const strength = h('select', { name: 'strength', value: this.botStrength, onChange: (e) => { this.botStrength = e.target.value; } },
-      ['heuristic', 'random'].map((s) => h('option', { value: s }, t(`room.strength.${s}`))));
+      BOT_LEVELS.map((s) => h('option', { value: s }, t(`room.strength.${s}`))));
     return h('div', { class: 'inline bots-row' },
       h('label', {}, t('room.strength'), ' ', strength),
       h('button', { class: 'fill-bots', disabled: this.botSeats().length === 0 || page.inFlight.has('bots'), onClick: () => this.fillBots() }, t('room.fill_bots')));
@@ -93,7 +99,7 @@ export class HostControls {
     return mySeat === null && room.status === 'waiting' ? empty.slice(1) : empty;
   }
 
-  /** Ask for bots in the seats they may fill, at the strength chosen. */
+  /** Ask for bots in the seats they may fill, at the level chosen. */
   fillBots() {
     const seats = this.botSeats();
     if (seats.length) this.page.request({ type: 'bots', strength: this.botStrength, seats });

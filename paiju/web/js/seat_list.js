@@ -1,7 +1,15 @@
 /** The room's seats with their players and scores, and the spectators watching. */
 import { fill, h } from './dom.js';
-import { t } from './i18n.js';
+import { hasLabel, t } from './i18n.js';
 import { matchPart, standLabel } from './match.js';
+
+/** A bot seat's level as a reader says it: `hard:1s` is “Hard · 1s”; `heuristic`, a room's older name, “Easy”. */
+export function botLevel(bot) {
+  const [level, budget] = bot.split(':');
+  const key = `room.strength.${level === 'heuristic' ? 'easy' : level}`;
+  const name = hasLabel(key) ? t(key) : level;
+  return t('room.bot_level', { level: budget ? `${name} · ${budget}` : name });
+}
 
 /**
  * The seats in `section`: Sit (or, between hands, Move here) on empty ones, the host's Remove
@@ -23,6 +31,7 @@ export function fillSeatList(section, page, host) {
       h('span', { class: 'seat-name' }, empty ? t('room.empty') : names[s.seat]),
       me ? h('span', { class: 'badge' }, t('room.you')) : null,
       s.player_id && s.player_id === room.host_id ? h('span', { class: 'badge' }, t('room.host')) : null,
+      s.bot ? h('span', { class: 'badge bot-level' }, botLevel(s.bot)) : null,
       s.player_id && !s.bot && !s.connected ? h('span', { class: 'badge warn' }, t('room.offline')) : null,
       s.auto ? h('span', { class: 'badge' }, t('room.auto')) : null,
       h('span', { class: 'score' }, String(room.scores[s.seat] ?? 0)),

@@ -7,6 +7,7 @@ import { h } from './dom.js';
 import { hasLabel, t, tableLabel } from './i18n.js';
 import { actionWords } from './phase_panel.js';
 import { wildsNote } from './reading.js';
+import { botLevel } from './seat_list.js';
 
 /** The seats to act now (several where a decision is open to more than one at once). */
 export function actorsOf(view) {
@@ -112,7 +113,7 @@ export function seatPanel(state, seat, side = 'bottom') {
         h('span', { class: `role role-${role}` }, roleLabel(role, state.table))),
       h('div', { class: 'seat-body' },
         flag ? h('span', { class: 'flag-left', role: 'status' }, flag) : null,
-        info?.bot ? h('span', { class: 'badge bot' }, t('room.bot', { name: info.bot })) : null,
+        info?.bot ? h('span', { class: 'badge bot' }, botLevel(info.bot)) : null,
         info && !info.bot && info.player_id && !info.connected ? h('span', { class: 'badge warn' }, t('room.offline')) : null,
         info?.auto ? h('span', { class: 'badge' }, t('room.auto')) : null,
         view.parts.five?.doubles[seat] ? h('span', { class: 'badge doubled' }, t('table.doubled')) : null,
