@@ -1,12 +1,14 @@
 """Load check (a benchmark, not a test): N rooms of scripted players over real WebSockets on loopback.
 
-Starts uvicorn in this process on a free loopback port over a temporary SQLite file, creates
-``--rooms`` rooms of the ``--variant`` table, connects one WebSocket client per seat (the
-``websockets`` library), and lets every seat play random legal actions for ``--hands`` hands.
-Prints moves per second and the latency of a move: from the view that makes a seat the one to
-act to the next view it gets after its ``act``.
+For each count K of ``--processes`` (default 1 and 2), starts K server processes (uvicorn) on free loopback ports
+over one temporary SQLite file (K > 1: their rooms leased through a throwaway ``redis-server``, as
+``paiju serve --redis-url`` runs), creates ``--rooms`` rooms of the ``--variant`` table in turn on each process,
+connects one WebSocket client per seat to its room's process (the ``websockets`` library), and lets every seat play
+random legal actions for ``--hands`` hands. Prints, side by side, moves per second, the latency of a move (from
+the view that makes a seat the one to act to the next view it gets after its ``act``), connections and rooms per
+process and the processes' memory.
 
-    python benchmarks/load.py [--rooms 20] [--hands 2] [--variant spec-4p1d] [--seed 0]
+    python benchmarks/load.py [--rooms 20] [--hands 2] [--variant spec-4p1d] [--seed 0] [--processes 1,2]
 """
 
 from __future__ import annotations
@@ -14,27 +16,39 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import logging
 import random
+import shutil
 import socket
 import statistics
+import subprocess
 import sys
 import tempfile
-import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import httpx
-import uvicorn
 from websockets.asyncio.client import ClientConnection, connect
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
 
-from paiju.server import create_app  # noqa: E402
-from paiju.server.config import Rate, ServerConfig  # noqa: E402
 from paiju.variants import get_variant  # noqa: E402
+
+#: One server process; the flood and per-client limits are lifted (every seat connects from one address) so only
+#: the server is measured.
+SERVE = """
+import sys, logging, uvicorn
+from paiju.server import create_app
+from paiju.server.config import Rate, ServerConfig
+database, redis, port = sys.argv[1], sys.argv[2] or None, int(sys.argv[3])
+lifted = Rate(10_000, 600_000)
+config = ServerConfig(create_rate=lifted, hello_rate=lifted, max_sockets_per_client=10_000)
+logging.getLogger("paiju.server").setLevel(logging.WARNING)
+app = create_app(database, bot_delay=0, burst=10_000, rate=10_000, config=config, redis_url=redis)
+uvicorn.run(app, host="127.0.0.1", port=port, log_level="warning")
+"""
 
 
 @dataclass
@@ -51,28 +65,41 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_server(database: str, port: int) -> tuple[uvicorn.Server, threading.Thread]:
-    """uvicorn in a thread of this process; the flood and per-client limits are lifted (every seat connects
-    from one address) so only the server is measured."""
-    lifted = Rate(10_000, 600_000)
-    config = ServerConfig(create_rate=lifted, hello_rate=lifted, max_sockets_per_client=10_000)
-    app = create_app(database, bot_delay=0, burst=10_000, rate=10_000, config=config)
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    while not server.started:
-        time.sleep(0.05)
-    return server, thread
+def start_servers(database: str, redis: str | None, count: int) -> list[tuple[subprocess.Popen[bytes], str]]:
+    """``count`` server processes and their URLs, each answering HTTP."""
+    servers = []
+    for _ in range(count):
+        port = free_port()
+        process = subprocess.Popen([sys.executable, "-c", SERVE, database, redis or "", str(port)], cwd=ROOT)
+        url = f"http://127.0.0.1:{port}"
+        while True:
+            try:
+                httpx.get(f"{url}/api/presets", timeout=1)
+                break
+            except httpx.HTTPError:
+                if process.poll() is not None:
+                    raise RuntimeError("a server process did not start") from None
+                time.sleep(0.1)
+        servers.append((process, url))
+    return servers
+
+
+def memory_mib(pid: int) -> float:
+    """The resident memory of process ``pid`` (Linux), MiB."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
 
 
 async def send(ws: ClientConnection, **frame: Any) -> None:
     await ws.send(json.dumps(frame))
 
 
-async def seat_player(url: str, room: dict[str, Any], seat: int, players: int, hands: int, rng: random.Random, tally: Tally) -> None:
-    """One seat: join, sit, play random legal actions; the host (seat 0) starts each hand."""
+async def seat_player(room: dict[str, Any], seat: int, players: int, hands: int, rng: random.Random, tally: Tally) -> None:
+    """One seat: join its room's process, sit, play random legal actions; the host (seat 0) starts each hand."""
     host = seat == 0
-    async with connect(f"{url}/ws/{room['code']}") as ws:
+    async with connect(f"{room['server'].replace('http', 'ws')}/ws/{room['code']}") as ws:
         await send(ws, type="hello", name=f"p{seat}", **({"token": room["token"]} if host else {}))
         await send(ws, type="sit", seat=seat)
         asked: float | None = None
@@ -101,15 +128,64 @@ async def seat_player(url: str, room: dict[str, Any], seat: int, players: int, h
                 tally.errors.append(frame["message"])
 
 
-async def run_rooms(url: str, rooms: list[dict[str, Any]], players: int, hands: int, seed: int, tally: Tally) -> None:
+async def run_rooms(rooms: list[dict[str, Any]], players: int, hands: int, seed: int, tally: Tally) -> None:
     rng = random.Random(seed)
     await asyncio.gather(
         *(
-            seat_player(url, room, seat, players, hands, random.Random(rng.random()), tally)
+            seat_player(room, seat, players, hands, random.Random(rng.random()), tally)
             for room in rooms
             for seat in range(players)
         )
     )
+
+
+def measure(processes: int, args: argparse.Namespace, players: int) -> tuple[list[str], int]:
+    """One run with ``processes`` server processes: its column of figures, and its refused frames."""
+    with tempfile.TemporaryDirectory() as folder:
+        redis = None
+        if processes > 1:
+            port = free_port()
+            redis = subprocess.Popen(
+                ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
+                 "--dir", folder], stdout=subprocess.DEVNULL,
+            )
+            time.sleep(0.3)
+        servers = start_servers(f"sqlite:///{Path(folder) / 'load.sqlite3'}",
+                                None if redis is None else f"redis://127.0.0.1:{port}/0", processes)
+        try:
+            rooms = []
+            for i in range(args.rooms):
+                url = servers[i % processes][1]
+                rooms.append({**httpx.post(f"{url}/api/rooms", json={"variant": args.variant}).json(), "server": url})
+            tally = Tally()
+            began = time.perf_counter()
+            asyncio.run(run_rooms(rooms, players, args.hands, args.seed, tally))
+            elapsed = time.perf_counter() - began
+            memory = sum(memory_mib(p.pid) for p, _ in servers)
+        finally:
+            for process, _ in servers:
+                process.terminate()
+                process.wait()
+            if redis is not None:
+                redis.terminate()
+                redis.wait()
+    moves = len(tally.latencies)
+    cuts = statistics.quantiles(tally.latencies, n=100) if moves >= 2 else [0.0] * 99
+    column = [
+        str(moves),
+        f"{elapsed:.2f}",
+        f"{moves / elapsed:.0f}",
+        f"{cuts[49] * 1000:.1f} ms",
+        f"{cuts[94] * 1000:.1f} ms",
+        f"{max(tally.latencies, default=0) * 1000:.1f} ms",
+        f"{args.rooms * players / processes:g}",
+        f"{args.rooms / processes:g}",
+        f"{memory:.0f} MiB",
+        str(len(tally.errors)),
+    ]
+    for message in sorted(set(tally.errors))[:5]:
+        print(f"  error ({processes} processes): {message}")
+    return column, len(tally.errors)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -118,40 +194,25 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hands", type=int, default=2, help="hands per room")
     parser.add_argument("--variant", default="spec-4p1d")
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--processes", default="1,2", help="server process counts to measure, side by side")
     args = parser.parse_args(argv)
-    logging.getLogger("paiju.server").setLevel(logging.WARNING)
+    counts = [int(k) for k in args.processes.split(",")]
+    if max(counts) > 1 and shutil.which("redis-server") is None:
+        parser.error("more than one process needs redis-server (make test installs it)")
     players = get_variant(args.variant).players
-    with tempfile.TemporaryDirectory() as folder:
-        port = free_port()
-        server, thread = start_server(f"sqlite:///{Path(folder) / 'load.sqlite3'}", port)
-        url = f"http://127.0.0.1:{port}"
-        rooms = [httpx.post(f"{url}/api/rooms", json={"variant": args.variant}).json() for _ in range(args.rooms)]
-        tally = Tally()
-        began = time.perf_counter()
-        asyncio.run(run_rooms(url.replace("http", "ws"), rooms, players, args.hands, args.seed, tally))
-        elapsed = time.perf_counter() - began
-        server.should_exit = True
-        thread.join()
-    moves = len(tally.latencies)
-    cuts = statistics.quantiles(tally.latencies, n=100) if moves >= 2 else [0.0] * 99
-    rows = [
-        ("table", args.variant),
-        ("rooms × seats", f"{args.rooms} × {players}"),
-        ("hands", str(args.rooms * args.hands)),
-        ("moves", str(moves)),
-        ("seconds", f"{elapsed:.2f}"),
-        ("moves/s", f"{moves / elapsed:.0f}"),
-        ("latency p50", f"{cuts[49] * 1000:.1f} ms"),
-        ("latency p95", f"{cuts[94] * 1000:.1f} ms"),
-        ("latency max", f"{max(tally.latencies, default=0) * 1000:.1f} ms"),
-        ("errors", str(len(tally.errors))),
-    ]
-    width = max(len(k) for k, _ in rows)
-    for key, value in rows:
-        print(f"{key:<{width}}  {value}")
-    for message in sorted(set(tally.errors))[:5]:
-        print(f"  error: {message}")
-    return 1 if tally.errors else 0
+    print(f"{args.variant}: {args.rooms} rooms × {players} seats, {args.rooms * args.hands} hands")
+    columns, errors = [], 0
+    for count in counts:
+        column, refused = measure(count, args, players)
+        columns.append(column)
+        errors += refused
+    names = ["moves", "seconds", "moves/s", "latency p50", "latency p95", "latency max", "sockets/process",
+             "rooms/process", "memory (all)", "errors"]
+    width = max(len(n) for n in names)
+    print(f"{'processes':<{width}}  " + "  ".join(f"{c:>10}" for c in counts))
+    for i, name in enumerate(names):
+        print(f"{name:<{width}}  " + "  ".join(f"{col[i]:>10}" for col in columns))
+    return 1 if errors else 0
 
 
 if __name__ == "__main__":
