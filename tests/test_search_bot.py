@@ -13,7 +13,7 @@ from typing import cast
 import pytest
 from rich.console import Console
 
-from paiju.bots import act_for, bot_maker, make_bot, play_out
+from paiju.bots import act_for, bot_maker, make_bot, play_out, search
 from paiju.bots.heuristic import HeuristicBot
 from paiju.bots.search import (
     CANDIDATES,
@@ -114,6 +114,25 @@ def test_the_exact_solve_finds_who_wins_and_leaves_the_hand_as_it_was() -> None:
     seat = min(hand.actors())
     rows = bot._exact(hand, list(hand.legal_actions(seat)), seat)
     assert rows is not None and set(rows) <= {1.0, -1.0}
+
+
+def test_a_decision_out_of_time_rolls_out_no_world_and_keeps_the_rule_of_thumb(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """One world alone never changes the choice (``pick``): a time budget spent before a second world stops the search
+    where it stands, within the draw of a world or between its rollouts, instead of finishing a first world."""
+    hand = at_decision("spec-6p3d", 1, 0, 20)
+    outcomes: list[int] = []  # one a finished rollout
+
+    def counted(score: int) -> float:
+        outcomes.append(score)
+        return 0.0
+
+    monkeypatch.setattr(search, "value", counted)
+    action = act_for(PimcBot(0, "climbing", Budget(seconds=1e-6), "pimc"), hand, 0)
+    assert action == act_for(make_bot("easy", 0, "climbing"), hand, 0) and outcomes == []
+    act_for(PimcBot(0, "climbing", Budget(iterations=8), "pimc"), hand, 0)
+    assert outcomes  # an iteration budget rolls its worlds out
 
 
 def test_the_search_bot_refuses_to_act_without_its_seats_view() -> None:

@@ -70,8 +70,9 @@ EXACT_NODES = 200
 @dataclass(frozen=True)
 class Budget:
     """How long one decision searches: ``iterations`` rollouts (worlds × candidates) at most, and ``seconds`` at most
-    (no new world is drawn where the worlds so far, on average, say it would end past them; the first world is always
-    searched). ``None``: no such bound."""
+    (no new world is drawn where the worlds so far, on average, say it would end past them, and a world whose
+    rollouts the time runs out in is dropped: one world alone never changes the choice, ``pick``). ``None``: no such
+    bound."""
 
     iterations: int | None = None
     seconds: float | None = None
@@ -219,6 +220,10 @@ def pick(weighed: list[object], scores: list[list[float]], own: int) -> object:
     return weighed[best]
 
 
+class _OutOfTime(Exception):
+    """A decision's time ran out while it was drawing a world."""
+
+
 class PimcBot:
     """Perfect-information Monte Carlo: the candidate with the best mean ``value`` over sampled worlds (rolled out, or
     solved exactly near the end) where it beats the policy's own choice clearly (``pick``), else the policy's choice. Deterministic for a seed and an iteration budget: each decision's
@@ -254,15 +259,23 @@ class PimcBot:
         rounds = 1 if limit is None else max(1, limit // len(weighed))
         started = time.perf_counter()
         deadline = None if self.budget.seconds is None else started + self.budget.seconds
-        done, weights, exact = 0, bid_prior(view.seat, self._policy), True
+        done, prior, exact = 0, bid_prior(view.seat, self._policy), True
+
+        def weights(world: AnyHand) -> float:
+            if deadline is not None and time.perf_counter() > deadline:
+                raise _OutOfTime  # a draw rejecting worlds for long (many bids to explain) stops with the time
+            return prior(world)
+
         while done < rounds or limit is None:
             try:
                 world = worlds.sample_world(view, rng, weights)
-            except SampleError:
-                break  # no world found: the searched ones decide, else the policy's choice stands
+            except (SampleError, _OutOfTime):
+                break  # no world found in time: the searched ones decide, else the policy's choice stands
             found = self._exact(world, weighed, view.seat) if exact else None
             if found is None:  # too many cards, or a world too long to solve: the rest are rolled out
-                exact, found = False, self._rollouts(world, weighed, view.seat, rng)
+                exact, found = False, self._rollouts(world, weighed, view.seat, rng, deadline)
+            if found is None:
+                break  # the time ran out within the world's rollouts: it is dropped
             for row, score in zip(scores, found, strict=True):
                 row.append(score)
             done += 1
@@ -278,11 +291,15 @@ class PimcBot:
             raise TypeError(f"{view.log['variant']} draws no worlds: {self.name} cannot search it")
         return worlds(log_variant(view.log))
 
-    def _rollouts(self, world: AnyHand, weighed: list[object], seat: int, rng: random.Random) -> list[float]:
+    def _rollouts(
+        self, world: AnyHand, weighed: list[object], seat: int, rng: random.Random, deadline: float | None
+    ) -> list[float] | None:
         """``seat``'s ``value`` after each action of ``weighed`` on a copy of ``world``, played out by the policy (a
-        turn with one legal action is taken without asking it)."""
+        turn with one legal action is taken without asking it); ``None`` where ``deadline`` passes before the last."""
         found = []
         for action in weighed:
+            if deadline is not None and time.perf_counter() > deadline:
+                return None
             hand = world.clone()
             hand.apply(action, seat)
             players = [self._policy(rng.randrange(1 << 30)) for _ in range(hand.variant.players)]
