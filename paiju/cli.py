@@ -149,6 +149,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="any SQLAlchemy URL with a sync driver (default: $PAIJU_DATABASE_URL, else SQLite in the data folder)",
     )
     s.add_argument("--data-dir", type=Path, help="the data folder (default: $PAIJU_DATA or ~/.local/share/paiju)")
+    s.add_argument(
+        "--redis-url",
+        help="Redis through which several servers share the database, each serving the rooms it leases (default: "
+        "$PAIJU_REDIS_URL; none: this server holds the database alone)",
+    )
     s.add_argument("--bot-delay", type=float, default=0.6, help="seconds a bot waits before it moves")
     s.add_argument(
         "--bot-workers", type=int, default=2,

@@ -163,7 +163,7 @@ def cmd_serve(args: argparse.Namespace, out: Console) -> int:
             proxies=args.trusted_proxy,
             bot_workers=args.bot_workers,
         )
-        serve(args.host, args.port, args.database_url, args.data_dir, args.bot_delay, config)
+        serve(args.host, args.port, args.database_url, args.data_dir, args.bot_delay, config, args.redis_url)
     except (ValueError, StoreError) as err:
         raise UsageError(str(err)) from err
     return 0

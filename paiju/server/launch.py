@@ -19,12 +19,14 @@ from paiju.server.config import ServerConfig
 from paiju.server.protocol import MAX_FRAME_BYTES
 
 __all__ = [
-    "DATABASE_URL_ENV", "TRUSTED_PROXIES_ENV", "data_dir", "default_hosts", "serve", "server_config", "site_origin",
-    "trusted_proxies",
+    "DATABASE_URL_ENV", "REDIS_URL_ENV", "TRUSTED_PROXIES_ENV", "data_dir", "default_hosts", "serve", "server_config",
+    "site_origin", "trusted_proxies",
 ]
 
 #: The environment variable that gives the database URL when ``--database-url`` does not (keeps passwords off ``ps``).
 DATABASE_URL_ENV = "PAIJU_DATABASE_URL"
+#: The environment variable that gives the Redis URL when ``--redis-url`` does not.
+REDIS_URL_ENV = "PAIJU_REDIS_URL"
 #: The environment variable that names the trusted proxies (comma- or space-separated) when no ``--trusted-proxy`` does.
 TRUSTED_PROXIES_ENV = "PAIJU_TRUSTED_PROXIES"
 
@@ -135,11 +137,13 @@ def serve(
     folder: Path | None,
     bot_delay: float,
     config: ServerConfig | None = None,
+    redis_url: str | None = None,
 ) -> None:
     """Run the server until interrupted, printing the data folder, the database (password hidden) and the URL to open.
 
     The database is ``database_url``, else ``$PAIJU_DATABASE_URL``, else SQLite in the data folder; a database the
-    server cannot use raises ``StoreError`` before uvicorn starts.
+    server cannot use raises ``StoreError`` before uvicorn starts. With ``redis_url`` (else ``$PAIJU_REDIS_URL``)
+    several servers share the database, each serving the rooms it leases through Redis.
     """
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     config = config or server_config(host)
@@ -155,7 +159,14 @@ def serve(
     except ArgumentError:
         shown = "(not a URL)"  # the Store says why; the text itself may hold a password
     print(f"database: {shown}")
-    app = create_app(database_url, bot_delay=bot_delay, config=config)
+    redis_url = redis_url or os.environ.get(REDIS_URL_ENV) or None
+    if redis_url is not None:
+        try:
+            shown = make_url(redis_url).render_as_string(hide_password=True)
+        except ArgumentError:
+            shown = "(not a URL)"
+        print(f"rooms leased through Redis: {shown} (other servers may share the database)")
+    app = create_app(database_url, bot_delay=bot_delay, config=config, redis_url=redis_url)
     print(f"answers to: {', '.join(config.allowed_hosts)}")
     where = config.public_url or f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}"
     print(f"open {where}/ in a browser (Ctrl-C stops the server)", flush=True)

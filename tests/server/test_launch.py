@@ -36,6 +36,19 @@ def test_serve_prints_the_database_url_with_its_password_hidden(
     assert launched["url"] == url
 
 
+def test_serve_leases_its_rooms_through_the_redis_of_the_flag_else_the_environment_with_its_password_hidden(
+    launched: dict[str, Any], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.delenv("PAIJU_REDIS_URL", raising=False)
+    assert main(["serve"]) == 0 and launched["redis_url"] is None  # alone on its database
+    monkeypatch.setenv("PAIJU_REDIS_URL", "redis://:env-secret@cache.example:6379/0")
+    assert main(["serve"]) == 0 and launched["redis_url"] == "redis://:env-secret@cache.example:6379/0"
+    assert main(["serve", "--redis-url", "redis://cache.example/1"]) == 0
+    assert launched["redis_url"] == "redis://cache.example/1"
+    out = capsys.readouterr().out
+    assert "rooms leased through Redis: redis://:***@cache.example:6379/0" in out and "env-secret" not in out
+
+
 def test_serve_reads_the_database_url_from_the_environment_and_the_flag_wins(
     launched: dict[str, Any], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
