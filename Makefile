@@ -8,12 +8,12 @@ CHROMIUM := /usr/bin/chromium
 # `paiju` subprocess compile the package and rewrite the test modules again).
 unexport PYTHONDONTWRITEBYTECODE
 
-.PHONY: run play test test-fast lint typecheck bench load chromium postgres clean
+.PHONY: run play test test-fast lint typecheck bench load chromium postgres redis clean
 
 $(STAMP): pyproject.toml setup.py $(wildcard paiju/*/*.c paiju/*/*.h)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip "setuptools>=77"
-	$(BIN)/python -m pip install --quiet -e '.[test,reference,plot,cluster,rl]'
+	$(BIN)/python -m pip install --quiet -e '.[test,reference,plot,cluster,rl,redis]'
 	touch $(STAMP)
 
 run: $(STAMP)
@@ -40,6 +40,10 @@ chromium:
 postgres:
 	$(call apt_install,/usr/lib/postgresql/*/bin/pg_ctl,postgresql)
 
+# Rooms leased through Redis, several servers on one database: a throwaway redis-server (tests/server/conftest.py).
+redis:
+	$(call apt_install,/usr/bin/redis-server,redis-server)
+
 # ruff: unused and undefined names, syntax errors, import order, bugbear.
 lint: $(STAMP)
 	$(BIN)/ruff check paiju tests benchmarks
@@ -52,7 +56,7 @@ typecheck: $(STAMP)
 # of tests takes some of another's queue (worksteal), so no worker is left alone with a long queue at the end.
 WORKERS ?= $(shell echo $$(( $$(nproc) + 2 )))
 
-test: $(STAMP) chromium postgres
+test: $(STAMP) chromium postgres redis
 	$(BIN)/python -m pytest -q -n $(WORKERS) --dist worksteal
 
 test-fast: $(STAMP)

@@ -20,6 +20,7 @@ from paiju.server.api import hands_api, presets_api, rooms_api
 from paiju.server.config import ServerConfig
 from paiju.server.errors import http_error, invalid_field
 from paiju.server.guard import BodyLimit, ProxyHeaders, SecurityHeaders
+from paiju.server.room_leases import ROOM_LEASE_TTL, RoomLeases, keep_leases
 from paiju.server.socket import serve_socket
 from paiju.server.state import Server
 from paiju.server.storage import Store
@@ -31,23 +32,33 @@ log = logging.getLogger("paiju.server")
 #: The browser client's static files.
 WEB_DIR = Path(__file__).resolve().parent.parent / "web"
 def create_app(
-    database_url: str, bot_delay: float = 0.6, burst: int = 40, rate: float = 20.0, *, config: ServerConfig | None = None
+    database_url: str, bot_delay: float = 0.6, burst: int = 40, rate: float = 20.0, *, config: ServerConfig | None = None,
+    redis_url: str | None = None, room_lease: float = ROOM_LEASE_TTL,
 ) -> FastAPI:
     """The server over the database at ``database_url``; bots wait ``bot_delay`` seconds before a move.
 
     ``burst`` and ``rate`` size each connection's token bucket (frames at once, frames per second);
     ``config`` holds the hosts, origins, public URL and limits (``ServerConfig``'s defaults otherwise).
+    With ``redis_url`` several processes share the database, each serving the rooms whose Redis lease (of
+    ``room_lease`` seconds) it holds; without, this one holds the whole database.
     """
     config = config or ServerConfig()
-    server = Server(Store(database_url), bot_delay, burst, rate, config)
+    server = Server(Store(database_url, shared=redis_url is not None), bot_delay, burst, rate, config)
+    if redis_url is not None:
+        server.leases = RoomLeases(redis_url, room_lease)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         sweeper = asyncio.create_task(_sweep(server))
+        keeper = asyncio.create_task(keep_leases(server, server.leases)) if server.leases is not None else None
         yield
         sweeper.cancel()
+        if keeper is not None:
+            keeper.cancel()
         for room in server.rooms.values():
             room.close()
+        if server.leases is not None:
+            await server.leases.close()
         await asyncio.to_thread(server.pool.close)
         server.store.close()
 

@@ -33,6 +33,7 @@ from paiju.server.protocol import (
     Start,
     Watch,
 )
+from paiju.server.room_leases import ELSEWHERE, RoomElsewhere
 from paiju.server.rooms import Room
 from paiju.server.state import Server
 
@@ -61,7 +62,12 @@ async def serve_socket(server: Server, ws: WebSocket, code: str) -> None:
         conn = Connection(ws, TokenBucket(server.burst, server.rate), config.max_queued_frames,
                           config.max_queued_bytes, config.send_timeout)
         writer = asyncio.create_task(conn.write())
-        room = await server.find_room(code)
+        try:
+            room = await server.find_room(code)
+        except RoomElsewhere:  # the client tries again, and reaches the room's process sooner or later
+            conn.close(ELSEWHERE)
+            await writer
+            return
         if room is None:
             conn.send(RoomError("bad_room", f"there is no room {code[:16]}", params={"code": code[:16]}).frame())
             conn.close(NO_ROOM)

@@ -15,6 +15,7 @@ from paiju.server.config import ServerConfig
 from paiju.server.errors import RoomError, http_error
 from paiju.server.guard import ClientLimits
 from paiju.server.restore import restore
+from paiju.server.room_leases import RoomElsewhere, RoomLeases
 from paiju.server.rooms import Room
 from paiju.server.storage import Store
 from paiju.server.store_errors import LockLost, StoreError
@@ -43,6 +44,9 @@ class Server:
         #: Where the rooms' search bots think (``thinking``): workers start with the first search, stop with the app.
         self.pool = BotPool(config.bot_workers)
         self.rooms: dict[str, Room] = {}
+        #: The rooms' leases when several processes share the database (``--redis-url``): a room is served by the
+        #: process that holds its lease. None: this process serves every room.
+        self.leases: RoomLeases | None = None
         self.limits = {
             kind: ClientLimits(r)
             for kind, r in (("create", config.create_rate), ("import", config.import_rate),
@@ -64,7 +68,8 @@ class Server:
 
     async def find_room(self, code: str) -> Room | None:
         """The room with this code, loaded from the store on first use; ``None`` if there is none (or it is
-        stored but cannot be rebuilt: that is logged, and the other rooms are untouched)."""
+        stored but cannot be rebuilt: that is logged, and the other rooms are untouched). ``RoomElsewhere`` when
+        another process holds the room's lease."""
         code = code.upper()
         if code in self.rooms:
             return self.rooms[code]
@@ -73,6 +78,8 @@ class Server:
         async with self._loading:
             if code in self.rooms:
                 return self.rooms[code]
+            if self.leases is not None and not await self.leases.may_serve(code):
+                raise RoomElsewhere(f"room {code} is served by another process")
             try:
                 stored = await asyncio.to_thread(self.store.load_room, code)
                 if stored is None:
@@ -86,7 +93,11 @@ class Server:
             return room
 
     async def room(self, code: str) -> Room:
-        room = await self.find_room(code)
+        try:
+            room = await self.find_room(code)
+        except RoomElsewhere as err:
+            raise http_error(503, "bad_state", "another process of this server has this room: try again",
+                             reason="room_elsewhere") from err
         if room is None:
             raise http_error(404, "bad_room", f"there is no room {code[:16]}", params={"code": code[:16]})
         return room
@@ -95,6 +106,8 @@ class Server:
         while True:
             code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
             if code not in self.rooms and not await self.store_call(self.store.room_exists, code):
+                if self.leases is not None and not await self.leases.may_serve(code):  # nobody else has a new code
+                    raise http_error(503, "bad_state", "the server cannot reach Redis; try again", reason="room_elsewhere")
                 return code
 
     def limit(self, kind: str, client: str) -> None:

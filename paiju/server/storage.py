@@ -98,11 +98,13 @@ class Store:
     """The server's storage: named operations over the tables, each one transaction, failures as StoreError.
 
     ``lease_ttl`` is the time to live of the database's lease (not SQLite's), ``lease_wait`` how long to wait for
-    another server's lease to run out before giving up.
+    another server's lease to run out before giving up. A ``shared`` database is held by no server: several
+    share it, each room fenced by its epoch (their rooms' leases are in Redis).
     """
 
     def __init__(
-        self, url: str, *, busy_timeout: float = 2.0, lease_ttl: float = LEASE_TTL, lease_wait: float = 0.0
+        self, url: str, *, busy_timeout: float = 2.0, lease_ttl: float = LEASE_TTL, lease_wait: float = 0.0,
+        shared: bool = False,
     ) -> None:
         try:
             parsed = make_url(url)
@@ -119,6 +121,8 @@ class Store:
         self.lock = DatabaseLock(self.shown, lease_ttl)
         #: The epoch of each room this server has claimed (``claim_room``): its writes of the room check it.
         self._epochs: dict[str, int] = {}
+        #: The rooms whose writes were refused since their epoch was raised by another server (to be given up).
+        self.fenced: set[str] = set()
         try:
             self.engine: Engine = self._engine(parsed)
         except ImportError as err:
@@ -129,9 +133,10 @@ class Store:
         self._reads = sessionmaker(self.engine, expire_on_commit=False)
         event.listen(self._writes, "before_flush", _check_lengths)
         try:
-            if parsed.get_backend_name() != "sqlite" and not self._has_leases():
-                self._migrate()  # the lease lives in a table of the newest schema
-            self.lock.acquire(parsed, self.engine, lease_wait)
+            if not shared:
+                if parsed.get_backend_name() != "sqlite" and not self._has_leases():
+                    self._migrate()  # the lease lives in a table of the newest schema
+                self.lock.acquire(parsed, self.engine, lease_wait)
             self._migrate()
             self._probe()
         except BaseException:
@@ -234,6 +239,7 @@ class Store:
             return None  # a room this server never loaded: only idle rooms are deleted so
         held = s.execute(update(RoomRow).where(RoomRow.code == code, RoomRow.epoch == epoch).values(epoch=epoch))
         if held.rowcount != 1:  # type: ignore[attr-defined]
+            self.fenced.add(code)
             raise LockLost(
                 f"another paiju serve took over room {code} while this one was cut off from the database: "
                 "this server saves nothing more of that room"
@@ -248,6 +254,11 @@ class Store:
         stored = s.merge(room)
         stored.epoch = epoch
         return stored
+
+    def forget(self, code: str) -> None:
+        """This server gave room ``code`` up: a later ``load_room`` claims it afresh."""
+        self._epochs.pop(code, None)
+        self.fenced.discard(code)
 
     def add_room(self, room: RoomRow) -> None:
         """A new room, active now, claimed by this server."""

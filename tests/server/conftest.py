@@ -2,14 +2,17 @@
 
 PostgreSQL: ``$PAIJU_TEST_POSTGRES`` (a server URL whose user may create databases), else a throwaway cluster
 started for the session from the binaries under /usr/lib/postgresql/*/bin (``make test`` installs them).
+Redis: a throwaway ``redis-server`` on a loopback port, started for the session (``make test`` installs it).
 """
 
 from __future__ import annotations
 
 import os
 import shutil
+import socket
 import subprocess
 import tempfile
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -103,6 +106,68 @@ def postgres() -> Iterator[Postgres]:
     finally:
         _as_postgres([str(bindir / "pg_ctl"), "-D", str(data / "db"), "-m", "immediate", "stop"], check=False)
         shutil.rmtree(data, ignore_errors=True)
+
+
+@dataclass
+class RedisServer:
+    """A redis-server this session started on a loopback port, without persistence: ``restart`` forgets everything."""
+
+    port: int
+    folder: Path
+    process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}/0"
+
+    def start(self) -> None:
+        """Start it and wait until it answers."""
+        self.process = subprocess.Popen(
+            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
+             "--dir", str(self.folder)],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
+                return
+            except OSError:
+                if time.monotonic() > deadline or self.process.poll() is not None:
+                    raise RuntimeError("redis-server did not start") from None
+                time.sleep(0.02)
+
+    def stop(self) -> None:
+        if self.process is not None:
+            self.process.kill()
+            self.process.wait()
+            self.process = None
+
+    def restart(self) -> None:
+        """Kill it and start it again on the same port: every key is gone."""
+        self.stop()
+        self.start()
+
+
+def free_port() -> int:
+    """A loopback TCP port nobody listens on now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="session")
+def redis_server() -> Iterator[RedisServer]:
+    """A throwaway redis-server for the session (``make test`` installs redis-server)."""
+    if shutil.which("redis-server") is None:
+        pytest.skip("redis-server is not installed (`make test` installs it)")
+    server = RedisServer(free_port(), Path(tempfile.mkdtemp(prefix="paiju-redis-")))
+    try:
+        server.start()
+        yield server
+    finally:
+        server.stop()
+        shutil.rmtree(server.folder, ignore_errors=True)
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

@@ -1,0 +1,205 @@
+"""Issue 34: several server processes on one PostgreSQL database, their rooms leased through Redis; a process
+killed, paused past its lease, Redis and PostgreSQL restarted. Real processes on loopback ports, real sockets."""
+
+from __future__ import annotations
+
+import json
+import signal
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+from sqlalchemy import create_engine, select
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
+
+from paiju.server.room_leases import ELSEWHERE
+from paiju.server.schema import EventRow
+
+from .cluster import Player, ServerProcess
+from .conftest import Postgres, RedisServer
+
+#: Seconds a room's lease lasts in these tests (renewed every third of that).
+LEASE = 1.2
+
+
+@pytest.fixture(scope="module")
+def cluster(postgres: Postgres, redis_server: RedisServer) -> Iterator[list[ServerProcess]]:
+    """Two server processes on one fresh database and the session's Redis."""
+    database = postgres.fresh()
+    servers = [ServerProcess(database, redis_server.url, LEASE) for _ in range(2)]
+    try:
+        for server in servers:
+            server.start()
+        yield servers
+    finally:
+        for server in servers:
+            server.stop()
+
+
+class Table:
+    """A room made on one process with three people seated and a hand dealt (no bot, no timer)."""
+
+    def __init__(self, owner: ServerProcess) -> None:
+        made = httpx.post(f"{owner.url}/api/rooms", json={"name": "host"}, headers={"origin": owner.url}, timeout=10)
+        assert made.status_code == 200, made.text
+        self.code = made.json()["code"]
+        self.database = owner.database
+        self.people = [Player(owner, self.code, "host", made.json()["token"])]
+        self.people += [Player(owner, self.code, f"p{seat}") for seat in (1, 2)]
+        for seat, person in enumerate(self.people):
+            person.send({"type": "sit", "seat": seat})
+        host = self.people[0]
+        while not all(s["name"] for s in host.until("room")["seats"]):
+            pass
+        host.send({"type": "start"})
+        self.views: list[dict[str, Any]] = [p.until("view") for p in self.people]
+
+    def drain(self) -> None:
+        """Read what each socket has now; each one's latest view is kept."""
+        for seat, person in enumerate(self.people):
+            while True:
+                try:
+                    frame = json.loads(person.ws.recv(timeout=0.3))
+                except TimeoutError:
+                    break
+                if frame["type"] == "view":
+                    self.views[seat] = frame
+
+    def to_act(self) -> int:
+        """The seat whose turn it is (its view has legal actions the server does not play for it)."""
+        self.drain()
+        seats = [s for s, v in enumerate(self.views) if v["view"]["legal"] and not v["auto_play"]]
+        assert len(seats) == 1, seats
+        return seats[0]
+
+    def move(self) -> None:
+        """The seat to act plays its first legal action; waits until it is stored."""
+        seat = self.to_act()
+        before = len(self.events())
+        self.people[seat].send({"type": "act", "action": self.views[seat]["view"]["legal"][0]})
+        deadline = time.monotonic() + 10
+        while len(self.events()) == before:
+            assert time.monotonic() < deadline, "the move was not stored"
+            time.sleep(0.05)
+
+    def move_to(self, where: ServerProcess) -> None:
+        """Everyone reconnects to ``where`` (which takes the room once nobody else holds it) and reads its view."""
+        for person in self.people:
+            person.reconnect(where)
+        self.views = [p.until("view") for p in self.people]
+
+    def events(self) -> list[dict[str, Any]]:
+        """The running hand's stored events."""
+        engine = create_engine(self.database)
+        with engine.connect() as conn:
+            rows = conn.execute(select(EventRow.data).where(EventRow.room == self.code).order_by(EventRow.seq))
+            events = [row.data for row in rows]
+        engine.dispose()
+        return events
+
+    def close(self) -> None:
+        for person in self.people:
+            person.close()
+
+
+def _closed_with(server: ServerProcess, code: str) -> int | None:
+    """The close code a new socket to ``server`` for room ``code`` gets before its welcome (None: welcomed)."""
+    try:
+        with connect(f"ws://127.0.0.1:{server.port}/ws/{code}", origin=server.url, open_timeout=5) as ws:
+            ws.send(json.dumps({"type": "hello", "name": "probe"}))
+            while True:
+                if json.loads(ws.recv(timeout=5))["type"] == "welcome":
+                    return None
+    except ConnectionClosed as closed:
+        return closed.rcvd.code if closed.rcvd is not None else None
+
+
+def test_a_room_is_served_by_the_process_that_holds_its_lease_and_others_send_its_sockets_back(
+    cluster: list[ServerProcess],
+) -> None:
+    """A socket to the other process is closed with 1013 (try again) so that it reaches the owner, and its room's
+    state over HTTP is 503 ``room_elsewhere`` there, while the owner plays on."""
+    owner, other = cluster
+    table = Table(owner)
+    assert _closed_with(other, table.code) == ELSEWHERE
+    answer = httpx.get(f"{other.url}/api/rooms/{table.code}", timeout=5)
+    assert answer.status_code == 503 and answer.json()["detail"]["reason"] == "room_elsewhere"
+    table.move()
+    table.close()
+
+
+def test_a_restarted_redis_leaves_every_room_with_its_owner(
+    cluster: list[ServerProcess], redis_server: RedisServer
+) -> None:
+    """Redis forgets every lease; the owner's next renewal sets it again before anyone else can take it."""
+    owner, other = cluster
+    table = Table(owner)
+    redis_server.restart()
+    time.sleep(LEASE / 2)  # a renewal (every LEASE / 3) has run
+    assert _closed_with(other, table.code) == ELSEWHERE
+    table.move()
+    table.close()
+
+
+def test_a_restarted_postgresql_lets_no_second_process_take_a_room(
+    cluster: list[ServerProcess], postgres: Postgres
+) -> None:
+    """The owner's pool reconnects and the lease never left Redis: the other process still sends sockets back."""
+    if postgres.data is None:
+        pytest.skip("$PAIJU_TEST_POSTGRES names a server this session cannot restart")
+    owner, other = cluster
+    table = Table(owner)
+    postgres.restart()
+    assert _closed_with(other, table.code) == ELSEWHERE
+    table.move()
+    table.close()
+
+
+def test_an_owner_paused_past_its_lease_has_its_moves_refused_and_gives_the_room_up(
+    cluster: list[ServerProcess],
+) -> None:
+    """SIGSTOP past the lease: the other process takes the room (its epoch raised) and plays on; after SIGCONT the
+    paused one's write is refused by the database and it closes the room's sockets to reconnect."""
+    owner, other = cluster
+    table = Table(owner)
+    stale = Player(owner, table.code, "host", table.people[0].token)  # a socket left on the paused process
+    stale.until("view")
+    owner.signal(signal.SIGSTOP)
+    try:
+        time.sleep(LEASE + 0.3)
+        table.move_to(other)
+        table.move()
+    finally:
+        owner.signal(signal.SIGCONT)
+    stored = table.events()
+    seat = table.to_act()
+    if seat == 0:  # the stale socket tries the move the others' process awaits
+        stale.send({"type": "act", "action": table.views[0]["view"]["legal"][0]})
+    with pytest.raises(ConnectionClosed) as closed:
+        while True:
+            stale.ws.recv(timeout=5)
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == ELSEWHERE
+    assert table.events() == stored
+    table.move()
+    table.close()
+
+
+def test_killing_the_owner_mid_hand_continues_the_hand_on_another_process_with_the_same_events(
+    cluster: list[ServerProcess],
+) -> None:
+    """kill -9: the lease runs out, the next process a socket reaches rebuilds the hand from the event log, and
+    the hand goes on with every stored event kept, none doubled."""
+    owner, other = cluster
+    table = Table(owner)
+    table.move()
+    before = table.events()
+    owner.signal(signal.SIGKILL)
+    table.move_to(other)
+    assert table.events() == before
+    table.move()
+    after = table.events()
+    assert after[: len(before)] == before and len(after) == len(before) + 1
+    table.close()
