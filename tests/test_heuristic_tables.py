@@ -12,8 +12,8 @@ from collections import Counter
 from typing import Any, cast
 
 from paiju.bots import make_bot, play_out
-from paiju.bots.heuristic import CLASSIC_SHAPES, HeuristicBot, Shapes, plan_cost
-from paiju.cards import parse_cards, rank_counts
+from paiju.bots.heuristic import CLASSIC_SHAPES, WILD_CREDIT, HeuristicBot, Shapes, plan_cost, wild_cost
+from paiju.cards import card_rank, parse_cards, rank_counts
 from paiju.climbing import Observation
 from paiju.climbing.hand import Hand
 from paiju.engine import family, game_log, open_hand
@@ -74,3 +74,38 @@ def test_two_players_call_rather_than_deal_again() -> None:
     strength, so a seat calls unless its hand is very weak (there were 2.1 redeals a hand, now almost none)."""
     events = Counter(e["type"] for _, log in played("two-player", 40) for e in log)
     assert events["redeal"] <= 4
+
+
+def test_a_wild_card_is_weighed_by_what_it_completes() -> None:
+    """§1.3: a wild card stands for any rank 3…2: beside 3456 it is worth one play saved wherever it goes (there,
+    the straight 34567), not a fifth single of its own rank."""
+    counts = rank_counts(parse_cards("34569"))
+    nine = card_rank(parse_cards("9")[0])
+    assert plan_cost(counts) == 5.0
+    assert wild_cost(counts, (nine,)) == 4.0 - WILD_CREDIT
+    assert wild_cost(counts, ()) == plan_cost(counts)  # no wild card: the hand as it is
+    # spending the wild card as the 7 of 34567 leaves nothing: better than keeping it beside four singles
+    assert wild_cost([0] * len(counts), (nine,)) < wild_cost(counts, (nine,))
+
+
+def test_the_laizi_landlord_shows_its_hand_when_it_is_strong() -> None:
+    """§1.2 明牌 doubles the stake with the hand face up: the landlord shows a hand whose strength, its wild cards
+    counted as wild, won nine hands in ten (about one hand in nine; it was one in 140)."""
+    shown = sum(e["type"] == "open" for _, log in played("laizi", 60) for e in log)
+    assert shown >= 3
+
+
+def test_the_speculator_aims_for_the_landlords_side() -> None:
+    """speculator.md §12: the landlord's side wins most hands, and the speculator that aimed for it whatever its
+    hand scored best; it used to aim for the farmers' side with a hand hard to shed."""
+    v = get_variant("spec-4p1d")
+    aims = set()
+    for seed in range(30):
+        hand = open_hand(v, seed)
+        spec = cast(Hand, hand).state.spec
+        assert spec is not None
+        bot = HeuristicBot()
+        obs = cast(Observation, family("climbing").observe(hand, spec.seat))
+        bot.act(obs)
+        aims.add(bot._target(obs))
+    assert aims == {"landlord"}
