@@ -16,7 +16,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
 from paiju.server.room_leases import ELSEWHERE
-from paiju.server.schema import EventRow
+from paiju.server.schema import EventRow, PlayerRow
 
 from .cluster import Player, ServerProcess
 from .conftest import Postgres, RedisServer
@@ -105,6 +105,15 @@ class Table:
             person.close()
 
 
+def _stored_auto(database: str, token: str | None) -> bool:
+    """The 托管 switch of the player with this token, as stored."""
+    engine = create_engine(database)
+    with engine.connect() as conn:
+        auto = conn.scalar(select(PlayerRow.auto).where(PlayerRow.token == token))
+    engine.dispose()
+    return bool(auto)
+
+
 def _closed_with(server: ServerProcess, code: str) -> int | None:
     """The close code a new socket to ``server`` for room ``code`` gets before its welcome (None: welcomed)."""
     try:
@@ -175,14 +184,15 @@ def test_an_owner_paused_past_its_lease_has_its_moves_refused_and_gives_the_room
     finally:
         owner.signal(signal.SIGCONT)
     stored = table.events()
-    seat = table.to_act()
-    if seat == 0:  # the stale socket tries the move the others' process awaits
-        stale.send({"type": "act", "action": table.views[0]["view"]["legal"][0]})
+    refusals = []
     with pytest.raises(ConnectionClosed) as closed:
+        stale.send({"type": "auto", "on": True})  # a write of the room: refused, unless the room was given up first
         while True:
-            stale.ws.recv(timeout=5)
+            frame = json.loads(stale.ws.recv(timeout=5))
+            refusals += [frame["reason"]] if frame["type"] == "error" else []
     assert closed.value.rcvd is not None and closed.value.rcvd.code == ELSEWHERE
-    assert table.events() == stored
+    assert set(refusals) <= {"database_taken"}
+    assert table.events() == stored and not _stored_auto(table.database, table.people[0].token)
     table.move()
     table.close()
 
