@@ -114,6 +114,9 @@ def test_the_exact_solve_finds_who_wins_and_leaves_the_hand_as_it_was() -> None:
     seat = min(hand.actors())
     rows = bot._exact(hand, list(hand.legal_actions(seat)), seat)
     assert rows is not None and set(rows) <= {1.0, -1.0}
+    # and decides alike for the same seed and rollouts there
+    decided = [act_for(PimcBot(3, "climbing", Budget(iterations=24), "pimc"), hand, seat) for _ in range(2)]
+    assert decided[0] == decided[1] and game_log(hand) == before
 
 
 def test_a_decision_out_of_time_rolls_out_no_world_and_keeps_the_rule_of_thumb(
