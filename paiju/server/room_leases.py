@@ -18,6 +18,7 @@ from paiju.server.db_lock import owner_name
 
 if TYPE_CHECKING:
     from paiju.server.state import Server
+    from paiju.server.table import Table
 
 __all__ = ["ELSEWHERE", "ROOM_LEASE_TTL", "RoomElsewhere", "RoomLeases", "keep_leases"]
 
@@ -62,10 +63,44 @@ class RoomLeases:
         self.owner = owner_name()
         #: The rooms this process holds.
         self.held: set[str] = set()
+        #: The turn deadline last stored for each room held (``events:deadline``).
+        self._deadlines: dict[str, str] = {}
 
     @staticmethod
     def key(code: str) -> str:
         return f"paiju:room:{code}"
+
+    async def store_deadlines(self, server: Server) -> None:
+        """Keep in Redis the turn deadline of each room held (with its hand's event count), where it changed."""
+        for code in set(self._deadlines) - self.held:
+            del self._deadlines[code]
+        for code in sorted(self.held & set(server.rooms)):
+            table = server.rooms[code].table
+            game = table.game
+            value = "" if game is None or table.deadline is None else f"{len(game.events)}:{table.deadline!r}"
+            if self._deadlines.get(code) != value:
+                if value:
+                    await self.redis.set(f"{self.key(code)}:deadline", value, px=int(self.ttl * 1000 * 12))
+                else:
+                    await self.redis.delete(f"{self.key(code)}:deadline")
+                self._deadlines[code] = value
+
+    async def resume_timer(self, code: str, table: Table) -> None:
+        """After ``table`` was rebuilt here, run its turn timer out at the deadline the room's last process stored
+        for the same point of the hand (none stored, or another point: the timer starts afresh)."""
+        from redis.exceptions import RedisError
+
+        game = table.game
+        if game is None or table.deadline is None:
+            return
+        try:
+            stored: Any = await self.redis.get(f"{self.key(code)}:deadline")
+        except RedisError as err:
+            log.warning("room %s: its turn deadline could not be read (the timer starts afresh): %s", code, err)
+            return
+        events, _, deadline = (stored or b"").decode().partition(":")
+        if events == str(len(game.events)) and deadline:
+            table.keep_deadline(float(deadline))
 
     async def may_serve(self, code: str) -> bool:
         """Whether this process holds room ``code`` now, taking its lease if nobody holds it; False when Redis
@@ -143,6 +178,7 @@ async def keep_leases(server: Server, leases: RoomLeases) -> None:
                 await leases.release(code)
             absent = leases.held - set(server.rooms)
             lost.update(await leases.renew())
+            await leases.store_deadlines(server)
         except RedisError as err:
             log.warning("the rooms' leases could not be renewed (tried again in %g s): %s", leases.ttl / 3, err)
         for code in sorted(lost):

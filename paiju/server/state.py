@@ -86,6 +86,8 @@ class Server:
                     return None
                 room = Room(stored.room, stored.players, self.store, self.bot_delay, self.config, self.pool)
                 await restore(room.table, stored.events)
+                if self.leases is not None:
+                    await self.leases.resume_timer(code, room.table)
             except (StoreError, LogError, RoomError, TableError, ValueError, KeyError, TypeError) as err:
                 log.error("room %s could not be loaded: %s", code, err)
                 return None

@@ -263,6 +263,13 @@ class Table:
             self.deadline = deadline or time.time() + seconds
             self._timer = asyncio.get_running_loop().call_later(max(self.deadline - time.time(), 0), self._timed_out)
 
+    def keep_deadline(self, deadline: float) -> None:
+        """Let the armed turn timer run out at ``deadline`` instead: the one the room's last process set, kept across
+        a failover, so that a hand moved to another process gives nobody more time."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._arm_timer(deadline)
+
     async def waiting_on(self, seat: int) -> None:
         """Re-arm when a change concerns a seat to act (托管 on, a player removed or seated)."""
         game = self.game

@@ -40,10 +40,12 @@ def cluster(postgres: Postgres, redis_server: RedisServer) -> Iterator[list[Serv
 
 
 class Table:
-    """A room made on one process with three people seated and a hand dealt (no bot, no timer)."""
+    """A room made on one process with three people seated and a hand dealt (no bot; no timer unless asked)."""
 
-    def __init__(self, owner: ServerProcess) -> None:
-        made = httpx.post(f"{owner.url}/api/rooms", json={"name": "host"}, headers={"origin": owner.url}, timeout=10)
+    def __init__(self, owner: ServerProcess, **settings: Any) -> None:
+        made = httpx.post(
+            f"{owner.url}/api/rooms", json={"name": "host", **settings}, headers={"origin": owner.url}, timeout=10
+        )
         assert made.status_code == 200, made.text
         self.code = made.json()["code"]
         self.database = owner.database
@@ -200,15 +202,20 @@ def test_an_owner_paused_past_its_lease_has_its_moves_refused_and_gives_the_room
 def test_killing_the_owner_mid_hand_continues_the_hand_on_another_process_with_the_same_events(
     cluster: list[ServerProcess],
 ) -> None:
-    """kill -9: the lease runs out, the next process a socket reaches rebuilds the hand from the event log, and
-    the hand goes on with every stored event kept, none doubled."""
+    """kill -9: the lease runs out, the next process a socket reaches rebuilds the hand from the event log, runs
+    the turn timer out at the deadline the dead process set, and the hand goes on with every stored event kept,
+    none doubled."""
     owner, other = cluster
-    table = Table(owner)
+    table = Table(owner, turn_seconds=60)
     table.move()
+    seat = table.to_act()
+    deadline = table.views[seat]["deadline"]
+    time.sleep(LEASE / 2)  # the owner stores its rooms' deadlines at each renewal (every LEASE / 3)
     before = table.events()
     owner.signal(signal.SIGKILL)
     table.move_to(other)
     assert table.events() == before
+    assert table.to_act() == seat and table.views[seat]["deadline"] == pytest.approx(deadline, abs=1e-3)
     table.move()
     after = table.events()
     assert after[: len(before)] == before and len(after) == len(before) + 1
