@@ -6,9 +6,14 @@ over one temporary SQLite file (K > 1: their rooms leased through a throwaway ``
 connects one WebSocket client per seat to its room's process (the ``websockets`` library), and lets every seat play
 random legal actions for ``--hands`` hands. Prints, side by side, moves per second, the latency of a move (from
 the view that makes a seat the one to act to the next view it gets after its ``act``), connections and rooms per
-process and the processes' memory.
+process, the processes' memory, and the latency of a pong (one watcher per room pings every 0.1 s).
+
+With ``--bots easy,normal`` each level is measured too (a column per level and process count): in every room the
+host alone is a scripted player (seat 0) and the other seats are bots of that level, so the move and pong latencies
+show what the bots' thinking costs the people (``normal`` and ``hard`` think in the server's bot pool).
 
     python benchmarks/load.py [--rooms 20] [--hands 2] [--variant spec-4p1d] [--seed 0] [--processes 1,2]
+                              [--bots easy,normal]
 """
 
 from __future__ import annotations
@@ -57,6 +62,7 @@ class Tally:
 
     latencies: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    pongs: list[float] = field(default_factory=list)
 
 
 def free_port() -> int:
@@ -96,12 +102,17 @@ async def send(ws: ClientConnection, **frame: Any) -> None:
     await ws.send(json.dumps(frame))
 
 
-async def seat_player(room: dict[str, Any], seat: int, players: int, hands: int, rng: random.Random, tally: Tally) -> None:
-    """One seat: join its room's process, sit, play random legal actions; the host (seat 0) starts each hand."""
+async def seat_player(
+    room: dict[str, Any], seat: int, players: int, hands: int, rng: random.Random, tally: Tally, bots: str | None
+) -> None:
+    """One seat: join its room's process, sit, play random legal actions; the host (seat 0) starts each hand, after
+    seating ``bots`` of that level in the other seats where asked."""
     host = seat == 0
     async with connect(f"{room['server'].replace('http', 'ws')}/ws/{room['code']}") as ws:
         await send(ws, type="hello", name=f"p{seat}", **({"token": room["token"]} if host else {}))
         await send(ws, type="sit", seat=seat)
+        if host and bots is not None:
+            await send(ws, type="bots", strength=bots)
         asked: float | None = None
         started = finished = 0
         async for raw in ws:
@@ -128,19 +139,39 @@ async def seat_player(room: dict[str, Any], seat: int, players: int, hands: int,
                 tally.errors.append(frame["message"])
 
 
-async def run_rooms(rooms: list[dict[str, Any]], players: int, hands: int, seed: int, tally: Tally) -> None:
+async def watcher(room: dict[str, Any], tally: Tally) -> None:
+    """A spectator of ``room`` that pings every 0.1 s and notes how long each pong takes, until cancelled."""
+    async with connect(f"{room['server'].replace('http', 'ws')}/ws/{room['code']}") as ws:
+        await send(ws, type="hello", name="watcher")
+        while True:
+            sent = time.perf_counter()
+            await send(ws, type="ping")
+            while json.loads(await ws.recv())["type"] != "pong":
+                pass
+            tally.pongs.append(time.perf_counter() - sent)
+            await asyncio.sleep(0.1)
+
+
+async def run_rooms(
+    rooms: list[dict[str, Any]], players: int, hands: int, seed: int, tally: Tally, bots: str | None
+) -> None:
     rng = random.Random(seed)
+    watchers = [asyncio.create_task(watcher(room, tally)) for room in rooms]
     await asyncio.gather(
         *(
-            seat_player(room, seat, players, hands, random.Random(rng.random()), tally)
+            seat_player(room, seat, players, hands, random.Random(rng.random()), tally, bots)
             for room in rooms
-            for seat in range(players)
+            for seat in range(1 if bots else players)
         )
     )
+    for task in watchers:
+        task.cancel()
+    await asyncio.gather(*watchers, return_exceptions=True)
 
 
-def measure(processes: int, args: argparse.Namespace, players: int) -> tuple[list[str], int]:
-    """One run with ``processes`` server processes: its column of figures, and its refused frames."""
+def measure(processes: int, args: argparse.Namespace, players: int, bots: str | None) -> tuple[list[str], int]:
+    """One run with ``processes`` server processes (and ``bots`` of that level beside one player a room): its column
+    of figures, and its refused frames."""
     with tempfile.TemporaryDirectory() as folder:
         redis = None
         if processes > 1:
@@ -159,7 +190,7 @@ def measure(processes: int, args: argparse.Namespace, players: int) -> tuple[lis
                 rooms.append({**httpx.post(f"{url}/api/rooms", json={"variant": args.variant}).json(), "server": url})
             tally = Tally()
             began = time.perf_counter()
-            asyncio.run(run_rooms(rooms, players, args.hands, args.seed, tally))
+            asyncio.run(run_rooms(rooms, players, args.hands, args.seed, tally, bots))
             elapsed = time.perf_counter() - began
             memory = sum(memory_mib(p.pid) for p, _ in servers)
         finally:
@@ -171,6 +202,7 @@ def measure(processes: int, args: argparse.Namespace, players: int) -> tuple[lis
                 redis.wait()
     moves = len(tally.latencies)
     cuts = statistics.quantiles(tally.latencies, n=100) if moves >= 2 else [0.0] * 99
+    pongs = statistics.quantiles(tally.pongs, n=100) if len(tally.pongs) >= 2 else [0.0] * 99
     column = [
         str(moves),
         f"{elapsed:.2f}",
@@ -178,7 +210,10 @@ def measure(processes: int, args: argparse.Namespace, players: int) -> tuple[lis
         f"{cuts[49] * 1000:.1f} ms",
         f"{cuts[94] * 1000:.1f} ms",
         f"{max(tally.latencies, default=0) * 1000:.1f} ms",
-        f"{args.rooms * players / processes:g}",
+        f"{pongs[49] * 1000:.1f} ms",
+        f"{pongs[94] * 1000:.1f} ms",
+        f"{max(tally.pongs, default=0) * 1000:.1f} ms",
+        f"{args.rooms * (1 if bots else players) / processes:g}",
         f"{args.rooms / processes:g}",
         f"{memory:.0f} MiB",
         str(len(tally.errors)),
@@ -195,21 +230,27 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--variant", default="spec-4p1d")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--processes", default="1,2", help="server process counts to measure, side by side")
+    parser.add_argument(
+        "--bots", help="bot levels to measure too (easy,normal,hard:…): one player a room, bots in the other seats"
+    )
     args = parser.parse_args(argv)
     counts = [int(k) for k in args.processes.split(",")]
     if max(counts) > 1 and shutil.which("redis-server") is None:
         parser.error("more than one process needs redis-server (make test installs it)")
     players = get_variant(args.variant).players
     print(f"{args.variant}: {args.rooms} rooms × {players} seats, {args.rooms * args.hands} hands")
+    runs: list[tuple[int, str | None]] = [(count, None) for count in counts]
+    runs += [(count, level) for level in (args.bots or "").split(",") if level for count in counts]
     columns, errors = [], 0
-    for count in counts:
-        column, refused = measure(count, args, players)
+    for count, level in runs:
+        column, refused = measure(count, args, players, level)
         columns.append(column)
         errors += refused
-    names = ["moves", "seconds", "moves/s", "latency p50", "latency p95", "latency max", "sockets/process",
-             "rooms/process", "memory (all)", "errors"]
+    names = ["moves", "seconds", "moves/s", "latency p50", "latency p95", "latency max", "pong p50", "pong p95",
+             "pong max", "sockets/process", "rooms/process", "memory (all)", "errors"]
     width = max(len(n) for n in names)
-    print(f"{'processes':<{width}}  " + "  ".join(f"{c:>10}" for c in counts))
+    print(f"{'processes':<{width}}  " + "  ".join(f"{c:>10}" for c, _ in runs))
+    print(f"{'bots':<{width}}  " + "  ".join(f"{level or 'none':>10}" for _, level in runs))
     for i, name in enumerate(names):
         print(f"{name:<{width}}  " + "  ".join(f"{col[i]:>10}" for col in columns))
     return 1 if errors else 0
