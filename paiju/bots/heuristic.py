@@ -275,10 +275,10 @@ class HeuristicBot:
 
     # ------------------------------------------------------------------ the speculator
     #: The side the speculator aims for (speculator.md §12): the landlord's, shedding to 0–1 cards. The landlord's
-    #: side wins most hands at every speculator table, and a speculator that always aimed for it scored better than
-    #: one that chose its side by its hand's shape, aiming for the farmers' with a hand hard to shed (200 hands a
-    #: table: 4p1d −1.2 a hand against −3.9, 5p2d −3.1 against −4.0, 6p3d −28 against −34; aiming for the farmers'
-    #: side always: −3.9, −5.0, −77).
+    #: side wins most hands at every speculator table, and a speculator that always aims for it scores better than
+    #: one that chose its side by its hand's shape, aiming for the farmers' with a hand hard to shed (its mean score
+    #: over 200 hands a table: 4p1d −1.4 a hand against −3.9, 5p2d −2.5 against −4.0; 6p3d −34 both ways, its scores
+    #: too spread for 200 hands; one that always aimed for the farmers' side: −3.9, −5.0, −77).
     speculator_aim = "landlord"
 
     def _target(self, obs: Observation) -> str:
