@@ -13,7 +13,9 @@ unexport PYTHONDONTWRITEBYTECODE
 $(STAMP): pyproject.toml setup.py $(wildcard paiju/*/*.c paiju/*/*.h)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip "setuptools>=77"
-	$(BIN)/python -m pip install --quiet -e '.[test,reference,plot,cluster,rl,redis]'
+	# The learn extra's PyTorch, pinned to its CPU build (an unpinned torch pulls a CUDA build of several GB).
+	$(BIN)/python -m pip install --quiet torch==2.13.0
+	$(BIN)/python -m pip install --quiet -e '.[test,reference,plot,cluster,rl,redis,learn]'
 	touch $(STAMP)
 
 run: $(STAMP)

@@ -189,6 +189,17 @@ def build_parser() -> argparse.ArgumentParser:
     )
     s.set_defaults(func=lazy("games", "cmd_serve"))
 
+    s = sub.add_parser("learn", help="train a Deep Monte-Carlo network; play it as --bots model:PATH (learn extra)")
+    s.add_argument("--variant", default="classic", help="a built-in climbing table, or a TOML table file")
+    s.add_argument(
+        "--config", choices=["tiny", "full"], default="tiny",
+        help="tiny: seconds of one CPU core; full: actors on every core, the learner on a GPU where there is one",
+    )
+    s.add_argument("--frames", type=int, help="decisions to learn from (default: the configuration's)")
+    s.add_argument("--seed", type=int, default=0)
+    s.add_argument("--out", required=True, help="the checkpoint file to write (e.g. ckpt.pt)")
+    s.set_defaults(func=lazy("learn", "cmd_learn"))
+
     s = sub.add_parser("replay", help="show a saved hand move by move")
     s.add_argument("file")
     s.add_argument("--json", action="store_true", help="print the checked log and final scores")

@@ -78,6 +78,7 @@ BOT_MODULES = {
     "heuristic": "paiju.bots.heuristic",
     "minimal": "paiju.bots.minimal",
     "rule": "paiju.bots.trick_rule",
+    "model": "paiju.bots.model",
 }
 #: Every module of built-in bots: the named ones' and the search bot's, whose levels are its ``MAKERS``.
 _BUILT_IN = (*BOT_MODULES.values(), "paiju.bots.search")
