@@ -183,6 +183,10 @@ def build_parser() -> argparse.ArgumentParser:
         help="a reverse proxy whose X-Forwarded-For / Forwarded header names the client, e.g. 127.0.0.1 or "
         "10.0.0.0/8 (repeatable; default: $PAIJU_TRUSTED_PROXIES, else none: those headers are ignored)",
     )
+    s.add_argument(
+        "--model", metavar="PATH",
+        help="a checkpoint paiju learn wrote: rooms may seat it as the bot model:PATH (learn extra)",
+    )
     s.add_argument("--api-docs", action="store_true", help="serve /docs, /redoc and /openapi.json")
     s.add_argument(
         "--room-ttl", type=float, default=30.0, metavar="DAYS", help="delete rooms idle this long (0: never)"

@@ -125,3 +125,22 @@ def test_the_tiny_run_beats_random_at_classic(tmp_path: Path) -> None:
     assert report.plays >= 500
     assert win.mean >= 0.65, f"tiny DMC wins {win.mean:.3f} ± {win.ci95:.3f} (95 %) of {report.plays} games vs random"
     print(f"tiny DMC vs random: {win.mean:.3f} ± {win.ci95:.3f} (95 %) over {report.plays} games")
+
+
+def test_a_server_seats_its_own_model_only(untrained: Path, tmp_path: Path) -> None:
+    """A room may seat ``model:PATH`` only where the server was started with ``--model PATH``: a room names no file
+    of the server's (whether it exists or not)."""
+    from paiju.server.errors import RoomError
+    from paiju.server.launch import server_config
+    from paiju.server.thinking import check_level
+
+    model = f"model:{untrained}"
+    with pytest.raises(RoomError, match="no such model bot"):
+        check_level(model, "climbing", 5.0)
+    config = server_config("127.0.0.1", model=str(untrained))
+    assert config.model == str(untrained)
+    assert check_level(model, "climbing", 5.0, config.model) is False  # it answers in a thread, not the search pool
+    with pytest.raises(RoomError, match="no such model bot"):
+        check_level(f"model:{tmp_path / 'other.pt'}", "climbing", 5.0, config.model)
+    with pytest.raises(ValueError, match="no model checkpoint"):
+        server_config("127.0.0.1", model=str(tmp_path / "missing.pt"))

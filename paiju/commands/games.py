@@ -162,6 +162,7 @@ def cmd_serve(args: argparse.Namespace, out: Console) -> int:
             deal_pace=args.deal_pace,
             proxies=args.trusted_proxy,
             bot_workers=args.bot_workers,
+            model=args.model,
         )
         serve(args.host, args.port, args.database_url, args.data_dir, args.bot_delay, config, args.redis_url)
     except (ValueError, StoreError) as err:

@@ -57,6 +57,9 @@ class ServerConfig:
     #: Worker processes the rooms' search bots (``normal``, ``hard``) think in, at most: a room's search never holds
     #: another room's pong or turn timer, and more rooms than workers wait their turn (``thinking.BotPool``).
     bot_workers: int = 2
+    #: A checkpoint ``paiju learn`` wrote that rooms may seat as the bot ``model:PATH`` (``paiju serve --model``);
+    #: no other ``model`` bot is seated (a room names no file of the server's).
+    model: str | None = None
     #: Seconds each round of a paced deal lasts (炒地皮 with declaring while the cards are dealt): one pace for
     #: every round, so when the next card comes tells nobody what anyone holds.
     deal_pace: float = 1.0

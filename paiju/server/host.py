@@ -39,7 +39,7 @@ async def add_bots(room: Room, player: PlayerRow, strength: str, seats: list[int
     """Bots of ``strength`` (a level, ``thinking.check_level``) at ``seats`` (every empty seat when None), each
     replacing a bot there."""
     _host(room, player, "add_bots")
-    if check_level(strength, variant_family(room.variant), room.config.think_budget):
+    if check_level(strength, variant_family(room.variant), room.config.think_budget, room.config.model):
         room.pool.warm()
     players = room.variant.players
     targets = seats if seats is not None else [s for s in range(players) if room.seat_holder(s) is None]

@@ -101,12 +101,13 @@ def server_config(
     deal_pace: float = 1.0,
     proxies: Sequence[str] | None = None,
     bot_workers: int = 2,
+    model: str | None = None,
 ) -> ServerConfig:
     """What ``paiju serve``'s flags allow: the machine's own names unless hosts are given, plus the public URL's host.
 
     ValueError for a public URL or origin that is not ``http(s)://host[:port]``, a negative time to live, a deal
     pace that is not a positive number of seconds, a trusted proxy that is not an address or network, or fewer than
-    one bot worker.
+    one bot worker, or a ``--model`` that is no checkpoint a model bot plays.
     """
     if room_ttl_days < 0:
         raise ValueError("--room-ttl must be 0 (never) or more days")
@@ -127,7 +128,18 @@ def server_config(
         deal_pace=deal_pace,
         trusted_proxies=trusted_proxies(proxies),
         bot_workers=bot_workers,
+        model=_model(model),
     )
+
+
+def _model(path: str | None) -> str | None:
+    """``--model``'s checkpoint, read once now so that a file that is none is refused at start (``ValueError``)."""
+    if path is None:
+        return None
+    from paiju.bots import make_bot
+
+    make_bot(f"model:{path}")
+    return path
 
 
 def serve(

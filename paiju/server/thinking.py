@@ -164,11 +164,14 @@ def room_level(bots: Iterable[str]) -> str:
     return "easy" if strongest == "heuristic" else strongest
 
 
-def check_level(name: str, game_family: str, think_budget: float) -> bool:
+def check_level(name: str, game_family: str, think_budget: float, model: str | None = None) -> bool:
     """Refuse (``bad_message``, ``bot_level``) a bot name this server cannot seat: unknown, a budget that does not
-    read, a number of rollouts (the server's bots think by time), or longer than the think budget; whether it
-    searches (it thinks in the pool)."""
+    read, a number of rollouts (the server's bots think by time), longer than the think budget, or a ``model`` bot
+    other than the server's own (``model``: ``paiju serve --model``; a room never names a file of the server's);
+    whether it searches (it thinks in the pool)."""
     params: dict[str, str | int] = {"name": name, "seconds": f"{think_budget:g}"}
+    if name.partition(":")[0] == "model" and (model is None or name != f"model:{model}"):
+        raise RoomError("bad_message", "this server seats no such model bot", reason="bot_level", params=params)
     try:
         bot = make_bot(name, secrets.randbits(64), game_family)
     except ValueError as err:
