@@ -173,7 +173,7 @@ def check_level(name: str, game_family: str, think_budget: float, model: str | N
     if name.partition(":")[0] == "model" and (model is None or name != f"model:{model}"):
         raise RoomError("bad_message", "this server seats no such model bot", reason="bot_level", params=params)
     try:
-        bot = make_bot(name, secrets.randbits(64), game_family)
+        bot = make_bot("easy" if name == "heuristic" else name, secrets.randbits(64), game_family)
     except ValueError as err:
         raise RoomError("bad_message", str(err), reason="bot_level", params=params) from err
     budget = getattr(bot, "budget", None)

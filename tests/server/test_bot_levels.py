@@ -118,6 +118,13 @@ def test_a_room_seats_the_levels_and_refuses_a_budget_it_cannot_keep(tmp_path: P
             assert error(ws, {"type": "bots", "strength": "hard:9s", "seats": [0]})["reason"] == "bot_budget"
             assert error(ws, {"type": "bots", "strength": "normal:200", "seats": [0]})["reason"] == "bot_budget"
             assert error(ws, {"type": "bots", "strength": "hard:0ms", "seats": [0]})["reason"] == "bot_level"
+            ws.send_json({"type": "settings", "variant": "chaodipi"})
+            room_where(ws, lambda r: r["variant"] == "chaodipi")
+            ws.send_json({"type": "bots", "strength": "heuristic", "seats": [3]})  # a room's older name of easy
+            ws.send_json({"type": "ping"})
+            until(ws, "pong", seen := [])
+            assert not [f for f in seen if f["type"] == "error"], seen
+            assert [f["seats"][3]["bot"] for f in seen if f["type"] == "room"] == ["heuristic"]
 
 
 def test_auto_play_plays_at_the_room_s_strongest_level() -> None:
