@@ -10,9 +10,11 @@ the same from the same seed. One network plays every seat: the observation is re
 from __future__ import annotations
 
 import multiprocessing
+import os
 import random
 import time
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, replace
 from multiprocessing.pool import AsyncResult
 from typing import Any
@@ -141,6 +143,21 @@ def play_hands(env: PaijuEnv, policy: Policy, seed: int, hands: int, epsilon: fl
     return Frames(np.stack(xs) if xs else np.empty((0, width), np.float32), np.asarray(ys, dtype=np.float32))
 
 
+@contextmanager
+def _hash_seed() -> Iterator[None]:
+    """Actor processes started inside it hash strings alike (``PYTHONHASHSEED``): the kernel lists some choices in
+    an order that follows string hashes, and a run must be the same from the same seed."""
+    before = os.environ.get("PYTHONHASHSEED")
+    os.environ["PYTHONHASHSEED"] = "0"
+    try:
+        yield
+    finally:
+        if before is None:
+            del os.environ["PYTHONHASHSEED"]
+        else:
+            os.environ["PYTHONHASHSEED"] = before
+
+
 def _device(name: str) -> torch.device:
     """The learner's device: ``auto`` is CUDA where present, else the CPU."""
     if name == "auto":
@@ -186,7 +203,7 @@ def train(
     started = time.perf_counter()
     done = 0
     losses: list[float] = []
-    with context.Pool(chosen.actors, _start_actor, (variant, options, chosen.hidden)) as pool:
+    with _hash_seed(), context.Pool(chosen.actors, _start_actor, (variant, options, chosen.hidden)) as pool:
         rounds = _rounds(seed)
 
         def launch() -> list[AsyncResult[Frames]]:
