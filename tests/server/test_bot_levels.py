@@ -161,7 +161,7 @@ def test_a_room_whose_search_fails_plays_on_with_the_easy_bot_and_auto_play_sear
 
 def test_hard_bots_in_more_rooms_than_workers_all_play_while_another_room_keeps_time(tmp_path: Path) -> None:
     """Two rooms of ``hard`` bots share one worker, searching all the while: both progress, and a third room's pongs
-    come at once and its turn timer runs out on time."""
+    come at once and its turn timer runs out on time; the worker stops with the server."""
     with _app(tmp_path, bot_workers=1) as client:
         busy = []
         for _ in range(2):
@@ -195,6 +195,10 @@ def test_hard_bots_in_more_rooms_than_workers_all_play_while_another_room_keeps_
         assert pongs and max(pongs) < 0.25, pongs
         assert late < 0.5, f"the turn timer ran out {late:.2f} s late"
         _progress(client, busy, [len(live_game(client, code).events) for code in busy])
+        executor = client.app.state.server.pool._executor  # type: ignore[attr-defined]
+        workers = list(executor._processes.values())
+        assert len(workers) == 1  # the pool's bound
+    assert not any(p.is_alive() for p in workers), "a bot worker outlived the server"
 
 
 def _progress(client: TestClient, codes: list[str], moves: list[int], wait: float = 20.0) -> None:
