@@ -5,8 +5,8 @@ most ``ServerConfig.bot_workers``; ``paiju serve --bot-workers``), so a room's s
 the interpreter lock that another room's pong and turn timer need; a room whose decision waits for a free worker waits
 alone. A worker is sent one ``Ask``: the bot's name and seed, and the seat's observation and view, made of what that
 seat may see alone (never the hand). A rule-of-thumb bot (``easy``, ``random``) answers in milliseconds and thinks in a
-worker thread, as before. A decision that fails, or takes longer than the think budget, is the ``easy`` bot's move
-(logged): the game goes on. 托管 plays a person's seat at the room's level (``room_level``)."""
+worker thread, as before. A search that fails, or is not back within the think budget, gives way to the ``easy``
+bot's move (logged): the game goes on. 托管 plays a person's seat at the room's level (``room_level``)."""
 
 from __future__ import annotations
 
