@@ -361,3 +361,13 @@ def test_play_a_whole_chaodipi_hand_from_the_keyboard_and_replay_it(tmp_path: Pa
     )
     assert shown.returncode == 0, shown.stderr
     assert "cards dealt, the first to" in shown.stdout and "wins the trick" in shown.stdout and "the kitty:" in shown.stdout
+
+
+def test_play_seats_bots_at_the_levels_named(tmp_path: Path) -> None:
+    """``paiju play --bots hard:20ms,easy``: a level (with its budget) for each other seat in turn; a level that takes
+    no budget is refused in one line."""
+    done = _play(tmp_path, "p\nquit\n", "--bots", "hard:20ms,easy")
+    assert done.returncode == 0, done.stderr
+    assert "hard:20ms 1" in done.stdout and "heuristic 2" in done.stdout
+    refused = _play(tmp_path, "", "--bots", "easy:1s")
+    assert refused.returncode == 2 and "easy plays by rules of thumb" in refused.stderr and "Traceback" not in refused.stderr
