@@ -20,8 +20,9 @@ from paiju.server.api import hands_api, presets_api, rooms_api
 from paiju.server.config import ServerConfig
 from paiju.server.errors import http_error, invalid_field
 from paiju.server.guard import BodyLimit, ProxyHeaders, SecurityHeaders
+from paiju.server.relay import serve_relayed
 from paiju.server.room_leases import ROOM_LEASE_TTL, RoomLeases, keep_leases
-from paiju.server.socket import serve_socket
+from paiju.server.socket import serve_accepted, serve_socket
 from paiju.server.state import Server
 from paiju.server.storage import Store
 
@@ -50,10 +51,13 @@ def create_app(
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         sweeper = asyncio.create_task(_sweep(server))
-        keeper = asyncio.create_task(keep_leases(server, server.leases)) if server.leases is not None else None
+        keepers = [] if server.leases is None else [
+            asyncio.create_task(keep_leases(server, server.leases)),
+            asyncio.create_task(serve_relayed(server, server.leases, serve_accepted)),
+        ]
         yield
         sweeper.cancel()
-        if keeper is not None:
+        for keeper in keepers:
             keeper.cancel()
         for room in server.rooms.values():
             room.close()

@@ -33,11 +33,12 @@ from paiju.server.protocol import (
     Start,
     Watch,
 )
-from paiju.server.room_leases import ELSEWHERE, RoomElsewhere
+from paiju.server.relay import relay_socket
+from paiju.server.room_leases import RoomElsewhere
 from paiju.server.rooms import Room
 from paiju.server.state import Server
 
-__all__ = ["serve_socket"]
+__all__ = ["serve_accepted", "serve_socket"]
 
 log = logging.getLogger("paiju.server")
 
@@ -59,33 +60,38 @@ async def serve_socket(server: Server, ws: WebSocket, code: str) -> None:
     server.sockets[client] += 1
     try:
         await ws.accept()
-        conn = Connection(ws, TokenBucket(server.burst, server.rate), config.max_queued_frames,
-                          config.max_queued_bytes, config.send_timeout)
-        writer = asyncio.create_task(conn.write())
         try:
-            room = await server.find_room(code)
-        except RoomElsewhere:  # the client tries again, and reaches the room's process sooner or later
-            conn.close(ELSEWHERE)
-            await writer
-            return
-        if room is None:
-            conn.send(RoomError("bad_room", f"there is no room {code[:16]}", params={"code": code[:16]}).frame())
-            conn.close(NO_ROOM)
-            await writer
-            return
-        try:
-            await _read(server, room, conn, client)
-        finally:
-            # Shielded: a socket task cancelled at its close (or at shutdown) still finishes leaving the room.
-            await asyncio.shield(_leave(room, conn))
-            if conn.closed:
-                await writer
-            else:
-                writer.cancel()
+            await serve_accepted(server, code, ws, client)
+        except RoomElsewhere:  # relayed to the room's process (closed with 1013, to try again, if none serves it)
+            await relay_socket(server, ws, code, client)
     finally:
         server.sockets[client] -= 1
         if server.sockets[client] <= 0:
             del server.sockets[client]
+
+
+async def serve_accepted(server: Server, code: str, ws: WebSocket, client: str) -> None:
+    """Serve an accepted socket (this process's own, or one relayed from another) in room ``code`` until it closes;
+    ``RoomElsewhere``, before anything is sent, when another process holds the room."""
+    config = server.config
+    room = await server.find_room(code)
+    conn = Connection(ws, TokenBucket(server.burst, server.rate), config.max_queued_frames,
+                      config.max_queued_bytes, config.send_timeout)
+    writer = asyncio.create_task(conn.write())
+    if room is None:
+        conn.send(RoomError("bad_room", f"there is no room {code[:16]}", params={"code": code[:16]}).frame())
+        conn.close(NO_ROOM)
+        await writer
+        return
+    try:
+        await _read(server, room, conn, client)
+    finally:
+        # Shielded: a socket task cancelled at its close (or at shutdown) still finishes leaving the room.
+        await asyncio.shield(_leave(room, conn))
+        if conn.closed:
+            await writer
+        else:
+            writer.cancel()
 
 
 async def _leave(room: Room, conn: Connection) -> None:

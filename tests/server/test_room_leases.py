@@ -11,9 +11,9 @@ from typing import Any
 
 import httpx
 import pytest
+import redis
 from sqlalchemy import create_engine, select
 from websockets.exceptions import ConnectionClosed
-from websockets.sync.client import connect
 
 from paiju.server.room_leases import ELSEWHERE
 from paiju.server.schema import EventRow, PlayerRow
@@ -116,26 +116,34 @@ def _stored_auto(database: str, token: str | None) -> bool:
     return bool(auto)
 
 
-def _closed_with(server: ServerProcess, code: str) -> int | None:
-    """The close code a new socket to ``server`` for room ``code`` gets before its welcome (None: welcomed)."""
-    try:
-        with connect(f"ws://127.0.0.1:{server.port}/ws/{code}", origin=server.url, open_timeout=5) as ws:
-            ws.send(json.dumps({"type": "hello", "name": "probe"}))
-            while True:
-                if json.loads(ws.recv(timeout=5))["type"] == "welcome":
-                    return None
-    except ConnectionClosed as closed:
-        return closed.rcvd.code if closed.rcvd is not None else None
+def _owner_pid(redis_server: RedisServer, code: str) -> int | None:
+    """The process id of the server holding room ``code``'s lease (its owner name is ``host:pid:random``)."""
+    client = redis.Redis.from_url(redis_server.url)
+    holder = client.get(f"paiju:room:{code}")
+    client.close()
+    return None if holder is None else int(holder.decode().split(":")[1])
 
 
-def test_a_room_is_served_by_the_process_that_holds_its_lease_and_others_send_its_sockets_back(
-    cluster: list[ServerProcess],
+def _pid(server: ServerProcess) -> int:
+    assert server.process is not None
+    return server.process.pid
+
+
+def test_people_on_two_processes_play_in_one_room_through_its_owner(
+    cluster: list[ServerProcess], redis_server: RedisServer
 ) -> None:
-    """A socket to the other process is closed with 1013 (try again) so that it reaches the owner, and its room's
-    state over HTTP is 503 ``room_elsewhere`` there, while the owner plays on."""
+    """The seat to act reconnects to the other process: its socket is relayed to the room's owner through Redis,
+    its move is made there and everyone's views follow; the room's state over HTTP is the owner's (503
+    ``room_elsewhere`` from the other)."""
     owner, other = cluster
     table = Table(owner)
-    assert _closed_with(other, table.code) == ELSEWHERE
+    seat = table.to_act()
+    table.people[seat].reconnect(other)
+    table.views[seat] = table.people[seat].until("view")
+    before = len(table.events())
+    table.move()
+    assert len(table.events()) == before + 1 and _owner_pid(redis_server, table.code) == _pid(owner)
+    assert table.to_act() != seat  # the relayed socket got the view after its move
     answer = httpx.get(f"{other.url}/api/rooms/{table.code}", timeout=5)
     assert answer.status_code == 503 and answer.json()["detail"]["reason"] == "room_elsewhere"
     table.move()
@@ -150,22 +158,27 @@ def test_a_restarted_redis_leaves_every_room_with_its_owner(
     table = Table(owner)
     redis_server.restart()
     time.sleep(LEASE / 2)  # a renewal (every LEASE / 3) has run
-    assert _closed_with(other, table.code) == ELSEWHERE
+    assert _owner_pid(redis_server, table.code) == _pid(owner)
+    table.people[0].reconnect(other)  # relayed to the owner again (its subscription came back with Redis)
+    table.views[0] = table.people[0].until("view")
     table.move()
+    assert _owner_pid(redis_server, table.code) == _pid(owner)
     table.close()
 
 
 def test_a_restarted_postgresql_lets_no_second_process_take_a_room(
-    cluster: list[ServerProcess], postgres: Postgres
+    cluster: list[ServerProcess], postgres: Postgres, redis_server: RedisServer
 ) -> None:
-    """The owner's pool reconnects and the lease never left Redis: the other process still sends sockets back."""
+    """The owner's pool reconnects and the lease never left Redis: a socket to the other process is relayed."""
     if postgres.data is None:
         pytest.skip("$PAIJU_TEST_POSTGRES names a server this session cannot restart")
     owner, other = cluster
     table = Table(owner)
     postgres.restart()
-    assert _closed_with(other, table.code) == ELSEWHERE
+    table.people[1].reconnect(other)
+    table.views[1] = table.people[1].until("view")
     table.move()
+    assert _owner_pid(redis_server, table.code) == _pid(owner)
     table.close()
 
 
