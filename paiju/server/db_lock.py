@@ -91,8 +91,8 @@ class DatabaseLock:
         #: Why this server writes nothing more (another server took its database), once it is so.
         self.lost: str | None = None
 
-    def acquire(self, url: URL, engine: Engine, wait: float = 0.0) -> None:
-        """Make this the only server on the database; another server's lease is waited for up to ``wait`` seconds."""
+    def acquire(self, url: URL, engine: Engine) -> None:
+        """Make this the only server on the database (``StoreError`` while another server's lease runs)."""
         if url.get_backend_name() == "sqlite":
             path = sqlite_file(url)
             if path is None:
@@ -107,15 +107,12 @@ class DatabaseLock:
             self._file_lock = lock
             return
         self._engine = engine
-        deadline = time.monotonic() + wait
-        while (holder := self._take()) is not None:
-            if time.monotonic() >= deadline:
-                raise StoreError(
-                    f"another paiju serve is using this database (its lease, held by {holder}, is renewed every "
-                    f"{self.ttl / 3:.2g} s and runs out {self.ttl:g} s after its server stops)"
-                )
-            log.warning("waiting for the lease of %s on the database to run out", holder)
-            time.sleep(min(1.0, self.ttl / 10))
+        holder = self._take()
+        if holder is not None:
+            raise StoreError(
+                f"another paiju serve is using this database (its lease, held by {holder}, is renewed every "
+                f"{self.ttl / 3:.2g} s and runs out {self.ttl:g} s after its server stops)"
+            )
         self._renewer = threading.Thread(target=self._renew_forever, name="paiju-lease", daemon=True)
         self._renewer.start()
 

@@ -97,13 +97,12 @@ def alembic_config(connection: Connection) -> Config:
 class Store:
     """The server's storage: named operations over the tables, each one transaction, failures as StoreError.
 
-    ``lease_ttl`` is the time to live of the database's lease (not SQLite's), ``lease_wait`` how long to wait for
-    another server's lease to run out before giving up. A ``shared`` database is held by no server: several
-    share it, each room fenced by its epoch (their rooms' leases are in Redis).
+    ``lease_ttl`` is the time to live of the database's lease (not SQLite's). A ``shared`` database is held by no
+    server: several share it, each room fenced by its epoch (their rooms' leases are in Redis).
     """
 
     def __init__(
-        self, url: str, *, busy_timeout: float = 2.0, lease_ttl: float = LEASE_TTL, lease_wait: float = 0.0,
+        self, url: str, *, busy_timeout: float = 2.0, lease_ttl: float = LEASE_TTL,
         shared: bool = False,
     ) -> None:
         try:
@@ -136,7 +135,7 @@ class Store:
             if not shared:
                 if parsed.get_backend_name() != "sqlite" and not self._has_leases():
                     self._migrate()  # the lease lives in a table of the newest schema
-                self.lock.acquire(parsed, self.engine, lease_wait)
+                self.lock.acquire(parsed, self.engine)
             self._migrate()
             self._probe()
         except BaseException:
