@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -199,3 +200,19 @@ def test_the_poisoning_catches_a_bot_that_peeks(sampled: dict[str, list[tuple[Po
         points = sampled[name]
         caught = unfair(lambda point, hand: PeekingBot(hand, point.seat), points)
         assert len(caught) >= len(points) // 2, name
+
+
+def test_a_model_bot_decides_alike_whatever_the_hidden_cards(
+    sampled: dict[str, list[tuple[Point, AnyHand]]], tmp_path: Path
+) -> None:
+    """``model:PATH`` (a network ``paiju learn`` trained, here an untrained one, seeded) at every sampled point of the
+    table it plays: it reads its seat's encoded view alone."""
+    torch = pytest.importorskip("torch")
+    from paiju.env import env
+    from paiju.learn.model import Checkpoint, QNet
+
+    torch.manual_seed(0)
+    path = tmp_path / "untrained.pt"
+    Checkpoint("classic", (32,), QNet(env("classic").encoder.size, (32,)).state_dict()).save(path)
+    maker = bot_maker(f"model:{path}")
+    assert unfair(lambda point, _: maker(point.seat), sampled["classic"]) == []
