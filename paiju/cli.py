@@ -185,7 +185,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     s.add_argument(
         "--model", metavar="PATH",
-        help="a checkpoint paiju learn wrote: rooms may seat it as the bot model:PATH (learn extra)",
+        help="a checkpoint paiju learn wrote: rooms at its table list it in the seat menu as the bot model (learn extra)",
     )
     s.add_argument("--api-docs", action="store_true", help="serve /docs, /redoc and /openapi.json")
     s.add_argument(

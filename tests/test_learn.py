@@ -127,20 +127,39 @@ def test_the_tiny_run_beats_random_at_classic(tmp_path: Path) -> None:
     print(f"tiny DMC vs random: {win.mean:.3f} ± {win.ci95:.3f} (95 %) over {report.plays} games")
 
 
-def test_a_server_seats_its_own_model_only(untrained: Path, tmp_path: Path) -> None:
-    """A room may seat ``model:PATH`` only where the server was started with ``--model PATH``: a room names no file
-    of the server's (whether it exists or not)."""
-    from paiju.server.errors import RoomError
-    from paiju.server.launch import server_config
-    from paiju.server.thinking import check_level
+def test_a_server_lists_and_seats_its_own_model_only(untrained: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # fmt: skip
+    """``paiju serve --model PATH``: a room at the checkpoint's table lists the bot ``model`` in its seat menu
+    (``bots``) and plays a hand with it; a room at another table, or a server without ``--model``, lists none and
+    refuses it; no room may name a file of the server's (``model:PATH``)."""
+    from fastapi.testclient import TestClient
 
-    model = f"model:{untrained}"
-    with pytest.raises(RoomError, match="no such model bot"):
-        check_level(model, "climbing", 5.0)
-    config = server_config("127.0.0.1", model=str(untrained))
-    assert config.model == str(untrained)
-    assert check_level(model, "climbing", 5.0, config.model) is False  # it answers in a thread, not the search pool
-    with pytest.raises(RoomError, match="no such model bot"):
-        check_level(f"model:{tmp_path / 'other.pt'}", "climbing", 5.0, config.model)
+    import paiju.bots.model
+    from paiju.server import create_app
+    from paiju.server.launch import server_config
+    from tests.server.wire import create_room, hello
+
+    monkeypatch.setattr(paiju.bots.model, "_SERVED", [])  # the served model is the process's: none after the test
     with pytest.raises(ValueError, match="no model checkpoint"):
         server_config("127.0.0.1", model=str(tmp_path / "missing.pt"))
+    for model, listed in ((None, []), (str(untrained), ["model"])):
+        config = server_config("127.0.0.1", allowed_hosts=["testserver"], model=model)
+        with TestClient(create_app(f"sqlite:///{tmp_path}/{len(listed)}.db", bot_delay=0, config=config)) as client:
+            four = create_room(client, variant="four-player")
+            assert client.get(f"/api/rooms/{four['code']}").json()["bots"] == []
+            room = create_room(client)
+            assert client.get(f"/api/rooms/{room['code']}").json()["bots"] == listed
+            with client.websocket_connect(f"/ws/{room['code']}") as ws:
+                hello(ws, "host", room["token"])
+                for name in ("model:/etc/hostname", f"model:{untrained.name}", *([] if listed else ["model"])):
+                    ws.send_json({"type": "bots", "strength": name})
+                    while (frame := ws.receive_json())["type"] != "error":
+                        pass
+                    assert frame["code"] == "bad_message" and frame["reason"] in ("bad_field", "bot_level"), frame
+                if listed:
+                    ws.send_json({"type": "bots", "strength": "model"})
+                    ws.send_json({"type": "start"})
+                    while (frame := ws.receive_json())["type"] != "result":
+                        pass
+                    assert sum(frame["scores"]) == 0
+                    seats = client.get(f"/api/rooms/{room['code']}").json()["seats"]
+                    assert [s["bot"] for s in seats] == ["model"] * 3

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from paiju.learn.model import Policy
     from paiju.variants import Variant
 
-__all__ = ["ModelBot"]
+__all__ = ["ModelBot", "serve_model"]
 
 
 class ModelBot:
@@ -68,14 +68,30 @@ def _loaded(path: str) -> tuple[Variant, Policy, tuple[object, ...]]:
     return env.variant, checkpoint.policy(env), _signature(cast(Observation, env.family.observe(env.hand, 0)))
 
 
+#: The checkpoint this process serves (``paiju serve --model``): ``model`` alone names it.
+_SERVED: list[str] = []
+
+
+def serve_model(path: str) -> str:
+    """Make ``model`` alone name the checkpoint at ``path`` in this process (a server's rooms seat it by that name,
+    which shows no file of the server's), and give the name of the table it plays (a ``ValueError`` where the file
+    is no checkpoint)."""
+    variant, _, _ = _loaded(path)
+    _SERVED[:] = [path]
+    return variant.name
+
+
 def _maker(setting: str, family: str) -> Callable[[int], AnyBot]:
-    """What makes ``model:PATH`` bots (a ``ValueError`` without a path, or at a table it was not trained for)."""
+    """What makes ``model:PATH`` bots, and ``model`` the served one's (a ``ValueError`` without a path where none is
+    served, or at a table it was not trained for)."""
+    if not setting and _SERVED:
+        setting = _SERVED[0]
     if not setting:
         raise ValueError("name the checkpoint: model:PATH (paiju learn writes one)")
     if family != CLIMBING:
         raise ValueError("model bots play the climbing tables (Dou Dizhu and its kin)")
     variant, policy, signature = _loaded(setting)
-    name = f"model:{setting}"
+    name = "model" if _SERVED and setting == _SERVED[0] else f"model:{setting}"
     return lambda seed: cast(AnyBot, ModelBot(name, variant, policy, signature))
 
 

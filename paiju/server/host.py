@@ -14,7 +14,7 @@ from paiju.server.protocol import RoomSettings, Settings
 from paiju.server.rooms import Room, new_player, no_such_seat, seat_taken
 from paiju.server.schema import PlayerRow, copy_row
 from paiju.server.table import Table
-from paiju.server.thinking import check_level
+from paiju.server.thinking import check_level, served_bots
 
 __all__ = ["add_bots", "change_settings", "kick", "start"]
 
@@ -39,7 +39,8 @@ async def add_bots(room: Room, player: PlayerRow, strength: str, seats: list[int
     """Bots of ``strength`` (a level, ``thinking.check_level``) at ``seats`` (every empty seat when None), each
     replacing a bot there."""
     _host(room, player, "add_bots")
-    if check_level(strength, variant_family(room.variant), room.config.think_budget, room.config.model):
+    served = served_bots(room.config.model, room.variant.name)
+    if check_level(strength, variant_family(room.variant), room.config.think_budget, served):
         room.pool.warm()
     players = room.variant.players
     targets = seats if seats is not None else [s for s in range(players) if room.seat_holder(s) is None]

@@ -133,12 +133,13 @@ def server_config(
 
 
 def _model(path: str | None) -> str | None:
-    """``--model``'s checkpoint, read once now so that a file that is none is refused at start (``ValueError``)."""
+    """``--model``'s checkpoint, read now and served as the bot ``model`` (a file that is none is refused at start:
+    ``ValueError``)."""
     if path is None:
         return None
-    from paiju.bots import make_bot
+    from paiju.bots.model import serve_model
 
-    make_bot(f"model:{path}")
+    serve_model(path)
     return path
 
 

@@ -52,10 +52,11 @@ def _small_rules(rules: dict[str, Any] | None) -> dict[str, Any] | None:
 Name = Annotated[str, Field(min_length=1, max_length=4 * MAX_NAME), AfterValidator(clean_name)]
 Rules = Annotated[dict[str, Any] | None, AfterValidator(_small_rules)]
 Seat = Annotated[int, Field(ge=0, le=9)]
-#: A bot a room seats: ``random``, a level (``easy``, ``normal``, ``hard``; ``heuristic`` is ``easy``), or a search
-#: level with its budget (``hard:1s``; the server reads it, ``paiju.server.thinking.check_level``).
+#: A bot a room seats: ``random``, a level (``easy``, ``normal``, ``hard``; ``heuristic`` is ``easy``), a search
+#: level with its budget (``hard:1s``; the server reads it, ``paiju.server.thinking.check_level``), or ``model``, the
+#: network the server serves (``paiju serve --model``; never a file the room names).
 BotStrength = Annotated[
-    str, Field(max_length=32, pattern=r"^(random|heuristic|easy|(normal|hard)(:\d+(\.\d+)?(ms|s)?)?)$")
+    str, Field(max_length=32, pattern=r"^(random|heuristic|easy|model|(normal|hard)(:\d+(\.\d+)?(ms|s)?)?)$")
 ]
 RoomStatus = Literal["waiting", "playing", "between"]
 
@@ -261,6 +262,9 @@ class RoomState(BaseModel):
     match: MatchInfo | None = None
     #: *(extension)* The people who left this session's match before it ended, in order (in ``scores`` already).
     escapes: list[Escape] = []
+    #: *(extension)* Bots the host may seat beside the levels: ``model``, the network the server serves at this table
+    #: (``paiju serve --model``).
+    bots: list[str] = []
 
 
 class Welcome(BaseModel):

@@ -36,7 +36,7 @@ from paiju.server.schema import PlayerRow, RoomRow, copy_row
 from paiju.server.storage import Store
 from paiju.server.store_errors import LockLost, StoreError
 from paiju.server.table import Table
-from paiju.server.thinking import BotPool
+from paiju.server.thinking import BotPool, served_bots
 
 __all__ = ["Room", "RoomError", "new_player", "no_such_seat", "seat_taken"]
 
@@ -186,6 +186,7 @@ class Room:
             scores=self.table.totals(self.variant.players), deadline=self.table.deadline,
             session_hands=len(self.row.session_hands), session_over=self.session_over(), watchers=watchers,
             match=match_info(self.table), escapes=escapes_of(self.row),
+            bots=served_bots(self.config.model, self.variant.name),
         )
 
     def result(self) -> ResultMessage | None:

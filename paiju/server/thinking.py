@@ -26,7 +26,7 @@ from paiju.server.errors import RoomError
 if TYPE_CHECKING:
     from paiju.engine.worlds import SeatView
 
-__all__ = ["LEVELS", "Ask", "BotPool", "answer", "ask_of", "check_level", "decide", "room_level"]
+__all__ = ["LEVELS", "Ask", "BotPool", "answer", "ask_of", "check_level", "decide", "room_level", "served_bots"]
 
 log = logging.getLogger("paiju.server")
 
@@ -99,8 +99,11 @@ class BotPool:
             raise ValueError("a bot pool needs at least one worker")
         self.workers = workers
         self._executor: ProcessPoolExecutor | None = None
+        self._closed = False
 
     def _pool(self) -> ProcessPoolExecutor:
+        if self._closed:  # a room's last task asking while the server stops: no new workers
+            raise RuntimeError("the bot pool is closed: the server is stopping")
         if self._executor is None:
             # Spawned, not forked: a fork of the server would copy its threads' locks in whatever state they are.
             context = multiprocessing.get_context("spawn")
@@ -110,7 +113,7 @@ class BotPool:
     def warm(self) -> None:
         """Start every worker now (a room seated search bots): a worker takes a second or more to start, which its
         first decision would otherwise wait."""
-        if self._executor is None:
+        if self._executor is None and not self._closed:
             pool = self._pool()
             for _ in range(self.workers):
                 pool.submit(_warm)
@@ -126,7 +129,8 @@ class BotPool:
 
     def close(self) -> None:
         """Stop the workers: decisions waiting for one are dropped, those being made are let finish (a search ends
-        within its budget)."""
+        within its budget). It starts none again."""
+        self._closed = True
         if self._executor is not None:
             self._executor.shutdown(wait=True, cancel_futures=True)
             self._executor = None
@@ -164,13 +168,23 @@ def room_level(bots: Iterable[str]) -> str:
     return "easy" if strongest == "heuristic" else strongest
 
 
-def check_level(name: str, game_family: str, think_budget: float, model: str | None = None) -> bool:
+def served_bots(model: str | None, table: str) -> list[str]:
+    """The bots a room at ``table`` may seat beside the levels: ``model``, the network the server serves (``model``:
+    its checkpoint, ``paiju serve --model``), at the table it was trained for."""
+    if model is None:
+        return []
+    from paiju.bots.model import serve_model
+
+    return ["model"] if serve_model(model) == table else []
+
+
+def check_level(name: str, game_family: str, think_budget: float, served: Iterable[str] = ()) -> bool:
     """Refuse (``bad_message``, ``bot_level``) a bot name this server cannot seat: unknown, a budget that does not
     read, a number of rollouts (the server's bots think by time), longer than the think budget, or a ``model`` bot
-    other than the server's own (``model``: ``paiju serve --model``; a room never names a file of the server's);
-    whether it searches (it thinks in the pool)."""
+    but the one the room is ``served`` (``served_bots``: a room never names a file of the server's); whether it
+    searches (it thinks in the pool)."""
     params: dict[str, str | int] = {"name": name, "seconds": f"{think_budget:g}"}
-    if name.partition(":")[0] == "model" and (model is None or name != f"model:{model}"):
+    if name.partition(":")[0] == "model" and name not in served:
         raise RoomError("bad_message", "this server seats no such model bot", reason="bot_level", params=params)
     try:
         bot = make_bot("easy" if name == "heuristic" else name, secrets.randbits(64), game_family)

@@ -86,7 +86,7 @@ export class HostControls {
     const { page } = this;
     if (!page.hasEmptySeat && page.room.status !== 'waiting') return null;
     const strength = h('select', { name: 'strength', value: this.botStrength, onChange: (e) => { this.botStrength = e.target.value; } },
-      BOT_LEVELS.map((s) => h('option', { value: s }, t(`room.strength.${s}`))));
+      [...BOT_LEVELS, ...(page.room.bots ?? [])].map((s) => h('option', { value: s }, t(`room.strength.${s}`))));
     return h('div', { class: 'inline bots-row' },
       h('label', {}, t('room.strength'), ' ', strength),
       h('button', { class: 'fill-bots', disabled: this.botSeats().length === 0 || page.inFlight.has('bots'), onClick: () => this.fillBots() }, t('room.fill_bots')));
