@@ -105,10 +105,11 @@ async def send(ws: ClientConnection, **frame: Any) -> None:
 async def seat_player(
     room: dict[str, Any], seat: int, players: int, hands: int, rng: random.Random, tally: Tally, bots: str | None
 ) -> None:
-    """One seat: join its room's process, sit, play random legal actions; the host (seat 0) starts each hand, after
-    seating ``bots`` of that level in the other seats where asked."""
+    """One seat: join its room's process (with ``--spread``, the processes in turn by seat), sit, play random legal
+    actions; the host (seat 0) starts each hand, after seating ``bots`` of that level in the other seats where asked."""
     host = seat == 0
-    async with connect(f"{room['server'].replace('http', 'ws')}/ws/{room['code']}") as ws:
+    server = room["servers"][seat % len(room["servers"])]
+    async with connect(f"{server.replace('http', 'ws')}/ws/{room['code']}") as ws:
         await send(ws, type="hello", name=f"p{seat}", **({"token": room["token"]} if host else {}))
         await send(ws, type="sit", seat=seat)
         if host and bots is not None:
@@ -187,7 +188,8 @@ def measure(processes: int, args: argparse.Namespace, players: int, bots: str | 
             rooms = []
             for i in range(args.rooms):
                 url = servers[i % processes][1]
-                rooms.append({**httpx.post(f"{url}/api/rooms", json={"variant": args.variant}).json(), "server": url})
+                made = httpx.post(f"{url}/api/rooms", json={"variant": args.variant}).json()
+                rooms.append({**made, "server": url, "servers": [u for _, u in servers] if args.spread else [url]})
             tally = Tally()
             began = time.perf_counter()
             asyncio.run(run_rooms(rooms, players, args.hands, args.seed, tally, bots))
@@ -230,6 +232,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--variant", default="spec-4p1d")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--processes", default="1,2", help="server process counts to measure, side by side")
+    parser.add_argument(
+        "--spread", action="store_true",
+        help="seats connect to the processes in turn, as behind a round-robin proxy (those not on their room's "
+        "process are relayed through Redis); else each seat to its room's process",
+    )
     parser.add_argument(
         "--bots", help="bot levels to measure too (easy,normal,hard:…): one player a room, bots in the other seats"
     )
