@@ -12,7 +12,8 @@ from collections import Counter
 from typing import Any, cast
 
 from paiju.bots import make_bot, play_out
-from paiju.bots.heuristic import CLASSIC_SHAPES, WILD_CREDIT, HeuristicBot, Shapes, hand_strength, plan_cost, wild_cost
+from paiju.bots.hand_cost import CLASSIC_SHAPES, WILD_CREDIT, Shapes, hand_strength, plan_cost, wild_cost
+from paiju.bots.heuristic import HeuristicBot
 from paiju.cards import card_rank, parse_cards, rank_counts
 from paiju.climbing import Grab, Observation, PhaseName
 from paiju.climbing.hand import Hand

@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from paiju.bots.base import MAKERS, AnyBot, act_for, bot_maker
-from paiju.bots.heuristic import Shapes, plan_cost
+from paiju.bots.hand_cost import Shapes, plan_cost
 from paiju.cards import rank_counts
 from paiju.climbing import Observation as ClimbingObservation
 from paiju.climbing import Play
