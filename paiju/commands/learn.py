@@ -33,7 +33,8 @@ def cmd_learn(args: argparse.Namespace, out: Console) -> int:
     checkpoint.save(args.out)
     t = checkpoint.trained
     out.print(
-        f"{args.out}: {checkpoint.variant}, {t['name']} ({t['frames']:,} frames in {t['seconds']} s, "
+        f"{args.out}: {checkpoint.variant}, {t['name']}{' stopped early' if t['interrupted'] else ''} "
+        f"({t['frames']:,} frames in {t['seconds']} s, "
         f"{t['frames_per_s']:,} frames/s on {t['device']}); play it as --bots model:{args.out}"
     )
     return 0

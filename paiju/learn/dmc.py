@@ -12,6 +12,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import random
+import signal
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -98,6 +99,7 @@ def _actor(variant: str, options: dict[str, Any], hidden: tuple[int, ...]) -> tu
 def _start_actor(variant: str, options: dict[str, Any], hidden: tuple[int, ...]) -> None:
     """An actor process's start: one torch thread, its env and policy."""
     global _ACTOR
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the learner's: it stops the actors
     torch.set_num_threads(1)
     _ACTOR = _actor(variant, options, hidden)
 
@@ -185,7 +187,8 @@ def train(
 ) -> Checkpoint:
     """Train a network for ``variant`` (a registered table; ``options`` change its keys) by Deep Monte-Carlo with
     ``config`` (a ``CONFIGS`` name or a ``Config``) up to ``frames`` decisions (the config's by default), and return
-    the checkpoint. ``progress`` is told each round's figures (frames, loss, frames a second)."""
+    the checkpoint (Ctrl-C stops the run early with the weights learnt so far). ``progress`` is told each round's
+    figures (frames, loss, frames a second)."""
     chosen = CONFIGS[config] if isinstance(config, str) else config
     if frames is not None:
         chosen = replace(chosen, frames=frames)
@@ -202,6 +205,7 @@ def train(
     context = multiprocessing.get_context("spawn")
     started = time.perf_counter()
     done = 0
+    interrupted = False
     losses: list[float] = []
     with _hash_seed(), context.Pool(chosen.actors, _start_actor, (variant, options, chosen.hidden)) as pool:
         rounds = _rounds(seed)
@@ -215,27 +219,29 @@ def train(
             ]
 
         pending = launch()
-        while done < chosen.frames:
-            played = [result.get() for result in pending]
-            pending = launch()
-            x = torch.from_numpy(np.concatenate([f.x for f in played])).to(device)
-            y = torch.from_numpy(np.concatenate([f.y for f in played])).to(device)
-            losses = []
-            for _ in range(chosen.epochs):
-                order = torch.randperm(len(y), generator=shuffle).to(device)
-                for start in range(0, len(y), chosen.batch):
-                    rows = order[start : start + chosen.batch]
-                    loss = torch.nn.functional.mse_loss(net(x[rows]), y[rows])
-                    optimiser.zero_grad()
-                    loss.backward()  # type: ignore[no-untyped-call]  # torch leaves it untyped
-                    optimiser.step()
-                    losses.append(loss.item())
-            done += len(y)
-            if progress is not None:
-                seconds = time.perf_counter() - started
-                progress({"frames": done, "loss": float(np.mean(losses)), "frames_per_s": done / seconds})
-        for result in pending:  # the last round's hands, played while the learner trained: waited for, not used
-            result.wait()
+        try:
+            while done < chosen.frames:
+                played = [result.get() for result in pending]
+                pending = launch()
+                x = torch.from_numpy(np.concatenate([f.x for f in played])).to(device)
+                y = torch.from_numpy(np.concatenate([f.y for f in played])).to(device)
+                losses = []
+                for _ in range(chosen.epochs):
+                    order = torch.randperm(len(y), generator=shuffle).to(device)
+                    for start in range(0, len(y), chosen.batch):
+                        rows = order[start : start + chosen.batch]
+                        loss = torch.nn.functional.mse_loss(net(x[rows]), y[rows])
+                        optimiser.zero_grad()
+                        loss.backward()  # type: ignore[no-untyped-call]  # torch leaves it untyped
+                        optimiser.step()
+                        losses.append(loss.item())
+                done += len(y)
+                if progress is not None:
+                    seconds = time.perf_counter() - started
+                    progress({"frames": done, "loss": float(np.mean(losses)), "frames_per_s": done / seconds})
+        except KeyboardInterrupt:  # Ctrl-C: the weights learnt so far are the checkpoint
+            interrupted = True
+        # Leaving the pool stops the actors: the hands of the round under way are not waited for.
     seconds = time.perf_counter() - started
     state = {k: v.detach().cpu() for k, v in net.state_dict().items()}
     trained = {
@@ -245,5 +251,6 @@ def train(
         "seconds": round(seconds, 1),
         "frames_per_s": round(done / seconds),
         "device": str(device),
+        "interrupted": interrupted,
     }
     return Checkpoint(variant, chosen.hidden, state, options, trained)
