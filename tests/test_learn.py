@@ -81,6 +81,31 @@ def test_the_model_bot_reads_its_seat_s_env_observation_and_plays_its_best_actio
     assert decisions > 10
 
 
+def test_another_seats_hidden_cards_never_reach_the_model_bot(untrained: Path) -> None:
+    """Swapping cards between the two hands a seat does not see changes neither its bot's input nor its values."""
+    policy = load_checkpoint(untrained).policy()
+    e = env("classic")
+    e.reset(seed=7)
+    for _ in range(8):  # bids, then a few plays
+        e.step(e.legal(e.agent_selection)[-1])
+    hand = e.hand
+    assert hand is not None and not hand.is_over
+    seat = int(e.agent_selection[-1])
+    bot = make_bot(f"model:{untrained}")
+
+    def seen() -> tuple[bytes, bytes]:
+        obs = e.family.observe(hand, seat)
+        vector = bot.encoder.encode(obs, hand)  # type: ignore[attr-defined]
+        return vector.tobytes(), policy.values(policy.inputs(vector, list(obs.legal))).tobytes()
+
+    before = seen()
+    a, b = [s for s in range(3) if s != seat]
+    hands = hand.state.hands
+    i = next(i for i, card in enumerate(hands[a]) if all(card % 54 != c % 54 for c in hands[b]))
+    hands[a][i], hands[b][0] = hands[b][0], hands[a][i]
+    assert seen() == before
+
+
 def test_a_model_bot_is_refused_without_a_checkpoint_or_at_another_table(untrained: Path, tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="model:PATH"):
         make_bot("model")
