@@ -102,6 +102,9 @@ def test_the_pool_decides_a_failed_or_late_search_plays_the_easy_bot_s_move_and_
     assert len(workers) == 1 and workers[0].is_alive()
     pool.close()
     assert not workers[0].is_alive()
+    with pytest.raises(RuntimeError):  # a room's last task asking as the server stops starts no worker again
+        asyncio.run(pool.decide(good, 30.0))
+    assert pool._executor is None
 
 
 @pytest.mark.usefixtures("no_workers")
