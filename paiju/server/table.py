@@ -15,7 +15,7 @@ from typing import Any
 from paiju.bots import AnyBot, make_bot
 from paiju.engine import AnyHand, Observation, Session, family_of, game_log, replay, variant_family
 from paiju.engine import new_session as open_session
-from paiju.policy import policy_of, table_policy
+from paiju.policy import policy_of
 from paiju.server.acts import check_turn, chosen_action
 from paiju.server.clock import DealClock
 from paiju.server.errors import RoomError
@@ -24,7 +24,7 @@ from paiju.server.lateness import Lateness, released_by_own_move, smallest_on_ta
 from paiju.server.protocol import Act, Escape, ResultMessage, ViewMessage
 from paiju.server.schema import copy_row
 from paiju.server.table_room import TableRoom
-from paiju.server.thinking import Ask, ask_of, decide, room_level
+from paiju.server.thinking import Ask, ask_of, bot_name, decide, room_level
 
 __all__ = ["Table", "TableRoom", "secret_seed"]
 
@@ -210,11 +210,11 @@ class Table:
 
     # ------------------------------------------------------------------ bots, 托管 and the turn timer
     def make_bots(self) -> None:
-        """One bot per bot seat, each with its own secret seed; a room's ``heuristic`` is the family's own bot."""
+        """One bot per bot seat, each with its own secret seed; a room's ``easy`` (or ``heuristic``) is the family's own
+        bot (``thinking.bot_name``)."""
         name = variant_family(self.room.variant)
-        own = table_policy(name).bot
         self.bots = {
-            p.seat: make_bot(own if p.bot == "heuristic" else p.bot, secrets.randbits(64), name)
+            p.seat: make_bot(bot_name(p.bot, name), secrets.randbits(64), name)
             for p in self.room.players.values()
             if p.bot is not None and p.seat is not None
         }
@@ -303,8 +303,9 @@ class Table:
         if bot is None:  # a person's seat: its smallest move, or 托管 at the room's level
             smallest = seat in self.lateness.late or smallest_on_takeover(self.room.variant.timeouts)
             level = room_level(p.bot for p in self.room.players.values() if p.bot is not None)
-            name = policy_of(game).timeout_bot if smallest else level
-            bot = make_bot(name, secrets.randbits(64), variant_family(game.variant))
+            family = variant_family(game.variant)
+            name = policy_of(game).timeout_bot if smallest else bot_name(level, family)
+            bot = make_bot(name, secrets.randbits(64), family)
         return bot
 
     async def _auto_turn(self, expected: int, delay: float) -> None:

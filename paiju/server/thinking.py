@@ -21,12 +21,15 @@ from typing import TYPE_CHECKING, Protocol, cast
 
 from paiju.bots import AnyBot, bot_maker, make_bot
 from paiju.engine import AnyHand, Observation, family_of
+from paiju.policy import table_policy
 from paiju.server.errors import RoomError
 
 if TYPE_CHECKING:
     from paiju.engine.worlds import SeatView
 
-__all__ = ["LEVELS", "Ask", "BotPool", "answer", "ask_of", "check_level", "decide", "room_level", "served_bots"]
+__all__ = [
+    "LEVELS", "Ask", "BotPool", "answer", "ask_of", "bot_name", "check_level", "decide", "room_level", "served_bots",
+]  # fmt: skip
 
 log = logging.getLogger("paiju.server")
 
@@ -152,6 +155,13 @@ async def decide(pool: BotPool, bot: AnyBot, obs: Observation[object], ask: Ask 
     return await asyncio.to_thread(easy.act, obs)
 
 
+def bot_name(level: str, game_family: str) -> str:
+    """The registered bot a room's ``level`` makes at a table of ``game_family``: ``easy`` (and ``heuristic``, its
+    older name) is the family's own bot (``paiju.policy``; a family without search levels has one too), any other
+    name is itself."""
+    return table_policy(game_family).bot if level in ("easy", "heuristic") else level
+
+
 def _base(name: str) -> str:
     """A bot name's level (``hard`` of ``hard:1s``), ``easy`` for ``heuristic``."""
     base = name.partition(":")[0]
@@ -187,7 +197,7 @@ def check_level(name: str, game_family: str, think_budget: float, served: Iterab
     if name.partition(":")[0] == "model" and name not in served:
         raise RoomError("bad_message", "this server seats no such model bot", reason="bot_level", params=params)
     try:
-        bot = make_bot("easy" if name == "heuristic" else name, secrets.randbits(64), game_family)
+        bot = make_bot(bot_name(name, game_family), secrets.randbits(64), game_family)
     except ValueError as err:
         raise RoomError("bad_message", str(err), reason="bot_level", params=params) from err
     budget = getattr(bot, "budget", None)
