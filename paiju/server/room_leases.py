@@ -12,15 +12,17 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from paiju.server.db_lock import owner_name
 
 if TYPE_CHECKING:
-    from paiju.server.state import Server
+    from paiju.server.rooms import Room
+    from paiju.server.storage import Store
     from paiju.server.table import Table
 
 __all__ = ["ELSEWHERE", "ROOM_LEASE_TTL", "RoomElsewhere", "RoomLeases", "keep_leases"]
+
 
 log = logging.getLogger("paiju.server")
 
@@ -29,6 +31,16 @@ ROOM_LEASE_TTL = 5.0
 
 #: The close code of a socket whose room another process serves, or this one gave up: the client reconnects.
 ELSEWHERE = 1013
+
+
+class LeasedServer(Protocol):
+    """What the leases read of the server that holds them: its rooms in memory and its store (``state.Server``)."""
+
+    @property
+    def rooms(self) -> dict[str, Room]: ...
+
+    @property
+    def store(self) -> Store: ...
 
 
 class RoomElsewhere(Exception):
@@ -70,7 +82,7 @@ class RoomLeases:
     def key(code: str) -> str:
         return f"paiju:room:{code}"
 
-    async def store_deadlines(self, server: Server) -> None:
+    async def store_deadlines(self, server: LeasedServer) -> None:
         """Keep in Redis the turn deadline of each room held (with its hand's event count), where it changed."""
         for code in set(self._deadlines) - self.held:
             del self._deadlines[code]
@@ -151,7 +163,7 @@ class RoomLeases:
         await self.redis.aclose()
 
 
-def give_up(server: Server, code: str) -> None:
+def give_up(server: LeasedServer, code: str) -> None:
     """Stop serving room ``code``: its timers stop, its sockets close to reconnect (to whichever process takes it)."""
     room = server.rooms.pop(code, None)
     server.store.forget(code)
@@ -163,7 +175,7 @@ def give_up(server: Server, code: str) -> None:
         conn.close(ELSEWHERE)
 
 
-async def keep_leases(server: Server, leases: RoomLeases) -> None:
+async def keep_leases(server: LeasedServer, leases: RoomLeases) -> None:
     """Renew the rooms' leases every third of their time to live, for as long as the server runs, and give up the
     rooms whose lease another process took or whose writes the database refused."""
     from redis.exceptions import RedisError

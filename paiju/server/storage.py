@@ -15,15 +15,12 @@ import time
 from collections.abc import Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from alembic import command
-from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.util import CommandError
 from sqlalchemy import (
-    Connection,
     create_engine,
     delete,
     event,
@@ -40,12 +37,11 @@ from sqlalchemy.pool import QueuePool
 
 from paiju.server.db_lock import LEASE_TTL, DatabaseLock, sqlite_file
 from paiju.server.schema import EventRow, HandRow, PlayerRow, PresetRow, RoomRow
+from paiju.server.sql_setup import alembic_config, check_lengths, sqlite_begin, sqlite_connect
 from paiju.server.store_errors import LockLost, StoreError, driver_message
 
 __all__ = ["Store", "StoredRoom", "alembic_config"]
 
-#: The Alembic scripts (env.py and versions/), shipped inside the package.
-MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 #: The revision that is the schema of the databases made before migrations existed.
 FIRST_REVISION = "0001"
 #: Drivers to name when an async one is given.
@@ -59,39 +55,6 @@ class StoredRoom:
     room: RoomRow
     players: list[PlayerRow]
     events: list[dict[str, Any]]
-
-
-def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
-    """WAL lets readers and the writer share the file; foreign keys are checked; SQLAlchemy, not the driver, begins."""
-    dbapi_connection.isolation_level = None  # the driver's own BEGIN skips DDL and reads: see _sqlite_begin
-    cursor = dbapi_connection.cursor()
-    cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.close()
-
-
-def _sqlite_begin(conn: Connection) -> None:
-    """Every transaction is a real one; a writing one takes the write lock first, waiting up to the busy timeout."""
-    conn.exec_driver_sql("BEGIN IMMEDIATE" if conn.get_execution_options().get("paiju_write") else "BEGIN")
-
-
-def _check_lengths(session: Session, _context: Any, _instances: Any) -> None:
-    """A string longer than its column is refused on every database (SQLite would keep it, PostgreSQL fails)."""
-    for row in (*session.new, *session.dirty):
-        for key, column in inspect(row).mapper.columns.items():
-            value, limit = getattr(row, key), getattr(column.type, "length", None)
-            if isinstance(value, str) and limit is not None and len(value) > limit:
-                raise StoreError(
-                    f"{column.table.name}.{column.name} holds at most {limit} characters, not {len(value)}"
-                )
-
-
-def alembic_config(connection: Connection) -> Config:
-    """An Alembic configuration that runs paiju's migrations over ``connection``."""
-    config = Config()
-    config.set_main_option("script_location", str(MIGRATIONS))
-    config.attributes["connection"] = connection
-    return config
 
 
 class Store:
@@ -130,7 +93,7 @@ class Store:
         self._one_writer = threading.Lock() if parsed.get_backend_name() == "sqlite" else None
         self._writes = sessionmaker(self.engine.execution_options(paiju_write=True), expire_on_commit=False)
         self._reads = sessionmaker(self.engine, expire_on_commit=False)
-        event.listen(self._writes, "before_flush", _check_lengths)
+        event.listen(self._writes, "before_flush", check_lengths)
         try:
             if not shared:
                 if parsed.get_backend_name() != "sqlite" and not self._has_leases():
@@ -154,8 +117,8 @@ class Store:
                 kwargs.update(poolclass=QueuePool, pool_size=1, max_overflow=0)
         engine = create_engine(url, **kwargs)
         if url.get_backend_name() == "sqlite":
-            event.listen(engine, "connect", _sqlite_connect)
-            event.listen(engine, "begin", _sqlite_begin)
+            event.listen(engine, "connect", sqlite_connect)
+            event.listen(engine, "begin", sqlite_begin)
         return engine
 
     def _has_leases(self) -> bool:
