@@ -106,6 +106,33 @@ def test_another_seats_hidden_cards_never_reach_the_model_bot(untrained: Path) -
     assert seen() == before
 
 
+def test_a_table_of_model_bots_that_never_bid_still_plays_its_hands(tmp_path: Path) -> None:
+    """A network that passes whenever it may, in every seat, would deal again forever: after ``PATIENCE`` passes of
+    an open auction in a row a model bot bids its best bid."""
+    e = env("classic")
+    size = e.encoder.size
+    net = QNet(size, (1,))
+    pass_row = ActionFeatures(e.layout()["hand"]).rows(np.zeros(size, np.float32), [Pass()])[0]
+    with torch.no_grad():  # Q = 1 for a pass, 0 for anything else
+        for p in net.parameters():
+            p.zero_()
+        net.body[0].weight[0, size + int(np.flatnonzero(pass_row)[0])] = 1.0
+        net.body[2].weight[0, 0] = 1.0
+    Checkpoint("classic", (1,), net.state_dict()).save(tmp_path / "passer.pt")
+    bots = [make_bot(f"model:{tmp_path / 'passer.pt'}", s) for s in range(3)]
+    e.reset(seed=0)
+    for _ in range(3):
+        hand = e.hand
+        assert hand is not None
+        for _ in range(2000):
+            if hand.is_over:
+                break
+            seat = min(hand.actors())
+            hand.apply(bots[seat].act(e.family.observe(hand, seat)), seat)
+        assert hand.is_over and hand.state.deal_count > 1  # dealt again, then bid
+        e.reset()
+
+
 def test_a_model_bot_is_refused_without_a_checkpoint_or_at_another_table(untrained: Path, tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="model:PATH"):
         make_bot("model")
@@ -121,6 +148,7 @@ def test_a_model_bot_is_refused_without_a_checkpoint_or_at_another_table(untrain
     assert four.hand is not None
     with pytest.raises(ValueError, match="trained for classic"):
         make_bot(f"model:{untrained}").act(four.family.observe(four.hand, 0))
+    assert main(["simulate", "--variant", "four-player", "--games", "1", "--bots", f"model:{untrained}"]) == 2
 
 
 def test_a_checkpoint_plays_in_simulate_arena_and_play(untrained: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:  # fmt: skip

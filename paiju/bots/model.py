@@ -12,7 +12,9 @@ from functools import cache
 from typing import TYPE_CHECKING, cast
 
 from paiju.bots.base import MAKERS, AnyBot
+from paiju.climbing.actions import Pass
 from paiju.climbing.observation import Observation
+from paiju.climbing.phase_name import PhaseName
 from paiju.engine import CLIMBING
 
 if TYPE_CHECKING:
@@ -21,7 +23,12 @@ if TYPE_CHECKING:
     from paiju.learn.model import Policy
     from paiju.variants import Variant
 
-__all__ = ["ModelBot", "serve_model"]
+__all__ = ["PATIENCE", "ModelBot", "serve_model"]
+
+#: Auction decisions with no bid standing that a model bot passes in a row (across redeals: the count starts again
+#: once a hand is played) before it bids its best bid: a network that never bids, at a table of its own copies, would
+#: deal again forever.
+PATIENCE = 3
 
 
 class ModelBot:
@@ -37,6 +44,16 @@ class ModelBot:
         #: Its own encoder: it folds the plays of the hand it sees, as an env's does.
         self.encoder = cast("ClimbingEncoder", encoder(variant))
         self.policy = policy
+        #: Auction decisions with no bid standing seen since a hand was last played (``PATIENCE``).
+        self.unbid = 0
+
+    def fits(self, variant: Variant) -> None:
+        """Refuse (``ValueError``) a table other than the one it was trained for, before a hand is played."""
+        from paiju.engine.registry import family
+
+        rules = family(variant.family)
+        if variant.family != CLIMBING or _signature(cast(Observation, rules.observe(rules.open_hand(variant, 0), 0))) != self.signature:  # fmt: skip
+            raise ValueError(f"{self.name} was trained for {self.table}: it plays that table only")
 
     def act(self, obs: Observation) -> object:
         """The legal action of highest Q for ``obs.seat``."""
@@ -45,6 +62,14 @@ class ModelBot:
         legal = list(obs.legal)
         # The climbing encoder reads the observation alone (never the hand): no hand is given.
         vector = self.encoder.encode(obs, cast("HandCore", None))
+        if obs.phase is PhaseName.PLAY:
+            self.unbid = 0
+        elif obs.phase is PhaseName.BID and obs.bid == 0:
+            self.unbid += 1
+            if self.unbid > PATIENCE:
+                bids = [action for action in legal if not isinstance(action, Pass)]
+                if bids:
+                    return bids[self.policy.best(vector, bids)]
         return legal[self.policy.best(vector, legal)]
 
 

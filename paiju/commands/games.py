@@ -45,7 +45,10 @@ def _check_bots(names: Sequence[str], variant: Variant) -> None:
 
     for name in names:
         try:
-            make_bot(name, 0, variant_family(variant))
+            bot = make_bot(name, 0, variant_family(variant))
+            fits = getattr(bot, "fits", None)  # a bot made for one table (model:PATH) says whether this is it
+            if fits is not None:
+                fits(variant)
         except ValueError as err:
             raise UsageError(f"{err} (at {variant.name})") from err
 
