@@ -1,9 +1,10 @@
 """The compiled hot paths, built by ``pip install`` where a C compiler is (optional: without one paiju installs and
 runs in pure Python). Everything else is in pyproject.toml.
 
-Three extensions, one per layer: the move generator (``paiju.patterns._fastgen``: natural, wild, lazy and two-colour
-lists), random.Random's shuffle and choice (``paiju.engine._draws``), and the climbing play turn
-(``paiju.climbing._turn``), which lists its moves through the generator's C API (``fastgen_api.h``)."""
+Four extensions, one per layer: the move generator (``paiju.patterns._fastgen``: natural, wild, lazy and two-colour
+lists), random.Random's shuffle and choice (``paiju.engine._draws``), the climbing play turn
+(``paiju.climbing._turn``), which lists its moves through the generator's C API (``fastgen_api.h``), and the learning
+environment's observation and mask writes (``paiju.env._tensor``)."""
 
 from setuptools import Extension, setup
 
@@ -27,4 +28,6 @@ TURN = Extension(
     optional=True,
 )
 
-setup(ext_modules=[FASTGEN, DRAWS, TURN])
+TENSOR = Extension("paiju.env._tensor", ["paiju/env/_tensor.c"], optional=True)
+
+setup(ext_modules=[FASTGEN, DRAWS, TURN, TENSOR])

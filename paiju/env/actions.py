@@ -21,12 +21,15 @@ from numpy.typing import NDArray
 
 from paiju.engine.action_ids import ActionSpace
 from paiju.engine.protocol import AnyHand
+from paiju.env.tensor import mark
 
 __all__ = ["Choices", "SLOTS", "TableActions"]
 
 #: Slots for coded actions on a table that has them: 炒地皮 lists at most 400 plays or burials a decision; in 15
 #: random hands of 癞子 about 1% of the decisions read more than 512 ways, the most 1,733.
 SLOTS = 2048
+#: No ids: what a new mask clears.
+_NONE: list[int] = []
 #: Actions whose ids are remembered at most before the memo starts again.
 _MOST_KNOWN = 1 << 16
 
@@ -58,18 +61,14 @@ class TableActions:
 
     def _mask(self, seat: int, ids: list[int]) -> NDArray[np.int8]:
         """A mask with ``ids`` set: new, or the seat's buffer rewritten."""
-        if not self.reuse:
-            mask = np.zeros(self.size, dtype=np.int8)
-            mask[ids] = 1
-            return mask
-        found = self._buffers.get(seat)
+        found = self._buffers.get(seat) if self.reuse else None
         if found is None:
-            mask = np.zeros(self.size, dtype=np.int8)
+            mask, clear = np.zeros(self.size, dtype=np.int8), _NONE
         else:
-            mask = found[0]
-            mask[found[1]] = 0
-        mask[ids] = 1
-        self._buffers[seat] = (mask, ids)
+            mask, clear = found
+        mark(mask, clear, ids)
+        if self.reuse:
+            self._buffers[seat] = (mask, ids)
         return mask
 
     def none(self, seat: int) -> Choices:

@@ -4,8 +4,9 @@ vector, laid out per table (docs/env.md, "The climbing layout").
 Every entry is read from the seat's view, never from the hand's state, so no hidden card can reach the tensor.
 Seats are relative: entry 0 of a per-seat part is the observing seat, then the seats after it in turn order. A card
 part counts copies per face (``card % 54``: rank × 4 + suit, then the black and red joker). The tensor is made
-by one ``np.bincount`` of the entries hit by cards and one-hots, plus a few scalars; the cards each seat has
-played are folded in once per play, not re-read from the whole history at every step.
+by one pass over the entries hit by cards and one-hots and the few scalars (``paiju.env.tensor``: compiled where
+built); the cards each seat has played are folded in once per play (their entries as each seat sees them), not
+re-read from the whole history at every step.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from paiju.climbing.state import Factor, PlayRecord
 from paiju.climbing.views import FiveView, OpenView, PartnerView, SpeculatorView
 from paiju.engine.protocol import HandCore
 from paiju.env.layout import Layout
+from paiju.env.tensor import counts
 from paiju.variants import BidStyle, Variant
 
 __all__ = ["ClimbingEncoder"]
@@ -104,9 +106,10 @@ class ClimbingEncoder:
         self._trick_at = self._table(self._trick)
         self._bottom_at = self._table(self._bottom)
         self._wild_at = self._table(self._wild)
-        #: The cards each seat has played so far, per face, the seats twice over in turn order: rows ``seat …
-        #: seat + p - 1`` are the block as ``seat`` sees it (itself first), one slice.
-        self._block = np.zeros((2 * p, F), dtype=np.float32)
+        self._left_at = tuple(range(self._left, self._left + p))
+        self._factor_at = {factor: self._factors + i for factor, i in _FACTORS.items()}
+        #: For each observing seat, the ``played`` entry of every card played so far (folded in once per play).
+        self._played_at: list[list[int]] = [[] for _ in range(p)]
         self._seen = 0
         self._last: PlayRecord | None = None
 
@@ -121,16 +124,17 @@ class ClimbingEncoder:
         """Add the plays ``history`` holds beyond those already folded (starting again on a new hand)."""
         seen = self._seen
         if seen > len(history) or (seen and history[seen - 1] is not self._last):
-            self._block[:] = 0
+            for entries in self._played_at:
+                entries.clear()
             seen = 0
         if seen < len(history):
-            block, p = self._block, self.players
+            p, table = self.players, self._table
             for record in history[seen:]:
                 if record.cards:
-                    row, twin = block[record.seat], block[record.seat + p]
-                    for card in record.cards:
-                        row[card % F] += 1
-                        twin[card % F] += 1
+                    for seat, entries in enumerate(self._played_at):
+                        entries.extend(
+                            map(table(self._played + (record.seat - seat) % p * F).__getitem__, record.cards)
+                        )
             self._seen = len(history)
             self._last = history[-1]
 
@@ -153,25 +157,28 @@ class ClimbingEncoder:
             add(map(self._wild_at.__getitem__, obs.wild_cards))
         if obs.landlord is not None:
             hits.append(self._landlord + (obs.landlord - seat) % p)
-        for s in obs.actors:
-            hits.append(self._actors + (s - seat) % p)
+        add(self._actors + (s - seat) % p for s in obs.actors)
         hits.append(self._phase + _PHASES[obs.phase])
-        for f in obs.factors:
-            hits.append(self._factors + _FACTORS[f])
+        if obs.factors:
+            add(map(self._factor_at.__getitem__, obs.factors))
         if obs.parts:
             self._parts(obs, seat, hits)
-        out = np.bincount(np.fromiter(hits, np.intp, len(hits)), minlength=self.size).astype(np.float32)
         self._fold(obs.history)
-        out[self._played : self._played + p * F] = self._block[seat : seat + p].ravel()
+        add(self._played_at[seat])
         left = obs.cards_left
-        out[self._left : self._left + p] = left[seat:] + left[:seat]
-        for s, bid in obs.bid_history:  # later bids overwrite earlier ones
-            out[self._bids + (s - seat) % p] = bid + 1
+        at = list(self._left_at)
+        values: list[float] = [*left[seat:], *left[:seat]]
+        if obs.bid_history:
+            for s, bid in dict(obs.bid_history).items():  # each seat's last bid
+                at.append(self._bids + (s - seat) % p)
+                values.append(bid + 1)
         if obs.bid:
-            out[self._bid] = obs.bid
+            at.append(self._bid)
+            values.append(obs.bid)
         if obs.multiplier > 1:
-            out[self._multiplier] = log2(obs.multiplier)
-        return out
+            at.append(self._multiplier)
+            values.append(log2(obs.multiplier))
+        return counts(self.size, hits, at, values)
 
     def _parts(self, obs: Observation, seat: int, hits: list[int]) -> None:
         """The entries the table's parts hit (each part's view as the seat has it)."""

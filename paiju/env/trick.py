@@ -17,6 +17,7 @@ from numpy.typing import NDArray
 from paiju.cards import CARDS_PER_DECK, NUM_RANKS
 from paiju.engine.protocol import Event, HandCore
 from paiju.env.layout import Layout
+from paiju.env.tensor import counts
 from paiju.trick.events import PlayEvent, RedealEvent
 from paiju.trick.observation import DealingView, TrickObservation
 from paiju.trick.state import Phase
@@ -156,8 +157,7 @@ class TrickEncoder:
         if dealing is not None:
             index += [self._dealing, self._dealing + 1, self._dealing + 2]
             value += [dealing.round, dealing.rounds, float(dealing.live)]
-        out = np.bincount(hits, minlength=self.size).astype(np.float32)
-        out[index] = value
+        out = counts(self.size, hits, index, value)
         self._fold(hand)
         out[self._played : self._played + p * F] = self._block[seat : seat + p].ravel()
         return out
