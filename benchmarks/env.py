@@ -1,7 +1,8 @@
 """The learning environment, timed: paiju.env's classic AEC env beside DouZero's environment, steps per second of one
 core (CPU time of the process, so other work on the machine counts against neither), random legal actions, each env
-building its own observation (paiju: the float32 vector and the int8 mask over 72,615 action ids; DouZero:
-``get_obs``, its per-action batch and move history).
+building its own observation (paiju: the float32 vector and the int8 mask over 72,615 action ids, written by the
+compiled ``paiju.env._tensor`` where it is built, else NumPy, as the figures say; DouZero: ``get_obs``, its
+per-action batch and move history).
 
 DouZero (``douzero`` on PyPI, or github:kwai/DouZero) is imported from an installed ``douzero``, else from the folder
 named by ``$DOUZERO_SRC`` (an unpacked copy holding ``douzero/env``: its env needs only NumPy), else from its PyPI
@@ -131,7 +132,10 @@ def env_steps(quick: bool = False) -> dict[str, Any]:
             rates[name].append(runs[name](steps, r + 1))
     found: dict[str, Any] = {name: statistics.median(found) for name, found in rates.items()}
     found.setdefault("douzero", None)
-    return {"steps": steps, "rounds": rounds, "steps_per_second": found, "douzero": note}
+    from paiju.env.tensor import COMPILED
+
+    writes = "compiled" if COMPILED else "NumPy"
+    return {"steps": steps, "rounds": rounds, "steps_per_second": found, "douzero": note, "writes": writes}
 
 
 def show_env(console: Any, results: dict[str, Any]) -> None:
@@ -145,7 +149,8 @@ def show_env(console: Any, results: dict[str, Any]) -> None:
     )
     console.print(
         f"learning env, classic, random legal actions ({results['steps']:,} steps, median of {results['rounds']}): "
-        f"paiju.env {rate['paiju']:,.0f} steps/s (observation + mask), {rate['paiju, masks reused']:,.0f} with"
+        f"paiju.env {rate['paiju']:,.0f} steps/s (observation + mask, {results['writes']} writes),"
+        f" {rate['paiju, masks reused']:,.0f} with"
         f" reuse_buffers=True; {beside}"
     )
 
