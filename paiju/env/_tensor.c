@@ -50,7 +50,8 @@ static PyObject *fill(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
         if (i < 0) goto fail;
         out[i] += 1.0f;
     }
-    for (Py_ssize_t k = 0; k < PyList_GET_SIZE(at); k++) {
+    /* both lengths read at each turn: a value's __float__ may run Python code that changes the lists */
+    for (Py_ssize_t k = 0; k < PyList_GET_SIZE(at) && k < PyList_GET_SIZE(values); k++) {
         Py_ssize_t i = index_of(PyList_GET_ITEM(at, k), n);
         if (i < 0) goto fail;
         double value = PyFloat_AsDouble(PyList_GET_ITEM(values, k));
