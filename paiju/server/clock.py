@@ -17,6 +17,7 @@ from paiju.bots import AnyBot
 from paiju.engine import AnyHand, family_of, parse_action
 from paiju.errors import IllegalMoveError
 from paiju.policy import policy_of
+from paiju.server.effects import Effect
 from paiju.server.errors import RoomError
 
 __all__ = ["DealClock", "PacedTable"]
@@ -26,7 +27,7 @@ log = logging.getLogger("paiju.server")
 
 class PacedTable(Protocol):
     """What the clock needs of its table: the hand, its lock, pace and think budget, who the server plays, its bots'
-    thinking, and storing moves."""
+    thinking, storing moves and having what they changed sent."""
 
     @property
     def game(self) -> AnyHand | None: ...
@@ -38,7 +39,8 @@ class PacedTable(Protocol):
     def lock(self) -> asyncio.Lock: ...
     def automatic(self, game: AnyHand, seat: int) -> bool: ...
     def played_for(self, game: AnyHand, seat: int) -> AnyBot | None: ...
-    async def commit(self, play: Callable[[], None]) -> None: ...
+    async def commit(self, play: Callable[[], None]) -> list[Effect]: ...
+    async def send(self, effects: list[Effect]) -> None: ...
     async def think(self, bot: AnyBot, game: AnyHand, seat: int, budget: float) -> object: ...
 
 
@@ -138,7 +140,7 @@ class DealClock:
             if table.game is not game or policy_of(game).paced(game) != step:
                 return
             decided, self.decided = self.decided, {}
-            await table.commit(lambda: self._end_round(game, decided))
+            await table.send(await table.commit(lambda: self._end_round(game, decided)))
 
     def _end_round(self, game: AnyHand, decided: dict[int, object]) -> None:
         """What each seat the server plays decided on the round is made (a declaration outranked since is dropped);

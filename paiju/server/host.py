@@ -61,7 +61,7 @@ async def add_bots(room: Room, player: PlayerRow, strength: str, seats: list[int
     finally:  # the seats stored so far are filled, even when a later one failed
         room.table.make_bots()
         room.broadcast_room()
-        room.table.schedule()
+        await room.apply(room.table.schedule())
 
 
 async def change_settings(room: Room, player: PlayerRow, msg: Settings) -> None:
@@ -83,7 +83,7 @@ async def change_settings(room: Room, player: PlayerRow, msg: Settings) -> None:
     await room.store_op(room.store.save_room, row)
     room.row, room.settings, room.variant = row, settings, variant
     if new_table:
-        room.table.close()
+        room.close()
         room.table = Table(room)
         for p in list(room.players.values()):
             if p.seat is not None and p.seat >= variant.players:
@@ -119,7 +119,7 @@ async def kick(room: Room, player: PlayerRow, player_id: str) -> None:
     log.info("room %s: host removed %r", room.code, target.name)
     room.broadcast_room()
     if seat is not None:
-        await room.table.waiting_on(seat)
+        await room.apply(room.table.waiting_on(seat))
 
 
 async def start(room: Room, player: PlayerRow) -> None:
@@ -133,4 +133,4 @@ async def start(room: Room, player: PlayerRow) -> None:
             "bad_state", f"seats {', '.join(map(str, empty))} are empty: fill them with players or bots",
             reason="seats_empty", params={"seats": ", ".join(str(s + 1) for s in empty)},
         )
-    await room.table.start(new_session=room.session_over())
+    await room.apply(await room.table.start(new_session=room.session_over()))

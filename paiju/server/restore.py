@@ -44,4 +44,4 @@ async def restore(table: Table, events: list[dict[str, Any]]) -> None:
         table.last_public_id = stored.public_id if stored is not None else None
     table.session = await asyncio.to_thread(resume_session, current.variant, finished, current, secret_seed)
     table.make_bots()
-    table.schedule()
+    await room.apply(table.schedule())

@@ -112,7 +112,7 @@ class RoomLeases:
             return
         events, _, deadline = (stored or b"").decode().partition(":")
         if events == str(len(game.events)) and deadline:
-            table.keep_deadline(float(deadline))
+            await table.send(table.keep_deadline(float(deadline)))
 
     async def may_serve(self, code: str) -> bool:
         """Whether this process holds room ``code`` now, taking its lease if nobody holds it; False when Redis

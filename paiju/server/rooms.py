@@ -11,12 +11,13 @@ import secrets
 import time
 from collections.abc import Callable
 from contextlib import suppress
-from typing import Any, TypeVar
+from typing import Any, TypeVar, assert_never
 
 from paiju.engine import AnyHand
 from paiju.server.bounds import build_variant, stored_settings
 from paiju.server.config import ServerConfig
 from paiju.server.connection import Connection
+from paiju.server.effects import ArmDeadline, Broadcast, CancelDeadline, Effect, SendRoom, SendViews
 from paiju.server.errors import RoomError
 from paiju.server.history import redacted_log
 from paiju.server.lateness import takes_over_when_gone
@@ -78,6 +79,8 @@ class Room:
         #: Held by every change, so two requests never interleave inside a room.
         self.lock = asyncio.Lock()
         self.table = Table(self)
+        #: The turn timer the table asked for (``ArmDeadline``).
+        self._timer: asyncio.TimerHandle | None = None
 
     # ------------------------------------------------------------------ storage
     async def store_op(self, op: Callable[..., T], *args: Any) -> T:
@@ -219,6 +222,38 @@ class Room:
             if c.player is not None and c.player.seat in views:
                 c.send(views[c.player.seat])
 
+    async def apply(self, effects: list[Effect]) -> None:
+        """Carry out, in order, what the table's move returned (``effects.py``): arm or stop the turn timer, send
+        frames to this room's connections."""
+        for effect in effects:
+            if isinstance(effect, ArmDeadline | CancelDeadline):
+                self._stop_timer()
+                if isinstance(effect, ArmDeadline):
+                    wait = max(effect.at - time.time(), 0)
+                    self._timer = asyncio.get_running_loop().call_later(wait, self._deadline_passed)
+            elif isinstance(effect, SendViews):
+                await self.broadcast_views()
+            elif isinstance(effect, Broadcast):
+                self.broadcast(effect.frame)
+            elif isinstance(effect, SendRoom):
+                self.broadcast_room()
+            else:
+                assert_never(effect)
+
+    def _stop_timer(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+
+    def _deadline_passed(self) -> None:
+        self._timer = None
+        asyncio.get_running_loop().create_task(self._time_out())
+
+    async def _time_out(self) -> None:
+        """The turn timer ran out: the table plays the late seats (``Table.time_out``) under the room's lock."""
+        async with self.lock:
+            await self.apply(await self.table.time_out())
+
     async def catch_up(self, conn: Connection) -> None:
         """What a (re)joining connection needs besides the room: its view and the last result."""
         await self.broadcast_views(only=conn)
@@ -283,7 +318,7 @@ class Room:
         await self.save_player(player, seat=seat, auto=False)
         self.broadcast_room()
         await self.broadcast_views()
-        await self.table.waiting_on(seat)
+        await self.apply(self.table.waiting_on(seat))
 
     async def stand(self, player: PlayerRow) -> None:
         if player.seat is None:
@@ -303,13 +338,15 @@ class Room:
         await self.save_player(player, auto=on)
         self.table.lateness.moved(player.seat, by_itself=not on)
         self.broadcast_room()
-        await self.table.waiting_on(player.seat)
+        await self.apply(self.table.waiting_on(player.seat))
 
     async def act(self, player: PlayerRow, msg: Act) -> None:
         if player.seat is None:
             raise RoomError("not_seated", "take a seat to play")
-        await self.table.act(player.seat, msg)
+        await self.apply(await self.table.act(player.seat, msg))
 
     def close(self) -> None:
-        """Stop the table's timers (the server is shutting down, or the room expired)."""
+        """Stop the turn timer and the table's tasks (the server is shutting down, the room expired, or its table is
+        replaced)."""
+        self._stop_timer()
         self.table.close()

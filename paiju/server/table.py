@@ -1,7 +1,8 @@
-"""A room's table: the session of hands, its bots, the turn timer and 托管, and the storing of every move.
+"""A room's table: the session of hands, its bots, the turns' deadlines and 托管, and the storing of every move.
 It knows seats, not people (it asks its room), nor any family (it asks the kernel), and runs under the room's
-lock (the automatic turn takes it). Several seats may act at once: they share one deadline. ``restore.py`` rebuilds
-it after a restart."""
+lock (the automatic turn takes it). Several seats may act at once: they share one deadline. Its moves return what
+the room is to do (``effects.py``: the turn timer to arm or stop, the frames to send), which the room applies: the
+table holds neither a socket nor the turn timer. ``restore.py`` rebuilds it after a restart."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from paiju.engine import new_session as open_session
 from paiju.policy import policy_of
 from paiju.server.acts import check_turn, chosen_action
 from paiju.server.clock import DealClock
+from paiju.server.effects import ArmDeadline, CancelDeadline, Effect, SendRoom, SendViews, changed
 from paiju.server.errors import RoomError
 from paiju.server.frames import result_message, view_message
 from paiju.server.lateness import Lateness, released_by_own_move, smallest_on_takeover
@@ -49,7 +51,7 @@ class Table:
         self.deadline: float | None = None
         #: The public id of the last finished hand (``row.last_hand_id`` is the store's own key).
         self.last_public_id: str | None = None
-        self._timer: asyncio.TimerHandle | None = None
+        self._timed = False  # whether the host's turn timer is armed (``ArmDeadline``)
         self._auto: asyncio.Task[None] | None = None
         self._round: frozenset[int] = frozenset()  # the seats to act when the timer was last armed
         self.lateness = Lateness()  # who ran out of time, and how often in a row
@@ -115,8 +117,8 @@ class Table:
         return None if message is None else message.model_copy(update={"escapes": [Escape(**e) for e in room.row.escapes]})
 
     # ------------------------------------------------------------------ dealing and playing
-    async def start(self, new_session: bool) -> None:
-        """Deal the next hand (of a new session when asked), stored before it is shown."""
+    async def start(self, new_session: bool) -> list[Effect]:
+        """Deal the next hand (of a new session when asked), stored before it is shown; what to send."""
         room = self.room
         game = self.game
         if game is not None and game.is_over and room.row.last_hand_id is None:
@@ -143,12 +145,12 @@ class Table:
         self.lateness.late.clear()
         self.make_bots()
         log.info("room %s: hand %d dealt (%s)", room.code, row.hand_number, room.variant.name)
-        await self._after_change()
+        return self._after_change()
 
-    async def act(self, seat: int, msg: Act) -> None:
-        """The seat's move from an ``act`` frame: any seat among those to act, whatever the others do. On a ``grace``
-        table the frame takes a seat on 托管 off it first, whether or not the move is then accepted: its person is
-        back (its turn, if it is one, is timed again)."""
+    async def act(self, seat: int, msg: Act) -> list[Effect]:
+        """The seat's move from an ``act`` frame (what to send): any seat among those to act, whatever the others do.
+        On a ``grace`` table the frame takes a seat on 托管 off it first, whether or not the move is then accepted: its
+        person is back (its turn, if it is one, is timed again)."""
         holder = self.room.seat_holder(seat)
         if holder is not None and holder.auto and released_by_own_move(self.room.variant.timeouts):
             await self.room.set_auto(holder, False)
@@ -156,19 +158,21 @@ class Table:
         if game is None or game.is_over:
             raise RoomError("bad_state", "no hand is being played: the host starts the next one", reason="no_hand")
         check_turn(game, seat, self.room.names())
-        await self._apply(seat, lambda: self.clock.own_move(game, chosen_action(game, seat, msg)))
+        effects = await self._apply(seat, lambda: self.clock.own_move(game, chosen_action(game, seat, msg)))
         self.lateness.moved(seat, by_itself=True)
+        return effects
 
-    async def _apply(self, seat: int, choose: Callable[[], object]) -> None:
-        """Play the action ``choose`` names (read in the same worker-thread trip) for ``seat``."""
+    async def _apply(self, seat: int, choose: Callable[[], object]) -> list[Effect]:
+        """Play the action ``choose`` names (read in the same worker-thread trip) for ``seat``; what to send."""
         game = self.game
         assert game is not None
-        await self.commit(lambda: game.apply(choose(), seat))
+        effects = await self.commit(lambda: game.apply(choose(), seat))
         self.lateness.moved(seat, by_itself=False)
+        return effects
 
-    async def commit(self, play: Callable[[], None]) -> None:
-        """Make the moves ``play`` makes (in a worker thread) and store the new events; if they cannot be stored,
-        the hand is rebuilt as it was and the moves are refused."""
+    async def commit(self, play: Callable[[], None]) -> list[Effect]:
+        """Make the moves ``play`` makes (in a worker thread) and store the new events; what to send. If they cannot
+        be stored, the hand is rebuilt as it was and the moves are refused."""
         room = self.room
         game = self.game
         assert game is not None and self.session is not None
@@ -182,7 +186,7 @@ class Table:
             raise
         if game.is_over:
             await self.finish(game)
-        await self._after_change()
+        return self._after_change()
 
     async def finish(self, game: AnyHand, strict: bool = False) -> None:
         """Store the finished hand; a failure is logged (and raised when ``strict``) and retried at the next start."""
@@ -200,13 +204,13 @@ class Table:
         room.row, self.last_public_id = row, stored.public_id
         log.info("room %s: hand %d over, scores %s", room.code, row.hand_number, game.result.scores)
 
-    async def _after_change(self) -> None:
-        self.schedule()
-        await self.room.broadcast_views()
-        result = self.result()
-        if result is not None:
-            self.room.broadcast(result)
-        self.room.broadcast_room()
+    async def send(self, effects: list[Effect]) -> None:
+        """Have the room carry out the effects of a move the table made on its own (a bot's, a paced deal's tick)."""
+        await self.room.apply(effects)
+
+    def _after_change(self) -> list[Effect]:
+        """Arm the next turn; what the hand's change sends."""
+        return [*self.schedule(), *changed(self.result())]
 
     # ------------------------------------------------------------------ bots, 托管 and the turn timer
     def make_bots(self) -> None:
@@ -235,48 +239,48 @@ class Table:
         legal = game.legal_actions(seat)
         return len(legal) == 1 and family_of(game).action_text(legal[0]) == "pass"
 
-    def schedule(self, delay: float | None = None) -> None:
-        """Arm the next automatic move, and one turn timer whose deadline every person to act shares: where several
-        act at once, one's answer leaves the others the same deadline (when each answered shows nowhere)."""
+    def schedule(self, delay: float | None = None) -> list[Effect]:
+        """Arm the next automatic move, and return the turn timer (``ArmDeadline``, else ``CancelDeadline``) whose
+        deadline every person to act shares: where several act at once, one's answer leaves the others the same
+        deadline (when each answered shows nowhere)."""
         previous, deadline = self._round, self.deadline
         self._disarm()
         self.deadline = None
         game = self.game
         if game is None or game.is_over:
-            return
+            return [CancelDeadline()]
         actors = self._round = game.actors()
         if self.clock.arm(game):
             self.deadline = self.clock.at
-            return
+            return [CancelDeadline()]
         people = {seat for seat in actors if self._person(seat) and seat not in self.lateness.late}
         if people != actors or (self.room.settings.auto_forced and policy_of(game).forced_pass_shown(game)):
             # Whether a seat is played for it may need its legal actions: the automatic turn decides.
             wait = self.room.bot_delay if delay is None else delay
             self._auto = asyncio.get_running_loop().create_task(self._auto_turn(len(game.events), wait))
         if people:
-            self._arm_timer(deadline if actors < previous else None)
+            return self._arm_timer(deadline if actors < previous else None)
+        return [CancelDeadline()]
 
-    def _arm_timer(self, deadline: float | None) -> None:
-        """The turn timer, running out at ``deadline`` (a round's own), or ``turn_seconds`` from now."""
+    def _arm_timer(self, deadline: float | None) -> list[Effect]:
+        """The turn timer, running out at ``deadline`` (a round's own), or ``turn_seconds`` from now (none at 0)."""
         seconds = self.room.settings.turn_seconds
-        if seconds > 0:
-            self.deadline = deadline or time.time() + seconds
-            self._timer = asyncio.get_running_loop().call_later(max(self.deadline - time.time(), 0), self._timed_out)
+        if seconds <= 0:
+            return [CancelDeadline()]
+        self.deadline, self._timed = deadline or time.time() + seconds, True
+        return [ArmDeadline(self.deadline)]
 
-    def keep_deadline(self, deadline: float) -> None:
+    def keep_deadline(self, deadline: float) -> list[Effect]:
         """Let the armed turn timer run out at ``deadline`` instead: the one the room's last process set, kept across
         a failover, so that a hand moved to another process gives nobody more time."""
-        if self._timer is not None:
-            self._timer.cancel()
-            self._arm_timer(deadline)
+        return self._arm_timer(deadline) if self._timed else []
 
-    async def waiting_on(self, seat: int) -> None:
-        """Re-arm when a change concerns a seat to act (托管 on, a player removed or seated)."""
+    def waiting_on(self, seat: int) -> list[Effect]:
+        """Re-arm when a change concerns a seat to act (托管 on, a player removed or seated); what to send."""
         game = self.game
-        if game is not None and seat in game.actors():
-            self.schedule()
-            await self.room.broadcast_views()
-            self.room.broadcast_room()
+        if game is None or seat not in game.actors():
+            return []
+        return [*self.schedule(), SendViews(), SendRoom()]
 
     def _decide(self, game: AnyHand) -> tuple[int, Observation[object], Ask | None, AnyBot] | None:
         """Under the lock, in a worker thread: the first seat to act that the server plays now, its observation,
@@ -337,54 +341,47 @@ class Table:
                 return  # a seat acted meanwhile: the automatic turn is armed again
             self._auto = None
             try:
-                await self._apply(seat, lambda: action)
+                await self.send(await self._apply(seat, lambda: action))
             except RoomError as err:
                 log.warning("room %s: an automatic move was refused (%s); trying again", room.code, err.message)
-                self.schedule(delay=RETRY_SECONDS)
+                await self.send(self.schedule(delay=RETRY_SECONDS))
             except Exception:
                 log.exception("room %s: an automatic move failed; trying again", room.code)
-                self.schedule(delay=RETRY_SECONDS)
+                await self.send(self.schedule(delay=RETRY_SECONDS))
 
-    def _timed_out(self) -> None:
-        """The turn timer ran out: every person to act is played, after ``bot_delay`` as any automatic move (so that
-        its bot's thinking time shows nothing of its hand), and goes on 托管 at the table's count of timeouts in a row
-        (``Timeouts``); until then it makes its smallest move this once."""
-        self._timer = None
-        asyncio.get_running_loop().create_task(self._time_out())
-
-    async def _time_out(self) -> None:
+    async def time_out(self) -> list[Effect]:
+        """The turn timer ran out (its host calls, under the room's lock): every person to act is played, after
+        ``bot_delay`` as any automatic move (so that its bot's thinking time shows nothing of its hand), and goes on
+        托管 at the table's count of timeouts in a row (``Timeouts``); until then it makes its smallest move this
+        once. What to send."""
         room = self.room
-        async with room.lock:
-            game = self.game
-            if game is None or game.is_over:
-                return
-            in_auction = policy_of(game).timeout_takes_over(game)
-            for seat in sorted(game.actors()):
-                holder = room.seat_holder(seat)
-                if holder is None or not self._person(seat):
-                    continue
-                if not self.lateness.timed_out(seat, room.variant.timeouts, in_auction):
-                    log.info("room %s: %r ran out of time (%d in a row)", room.code, holder.name, self.lateness.missed[seat])
-                    continue
-                try:
-                    await room.save_player(holder, auto=True)
-                except RoomError:
-                    self.schedule(delay=RETRY_SECONDS)
-                    return
-                log.info("room %s: %r ran out of time; 托管 on", room.code, holder.name)
-            self.schedule()
-            await room.broadcast_views()
-            room.broadcast_room()
+        game = self.game
+        if game is None or game.is_over:
+            return []
+        in_auction = policy_of(game).timeout_takes_over(game)
+        for seat in sorted(game.actors()):
+            holder = room.seat_holder(seat)
+            if holder is None or not self._person(seat):
+                continue
+            if not self.lateness.timed_out(seat, room.variant.timeouts, in_auction):
+                log.info("room %s: %r ran out of time (%d in a row)", room.code, holder.name, self.lateness.missed[seat])
+                continue
+            try:
+                await room.save_player(holder, auto=True)
+            except RoomError:
+                return self.schedule(delay=RETRY_SECONDS)
+            log.info("room %s: %r ran out of time; 托管 on", room.code, holder.name)
+        return [*self.schedule(), SendViews(), SendRoom()]
 
     def _disarm(self) -> None:
-        """Stop the timer, the automatic turn and the deal's tick (a new one is armed)."""
-        for handle in (self._timer, self._auto):
-            if handle is not None:
-                handle.cancel()
-        self._timer = self._auto = None
+        """Stop the automatic turn and the deal's tick (a new one is armed); the turn timer is the host's."""
+        if self._auto is not None:
+            self._auto.cancel()
+        self._auto, self._timed = None, False
         self.clock.cancel()
 
     def close(self) -> None:
-        """Stop the table's every timer and task (the room expired, the server stops, the table is replaced)."""
+        """Stop the table's every task (the room expired, the server stops, the table is replaced); its host stops the
+        turn timer."""
         self._disarm()
         self.clock.stop()

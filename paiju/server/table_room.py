@@ -1,4 +1,5 @@
-"""What a room's table needs of its room: the stored row and settings, who holds each seat, storing and telling."""
+"""What a room's table needs of its room: the stored row and settings, who holds each seat, storing, and sending what
+the table's moves return (``effects.py``)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from collections.abc import Callable
 from typing import Any, Protocol, TypeVar
 
 from paiju.server.config import ServerConfig
-from paiju.server.connection import Connection
+from paiju.server.effects import Effect
 from paiju.server.protocol import RoomSettings
 from paiju.server.schema import PlayerRow, RoomRow
 from paiju.server.storage import Store
@@ -20,7 +21,8 @@ T = TypeVar("T")
 
 
 class TableRoom(Protocol):
-    """What a table needs of its room: the stored row and settings, who holds each seat, storing and telling."""
+    """What a table needs of its room: the stored row and settings, who holds each seat, storing, and applying the
+    effects of the moves the table makes on its own (a timer's, a bot's)."""
 
     row: RoomRow
     store: Store
@@ -41,6 +43,4 @@ class TableRoom(Protocol):
     async def store_op(self, op: Callable[..., T], *args: Any) -> T: ...
     async def save_player(self, player: PlayerRow, **changes: Any) -> None: ...
     async def set_auto(self, player: PlayerRow, on: bool) -> None: ...
-    def broadcast(self, frame: Any) -> None: ...
-    def broadcast_room(self) -> None: ...
-    async def broadcast_views(self, only: Connection | None = None) -> None: ...
+    async def apply(self, effects: list[Effect]) -> None: ...

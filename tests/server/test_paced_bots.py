@@ -16,6 +16,7 @@ from paiju.bots.trick_rule import RuleBot
 from paiju.engine import HandEngine, family_of, open_hand
 from paiju.policy import policy_of
 from paiju.server.clock import DealClock
+from paiju.server.effects import Effect
 from paiju.trick.events import DeclareEvent
 from paiju.variants import REGISTRY
 
@@ -54,9 +55,13 @@ class FakeTable:
     def played_for(self, game: HandEngine, seat: int) -> SpyBot:
         return self.bots[seat]
 
-    async def commit(self, play: Any) -> None:
+    async def commit(self, play: Any) -> list[Effect]:
         await asyncio.to_thread(play)
         self.clock.arm(self.game)
+        return []
+
+    async def send(self, effects: list[Effect]) -> None:
+        """Nothing to send: no room, no socket."""
 
     async def think(self, bot: SpyBot, game: HandEngine, seat: int, budget: float) -> Any:
         """The bot's action on its own view of the copy ``game``, in a worker thread (as the room's table thinks)."""
