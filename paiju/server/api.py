@@ -97,7 +97,7 @@ def rooms_api(app: FastAPI, server: Server) -> None:
 
     @app.get("/api/rooms/{code}")
     async def room_state(code: str) -> RoomState:
-        return (await server.room(code)).state()
+        return await server.room_state(code)
 
     @app.get("/api/rooms/{code}/qr.svg")
     async def room_qr(code: str, request: Request) -> Response:

@@ -5,6 +5,8 @@ are published on the room's channel ``paiju:room:<code>:in`` (an ``open``, then 
 the owner serves it like one of its own (``RelayedSocket`` stands in for the WebSocket), publishing what it sends
 on the socket's channel ``paiju:conn:<id>``. When nobody serves the room any more (its owner died or gave it up),
 the entry process closes the socket with 1013, the browser reconnects, and the room is taken where it lands.
+A request for the room's state over HTTP is relayed the same way (``relayed_state``): a ``state`` on the room's
+channel, the owner's ``RoomState`` back on the asker's channel.
 """
 
 from __future__ import annotations
@@ -19,17 +21,21 @@ from typing import TYPE_CHECKING, Any, cast
 
 from starlette.websockets import WebSocket
 
+from paiju.server.protocol import RoomState
 from paiju.server.room_leases import ELSEWHERE, RoomElsewhere, RoomLeases
 
 if TYPE_CHECKING:
     from paiju.server.state import Server
 
-__all__ = ["RelayedSocket", "relay_socket", "serve_relayed"]
+__all__ = ["RelayedSocket", "relay_socket", "relayed_state", "serve_relayed"]
 
 log = logging.getLogger("paiju.server")
 
 #: How the owner serves one accepted socket: ``serve(server, code, ws, client)``.
 Serve = Callable[["Server", str, WebSocket, str], Awaitable[None]]
+
+#: Seconds a process waits for a room's owner to send the room's state.
+STATE_WAIT = 2.0
 
 
 def _room_channel(code: str) -> str:
@@ -85,7 +91,12 @@ async def _listen(server: Server, leases: RoomLeases, serve: Serve) -> None:
             code = message["channel"].decode().split(":")[2]
             data = json.loads(message["data"])
             conn_id = str(data["conn"])
-            if "open" in data:
+            if "state" in data:
+                if code in leases.held:
+                    room = server.rooms.get(code)
+                    answer = {"close": ELSEWHERE} if room is None else {"text": room.state().model_dump_json()}
+                    await leases.redis.publish(_socket_channel(conn_id), json.dumps(answer, ensure_ascii=False))
+            elif "open" in data:
                 if code not in leases.held:
                     continue  # another process's room: every process hears every room's channel
                 if code not in server.rooms:  # held, but not loaded (or being given up): the client retries
@@ -116,6 +127,30 @@ async def _serve_one(
         await relayed.close(ELSEWHERE)
     finally:
         sockets.pop(conn_id, None)
+
+
+async def relayed_state(leases: RoomLeases, code: str) -> RoomState | None:
+    """Room ``code``'s state as the process that holds it has it, asked through Redis; ``None`` when nobody answers
+    within ``STATE_WAIT`` seconds (no process serves the room now, or Redis is unreachable)."""
+    from redis.exceptions import RedisError
+
+    conn_id = secrets.token_hex(8)
+    pubsub = leases.redis.pubsub()
+    try:
+        await pubsub.subscribe(_socket_channel(conn_id))
+        if not await leases.redis.publish(_room_channel(code), json.dumps({"conn": conn_id, "state": True})):
+            return None
+        async with asyncio.timeout(STATE_WAIT):
+            async for message in pubsub.listen():
+                if message["type"] == "message":
+                    data = json.loads(message["data"])
+                    return None if "close" in data else RoomState.model_validate_json(data["text"])
+    except (RedisError, TimeoutError) as err:
+        log.warning("the state of room %s could not be read from its owner: %s", code, err or "no answer")
+    finally:
+        with suppress(Exception):
+            await pubsub.aclose()
+    return None
 
 
 async def relay_socket(server: Server, ws: WebSocket, code: str, client: str) -> None:

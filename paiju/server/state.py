@@ -9,11 +9,15 @@ import time
 from collections import Counter, OrderedDict
 from typing import Any
 
+from fastapi import HTTPException
+
 from paiju.engine import LogError
 from paiju.server.bounds import TableError
 from paiju.server.config import ServerConfig
 from paiju.server.errors import RoomError, http_error
 from paiju.server.guard import ClientLimits
+from paiju.server.protocol import RoomState
+from paiju.server.relay import relayed_state
 from paiju.server.restore import restore
 from paiju.server.room_leases import RoomElsewhere, RoomLeases
 from paiju.server.rooms import Room
@@ -30,6 +34,16 @@ CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 8
 #: Replays (step views, final hands) kept computed.
 CACHED_REPLAYS = 64
+
+
+def _elsewhere() -> HTTPException:
+    """The answer about a room another process holds, when it cannot be served here."""
+    return http_error(503, "bad_state", "another process of this server has this room: try again", reason="room_elsewhere")
+
+
+def _no_room(code: str) -> HTTPException:
+    """The answer about a room code nobody has."""
+    return http_error(404, "bad_room", f"there is no room {code[:16]}", params={"code": code[:16]})
 
 
 class Server:
@@ -98,11 +112,25 @@ class Server:
         try:
             room = await self.find_room(code)
         except RoomElsewhere as err:
-            raise http_error(503, "bad_state", "another process of this server has this room: try again",
-                             reason="room_elsewhere") from err
+            raise _elsewhere() from err
         if room is None:
-            raise http_error(404, "bad_room", f"there is no room {code[:16]}", params={"code": code[:16]})
+            raise _no_room(code)
         return room
+
+    async def room_state(self, code: str) -> RoomState:
+        """Room ``code``'s public state: this process's, or that of the process holding the room, asked through
+        Redis (``relay.relayed_state``), so that any process answers it."""
+        try:
+            room = await self.find_room(code)
+        except RoomElsewhere as err:
+            assert self.leases is not None  # only a process on leases has rooms elsewhere
+            state = await relayed_state(self.leases, code.upper())
+            if state is None:
+                raise _elsewhere() from err
+            return state
+        if room is None:
+            raise _no_room(code)
+        return room.state()
 
     async def new_code(self) -> str:
         while True:
