@@ -101,7 +101,7 @@ def _mount_panels(page: Page, frames: list[dict[str, Any]], names: list[str]) ->
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_every_phase_is_explained_in_words(browser: Browser, server_url: str, artifacts: Path, lang: str) -> None:
     spec4 = _frames("spec-4p1d", 2)
-    spec6 = _frames("spec-6p3d", 1, seat_of="landlord")
+    spec6 = _frames("spec-6p3d", 0, seat_of="landlord")
     gift = _first(spec4, lambda v: v["phase"] == "gift" and v["legal"] and len(v["parts"]["speculator"]["gifts"]) == 2)
     bid = next(f for f in spec4 if f["view"]["phase"] == "bid" and f["bids"])
     partner = _first(spec6, lambda v: v["phase"] == "partner" and v["legal"])
@@ -164,7 +164,7 @@ def test_every_phase_is_explained_in_words(browser: Browser, server_url: str, ar
 def test_notices_tell_a_redeal_the_landlord_and_the_result_and_the_mute_switch_is_remembered(
     browser: Browser, server_url: str, artifacts: Path
 ) -> None:
-    frames = _frames("spec-4p1d", 1)
+    frames = _frames("spec-4p1d", 0)
     redeal_at = next(
         i
         for i, f in enumerate(frames)
