@@ -5,8 +5,8 @@ are published on the room's channel ``paiju:room:<code>:in`` (an ``open``, then 
 the owner serves it like one of its own (``RelayedSocket`` stands in for the WebSocket), publishing what it sends
 on the socket's channel ``paiju:conn:<id>``. When nobody serves the room any more (its owner died or gave it up),
 the entry process closes the socket with 1013, the browser reconnects, and the room is taken where it lands.
-A request for the room's state over HTTP is relayed the same way (``relayed_state``): a ``state`` on the room's
-channel, the owner's ``RoomState`` back on the asker's channel.
+A request for the room's state over HTTP is relayed the same way (``relay_state.relayed_state``): a ``state`` on the
+room's channel, the owner's ``RoomState`` back on the asker's channel.
 """
 
 from __future__ import annotations
@@ -21,29 +21,19 @@ from typing import TYPE_CHECKING, Any, cast
 
 from starlette.websockets import WebSocket
 
-from paiju.server.protocol import RoomState
+from paiju.server.relay_state import room_channel, socket_channel
 from paiju.server.room_leases import ELSEWHERE, RoomElsewhere, RoomLeases
 
 if TYPE_CHECKING:
     from paiju.server.state import Server
 
-__all__ = ["RelayedSocket", "relay_socket", "relayed_state", "serve_relayed"]
+__all__ = ["RelayedSocket", "relay_socket", "serve_relayed"]
 
 log = logging.getLogger("paiju.server")
 
 #: How the owner serves one accepted socket: ``serve(server, code, ws, client)``.
 Serve = Callable[["Server", str, WebSocket, str], Awaitable[None]]
 
-#: Seconds a process waits for a room's owner to send the room's state.
-STATE_WAIT = 2.0
-
-
-def _room_channel(code: str) -> str:
-    return f"paiju:room:{code}:in"
-
-
-def _socket_channel(conn_id: str) -> str:
-    return f"paiju:conn:{conn_id}"
 
 
 class RelayedSocket:
@@ -52,7 +42,7 @@ class RelayedSocket:
 
     def __init__(self, leases: RoomLeases, conn_id: str) -> None:
         self.leases = leases
-        self.channel = _socket_channel(conn_id)
+        self.channel = socket_channel(conn_id)
         self.inbox: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
 
     async def receive(self) -> dict[str, Any]:
@@ -84,7 +74,7 @@ async def _listen(server: Server, leases: RoomLeases, serve: Serve) -> None:
     tasks: set[asyncio.Task[None]] = set()
     pubsub = leases.redis.pubsub()
     try:
-        await pubsub.psubscribe(_room_channel("*"))
+        await pubsub.psubscribe(room_channel("*"))
         async for message in pubsub.listen():
             if message["type"] != "pmessage":
                 continue
@@ -95,12 +85,12 @@ async def _listen(server: Server, leases: RoomLeases, serve: Serve) -> None:
                 if code in leases.held:
                     room = server.rooms.get(code)
                     answer = {"close": ELSEWHERE} if room is None else {"text": room.state().model_dump_json()}
-                    await leases.redis.publish(_socket_channel(conn_id), json.dumps(answer, ensure_ascii=False))
+                    await leases.redis.publish(socket_channel(conn_id), json.dumps(answer, ensure_ascii=False))
             elif "open" in data:
                 if code not in leases.held:
                     continue  # another process's room: every process hears every room's channel
                 if code not in server.rooms:  # held, but not loaded (or being given up): the client retries
-                    await leases.redis.publish(_socket_channel(conn_id), json.dumps({"close": ELSEWHERE}))
+                    await leases.redis.publish(socket_channel(conn_id), json.dumps({"close": ELSEWHERE}))
                     continue
                 relayed = sockets[conn_id] = RelayedSocket(leases, conn_id)
                 task = asyncio.create_task(_serve_one(serve, server, code, relayed, str(data["open"]), sockets, conn_id))
@@ -129,30 +119,6 @@ async def _serve_one(
         sockets.pop(conn_id, None)
 
 
-async def relayed_state(leases: RoomLeases, code: str) -> RoomState | None:
-    """Room ``code``'s state as the process that holds it has it, asked through Redis; ``None`` when nobody answers
-    within ``STATE_WAIT`` seconds (no process serves the room now, or Redis is unreachable)."""
-    from redis.exceptions import RedisError
-
-    conn_id = secrets.token_hex(8)
-    pubsub = leases.redis.pubsub()
-    try:
-        await pubsub.subscribe(_socket_channel(conn_id))
-        if not await leases.redis.publish(_room_channel(code), json.dumps({"conn": conn_id, "state": True})):
-            return None
-        async with asyncio.timeout(STATE_WAIT):
-            async for message in pubsub.listen():
-                if message["type"] == "message":
-                    data = json.loads(message["data"])
-                    return None if "close" in data else RoomState.model_validate_json(data["text"])
-    except (RedisError, TimeoutError) as err:
-        log.warning("the state of room %s could not be read from its owner: %s", code, err or "no answer")
-    finally:
-        with suppress(Exception):
-            await pubsub.aclose()
-    return None
-
-
 async def relay_socket(server: Server, ws: WebSocket, code: str, client: str) -> None:
     """Relay an accepted socket to the process that holds room ``code``; closed with 1013 when nobody serves it."""
     from redis.exceptions import RedisError
@@ -162,9 +128,9 @@ async def relay_socket(server: Server, ws: WebSocket, code: str, client: str) ->
     conn_id = secrets.token_hex(8)
     pubsub = leases.redis.pubsub()
     try:
-        await pubsub.subscribe(_socket_channel(conn_id))
+        await pubsub.subscribe(socket_channel(conn_id))
         holder = await leases.redis.get(leases.key(code))
-        listeners = await leases.redis.publish(_room_channel(code), json.dumps({"conn": conn_id, "open": client}))
+        listeners = await leases.redis.publish(room_channel(code), json.dumps({"conn": conn_id, "open": client}))
     except RedisError as err:
         log.warning("a socket of room %s cannot be relayed: %s", code, err)
         holder, listeners = None, 0
@@ -187,7 +153,7 @@ async def relay_socket(server: Server, ws: WebSocket, code: str, client: str) ->
             text = frame.get("text")
             if text is None:
                 text = (frame.get("bytes") or b"").decode("utf-8", errors="replace")
-            await leases.redis.publish(_room_channel(code), json.dumps({"conn": conn_id, "text": text}))
+            await leases.redis.publish(room_channel(code), json.dumps({"conn": conn_id, "text": text}))
 
     async def watch() -> None:
         """Until the room's lease changes hands or runs out (its owner died or gave it up)."""
@@ -205,6 +171,6 @@ async def relay_socket(server: Server, ws: WebSocket, code: str, client: str) ->
             for task in tasks:
                 task.cancel()
             with suppress(Exception):
-                await leases.redis.publish(_room_channel(code), json.dumps({"conn": conn_id, "gone": True}))
+                await leases.redis.publish(room_channel(code), json.dumps({"conn": conn_id, "gone": True}))
     with suppress(Exception):
         await pubsub.aclose()

@@ -17,7 +17,7 @@ from paiju.server.config import ServerConfig
 from paiju.server.errors import RoomError, http_error
 from paiju.server.guard import ClientLimits
 from paiju.server.protocol import RoomState
-from paiju.server.relay import relayed_state
+from paiju.server.relay_state import relayed_state
 from paiju.server.restore import restore
 from paiju.server.room_leases import RoomElsewhere, RoomLeases
 from paiju.server.rooms import Room
@@ -119,7 +119,7 @@ class Server:
 
     async def room_state(self, code: str) -> RoomState:
         """Room ``code``'s public state: this process's, or that of the process holding the room, asked through
-        Redis (``relay.relayed_state``), so that any process answers it."""
+        Redis (``relay_state.relayed_state``), so that any process answers it."""
         try:
             room = await self.find_room(code)
         except RoomElsewhere as err:
