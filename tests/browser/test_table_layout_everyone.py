@@ -98,7 +98,7 @@ def test_the_host_and_a_spectator_see_no_layout_shift_over_a_whole_hand(
     browser: Browser, server_url: str, artifacts: Path, variant: str, viewport: dict[str, int], lang: str
 ) -> None:
     """From the host's press of Start to the settlement, neither the host's page nor a spectator's moves (CLS < 0.1;
-    the moves a press of the host's own causes are the host's, as the metric counts them)."""
+    the moves a press of the host's own causes are the host's: its page is counted from the table the press drew)."""
     script = f"localStorage.setItem('paiju.lang', '{lang}');" + SHIFT_RECORDER
     host = host_page(browser, server_url, viewport, script, variant=variant)
     host_frames = record_frames(host)
@@ -115,6 +115,10 @@ def test_the_host_and_a_spectator_see_no_layout_shift_over_a_whole_hand(
     starts = {"host": host.evaluate("performance.now()"), "spectator": spectator.evaluate("performance.now()")}
     host.click("button.start")
     expect(host.locator("button.act-auto")).to_be_visible()
+    # The host's page is counted from the table its press drew: the metric excuses a press's moves only within 0.5 s,
+    # and on a busy machine the server's answer to Start (the hand's first frame) can land later than that.
+    host.wait_for_timeout(200)
+    starts["host"] = host.evaluate("performance.now()")
     auto_on(host)
     pages = {"host": host, "spectator": spectator}
     for page in pages.values():
