@@ -22,7 +22,7 @@ FASTGEN = Extension(
 DRAWS = Extension("paiju.engine._draws", ["paiju/engine/_draws.c"], optional=True)
 TURN = Extension(
     "paiju.climbing._turn",
-    [f"paiju/climbing/{name}.c" for name in ("_turn", "turn_hand", "turn_play", "turn_pick", "turn_fields")],
+    [f"paiju/climbing/{name}.c" for name in ("_turn", "turn_hand", "turn_play", "turn_pick", "turn_colour", "turn_fields")],
     include_dirs=[PATTERNS],
     depends=["paiju/climbing/turn.h", f"{PATTERNS}/fastgen_api.h"],
     optional=True,

@@ -25,6 +25,7 @@ from paiju.engine.driver import Driver
 from paiju.engine.registry import variant_family
 from paiju.errors import IllegalMoveError
 from paiju.patterns import Move
+from paiju.patterns.colour import split_by_colour
 from paiju.patterns.compiled import COMPILED
 from paiju.patterns.generate import use_compiled
 from paiju.variants import REGISTRY, PatternKind
@@ -87,6 +88,23 @@ def test_compiled_card_picking_agrees_with_the_python_one(table: str) -> None:
             compared += 1
             refused += isinstance(got, str)
     assert compared > 1000 and 0 < refused < compared
+
+
+@pytest.mark.parametrize("decks", [1, 2, 3])
+def test_the_compiled_colour_split_is_split_by_colour(decks: int) -> None:
+    """A two-colour seat's cards split in C (``_turn.colours``) as ``split_by_colour`` splits them: the natural cards'
+    rank counts and the wild rank's faces of each colour, and each colour's cards in hand order, on random hands of
+    every size (jokers among them) with the speculator's 3s wild, another rank wild or none."""
+    assert TURN is not None
+    rng = random.Random(decks)
+    pack = deck_cards(decks)
+    for _ in range(300):
+        cards = rng.sample(pack, rng.randint(0, min(len(pack), 60)))
+        wild_rank = rng.choice([-1, 0, rng.randrange(15)])
+        expected = split_by_colour(cards, wild_rank)
+        assert TURN.colours(cards, wild_rank) == TURN.colours(tuple(cards), wild_rank) == expected, (cards, wild_rank)
+    with pytest.raises(ValueError, match="non-negative"):
+        TURN.colours([5, -1], -1)
 
 
 def test_compiled_plays_are_the_python_ones() -> None:

@@ -51,7 +51,7 @@ def hand_moves(
 ) -> list[Move]:
     """Every coloured move of the suited hand ``text`` (the speculator's 3s wild), leading or beating."""
     cards = parse_cards(text, v.decks)
-    counts, wild = split_by_colour(cards, (sp.THREE,) if speculator else ())
+    counts, wild, _ = split_by_colour(cards, sp.THREE if speculator else -1)
     black, red = (sp.speculator_wilds(v, len(w)) if w else None for w in wild)
     rules = replace(v.pattern_rules, red_over_black=RedOverBlack(red_over_black))
     return coloured_moves(rules, counts, (black, red), to_beat)
@@ -683,7 +683,7 @@ SMALL_POOL = [c for c in deck_cards(3) if card_rank(c) in (4, 5, 6, 13, 14)]
 def test_coloured_moves_are_exactly_the_one_colour_readings(hand: list[Card]) -> None:
     """§14 on random hands of 7s, 8s, 9s and jokers: a reading is offered in a colour exactly when some
     of the hand's cards make it with every card of the body in that colour (kicker pairs one colour)."""
-    counts, _ = split_by_colour(hand)
+    counts, _, _ = split_by_colour(hand)
     offered = set(coloured_moves(V4, counts, (None, None), None))
     found: set[Move] = set()
     for n in range(1, len(hand) + 1):

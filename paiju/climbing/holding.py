@@ -11,7 +11,6 @@ from dataclasses import dataclass, field
 
 from paiju.cards import (
     CARDS_PER_DECK,
-    FACE_COLOUR,
     FACE_RANK,
     Card,
     Colour,
@@ -28,6 +27,7 @@ from paiju.errors import IllegalMoveError, Reason
 from paiju.patterns import Move, Wilds, beats, classify_ranks, describe
 from paiju.patterns.colour import (
     PAIR_KICKER_KINDS,
+    HandByColour,
     body_ranks,
     coloured_beats,
     coloured_moves,
@@ -142,22 +142,28 @@ class Holding:
     def _of_colour(self) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
         """§14: the seat's cards of each colour (black, red), in hand order (split once)."""
         if self._split is None:
-            split: tuple[list[Card], list[Card]] = ([], [])
-            for c in self.cards:  # card_colour inline: a seat's cards are split again after each of its plays
-                split[FACE_COLOUR[c % CARDS_PER_DECK]].append(c)
-            self._split = (tuple(split[0]), tuple(split[1]))  # (black, red): Colour.BLACK is 0
+            self._split_by_colour()
+            assert self._split is not None
         return self._split
 
     @property
     def _by_colour(self) -> ColourSplit:
         """§14: the natural cards per colour (black, red), and the wild 3s of each colour (split once)."""
         if self._colours is None:
-            faces = (THREE,) if self.speculator else ()
-            counts, wild = split_by_colour(self.cards, faces)
-            black = speculator_wilds(self.variant, len(wild[0]), self.promoted) if wild[0] else None
-            red = speculator_wilds(self.variant, len(wild[1]), self.promoted) if wild[1] else None
-            self._colours = counts, (black, red)
+            self._split_by_colour()
+            assert self._colours is not None
         return self._colours
+
+    def _split_by_colour(self) -> None:
+        """§14: the cards, natural rank counts and wild 3s of each colour, split in one pass (in C where it is built;
+        a seat's cards are split again after each of its plays)."""
+        wild_rank = THREE if self.speculator else -1
+        fast = compiled_turn()
+        split: HandByColour = fast.colours(self.cards, wild_rank) if fast is not None else split_by_colour(self.cards, wild_rank)
+        counts, wild, self._split = split
+        black = speculator_wilds(self.variant, len(wild[0]), self.promoted) if wild[0] else None
+        red = speculator_wilds(self.variant, len(wild[1]), self.promoted) if wild[1] else None
+        self._colours = counts, (black, red)
 
     # ------------------------------------------------------------------ what the seat may play
     def moves(self, to_beat: Move | None) -> tuple[Sequence[Move], bool]:

@@ -32,6 +32,9 @@ Py_ssize_t pick_into(const int *cards, const char *is_wild, Py_ssize_t n, const 
 int need_of(PyObject *ranks, int *need);
 PyObject *pick_cards(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
 
+/* A seat's cards and rank counts by colour (patterns/colour.py's split_by_colour; turn_colour.c). */
+PyObject *colour_split(PyObject *self, PyObject *const *args, Py_ssize_t nargs);
+
 /* A table's compiled play turn (turn_play.c). */
 typedef struct Turns Turns;
 int turn_ready(void);

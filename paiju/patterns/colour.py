@@ -20,6 +20,7 @@ from paiju.variants import HasPatternRules, PatternKind, RedOverBlack
 
 __all__ = [
     "PAIR_KICKER_KINDS",
+    "HandByColour",
     "body_ranks",
     "coloured_beats",
     "coloured_moves",
@@ -181,15 +182,22 @@ def colours_fit(move: Move, cards: Sequence[Card]) -> bool:
     return all(sum(1 for c in rest if card_rank(c) == r and card_colour(c) != move.colour) % 2 == 0 for r in {card_rank(c) for c in rest})
 
 
-def split_by_colour(cards: Sequence[Card], wild_faces: Sequence[int] = ()) -> tuple[tuple[list[int], list[int]], tuple[list[int], list[int]]]:
-    """Rank counts of (black, red) natural cards, and the faces of (black, red) cards of a wild face rank."""
+#: A hand split by colour (black, red): natural rank counts, faces of the wild cards, and the cards in hand order.
+HandByColour = tuple[tuple[list[int], list[int]], tuple[list[int], list[int]], tuple[tuple[Card, ...], tuple[Card, ...]]]
+
+
+def split_by_colour(cards: Sequence[Card], wild_rank: int = -1) -> HandByColour:
+    """Rank counts of (black, red) natural cards, the faces of (black, red) cards of the ``wild_rank`` (-1: none),
+    and the (black, red) cards in hand order (the oracle of the compiled ``paiju.climbing._turn.colours``)."""
     counts: tuple[list[int], list[int]] = ([0] * 15, [0] * 15)
     wild: tuple[list[int], list[int]] = ([], [])
+    split: tuple[list[Card], list[Card]] = ([], [])
     for c in cards:  # card_rank and card_colour inline: a seat's cards are split again after each of its plays
         face = c % CARDS_PER_DECK
-        rank = FACE_RANK[face]
-        if rank in wild_faces:
-            wild[FACE_COLOUR[face]].append(rank)
+        rank, colour = FACE_RANK[face], FACE_COLOUR[face]
+        split[colour].append(c)
+        if rank == wild_rank:
+            wild[colour].append(rank)
         else:
-            counts[FACE_COLOUR[face]][rank] += 1
-    return counts, wild
+            counts[colour][rank] += 1
+    return counts, wild, (tuple(split[0]), tuple(split[1]))
