@@ -21,7 +21,6 @@ from paiju.climbing.phases.small_landlord import names_self
 from paiju.climbing.roles import public_identity
 from paiju.climbing.speculator import flip_wild_suits, side_of_speculator
 from paiju.climbing.state import HandState
-from paiju.variants.speculator import SpeculatorRules
 
 __all__ = ["FiveView", "OpenView", "PartView", "PartnerView", "SpeculatorView", "part_views", "snapshot"]
 
@@ -157,18 +156,20 @@ def speculator_view(state: HandState, seat: int | None, facts: Facts) -> Specula
     # The retreated hand as the table shows it: what a spectator may see of it (the speculator holds it anyway).
     retreated = tuple(sorted(hand)) if spec.retreated and facts.sees_retreated_hand(None) else ()
     sizes = tuple(spec.gift_sizes)
+    colours = _gift_colours(rules.landlord_gift_colours, rules.farmer_gift_colours, len(sizes))
     return SpeculatorView(
         seat=spec.seat, determination=spec.determination, flipped=tuple(flipped), gifts=gifts, gift_sizes=sizes,
-        gift_colours=_gift_colours(rules, len(sizes)), side=side, two_low=rules.two_low,
+        gift_colours=colours, side=side, two_low=rules.two_low,
         wild_suits=_wild_suits(rules.flip_wilds, flipped), promoted=state.promoted, retreated_hand=retreated,
         out=tuple(sorted(out)) if out else (),
     )
 
 
 @lru_cache(maxsize=None)
-def _gift_colours(rules: SpeculatorRules, piles: int) -> tuple[str, ...]:
-    """Each gift pile's colour rule, the landlord's first (§15), for a table's rules and number of piles."""
-    return (rules.landlord_gift_colours, *(rules.farmer_gift_colours,) * (piles - 1)) if piles else ()
+def _gift_colours(landlord: str, farmer: str, piles: int) -> tuple[str, ...]:
+    """Each gift pile's colour rule, the landlord's first (§15), for a table's two rules and number of piles (keyed by
+    the rules themselves: hashing the table's ``SpeculatorRules`` reads every field, and a view asks at every turn)."""
+    return (landlord, *(farmer,) * (piles - 1)) if piles else ()
 
 
 def _wild_suits(flip_wilds: bool, flipped: Sequence[Card]) -> str:
