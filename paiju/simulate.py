@@ -27,12 +27,12 @@ class RoleStats:
     total: float = 0.0
     total_sq: float = 0.0
 
-    def add(self, score: int) -> None:
-        """Record one hand's score for this role."""
-        self.hands += 1
-        self.wins += score > 0
-        self.total += score
-        self.total_sq += score * score
+    def add(self, score: int, hands: int = 1) -> None:
+        """Record ``hands`` hands of this role that each scored ``score``."""
+        self.hands += hands
+        self.wins += hands if score > 0 else 0
+        self.total += hands * score
+        self.total_sq += hands * score * score
 
     @property
     def win_rate(self) -> float:
@@ -81,8 +81,9 @@ class SimulationReport:
     games: int
     seed: int
     bots: list[str]
-    roles: dict[str, RoleStats] = field(default_factory=dict)
-    by_bot: dict[str, dict[str, RoleStats]] = field(default_factory=dict)
+    #: How many hands ended with each (every seat's role, every seat's score), in the order first played: the
+    #: statistics by role (``roles``, ``by_bot``) are made from these, so a hand costs one count, not one per seat.
+    outcomes: dict[tuple[tuple[str, ...], tuple[int, ...]], int] = field(default_factory=dict)
     redeals: int = 0
     instant_wins: int = 0
     #: How often the speculator ended on each side (speculator tables only).
@@ -131,19 +132,37 @@ class SimulationReport:
         }
 
     def add(self, tally: HandTally, scores: Sequence[int]) -> None:
-        """Count one finished hand: each seat's score under its role (and its bot), and the family's counts,
-        each into the report's counter or tally of that name."""
+        """Count one finished hand: its seats' roles and scores (``outcomes``), and the family's counts, each into the
+        report's counter or tally of that name."""
         for name, n in tally.counts.items():
             if n:  # most hands count none of most things
                 setattr(self, name, getattr(self, name) + n)
         for name, kind in tally.kinds.items():
             counted: dict[str, int] = getattr(self, name)
             counted[kind] = counted.get(kind, 0) + 1
-        roles, by_bot, bots = self.roles, self.by_bot, self.bots
-        for s, score in enumerate(scores):
-            role = tally.roles[s]
-            _stats(roles, role).add(score)
-            _stats(by_bot.get(bots[s]) or by_bot.setdefault(bots[s], {}), role).add(score)  # no dict made per hand
+        outcome = (tally.roles, tuple(scores))
+        self.outcomes[outcome] = self.outcomes.get(outcome, 0) + 1
+
+    @property
+    def roles(self) -> dict[str, RoleStats]:
+        """Every seat's outcomes by its role, each role in the order first played."""
+        return self._by_role()[0]
+
+    @property
+    def by_bot(self) -> dict[str, dict[str, RoleStats]]:
+        """Each bot's outcomes by the role it played, bots and roles in the order first played."""
+        return self._by_role()[1]
+
+    def _by_role(self) -> tuple[dict[str, RoleStats], dict[str, dict[str, RoleStats]]]:
+        """The statistics of ``roles`` and ``by_bot``, made from the counted outcomes (scores are whole numbers: a
+        sum of ``n`` equal scores is the same float as ``n`` additions)."""
+        roles: dict[str, RoleStats] = {}
+        by_bot: dict[str, dict[str, RoleStats]] = {}
+        for (seat_roles, scores), hands in self.outcomes.items():
+            for bot, role, score in zip(self.bots, seat_roles, scores, strict=True):
+                _stats(roles, role).add(score, hands)
+                _stats(by_bot.setdefault(bot, {}), role).add(score, hands)
+        return roles, by_bot
 
 
 def _stats(table: dict[str, RoleStats], role: str) -> RoleStats:

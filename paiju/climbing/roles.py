@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from paiju.climbing.phase_name import PhaseName
 from paiju.climbing.state import HandState
 
@@ -29,8 +31,13 @@ def seat_role(
 def over_roles(state: HandState) -> tuple[str, ...]:
     """Every seat's role in a finished hand, as everyone sees it then (what a view at the end shows, made without one;
     the hand's facts read once for all the seats: a simulation asks at every hand)."""
-    landlord, small, speculator, identity = state.landlord, state.small_landlord, state.speculator, public_identity(state)
-    return tuple(seat_role(s, PhaseName.OVER, landlord, small, speculator, identity) for s in range(state.variant.players))
+    return _roles_at_end(state.variant.players, state.landlord, state.small_landlord, state.speculator, public_identity(state))
+
+
+@lru_cache(maxsize=4096)
+def _roles_at_end(players: int, landlord: int | None, small: int | None, speculator: int | None, identity: str) -> tuple[str, ...]:
+    """``over_roles`` of the facts that decide them, made once per distinct facts (a table has a few dozen)."""
+    return tuple(seat_role(s, PhaseName.OVER, landlord, small, speculator, identity) for s in range(players))
 
 
 def public_identity(state: HandState) -> str:

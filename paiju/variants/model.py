@@ -11,6 +11,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import cached_property
 from typing import Any, TypeVar
 
 from paiju.cards import CARDS_PER_DECK, RANK_CHARS, RANKS
@@ -216,9 +217,9 @@ class Variant:
         """Cards in the shuffled pack: 54 per deck less the removed ranks."""
         return self.decks * (CARDS_PER_DECK - 4 * len(set(self.removed_ranks)))
 
-    @property
+    @cached_property
     def removed_rank_indices(self) -> tuple[int, ...]:
-        """The removed ranks as rank indices."""
+        """The removed ranks as rank indices (found once per table: every deal asks)."""
         return tuple(sorted(RANK_CHARS.index(r) for r in set(self.removed_ranks)))
 
     @property
