@@ -8,21 +8,22 @@ from __future__ import annotations
 
 import argparse
 import functools
+import gc
 import importlib
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from rich.console import Console
+from paiju.commands import UsageError, collector_paused
 
-from paiju.commands import UsageError
-from paiju.commands.tables import add_table_args, cmd_variants
+if TYPE_CHECKING:
+    from rich.console import Console
 
 __all__ = ["main"]
 
 #: A subcommand: the parsed arguments and the console in, the exit status out.
-Command = Callable[[argparse.Namespace, Console], int]
+Command = Callable[[argparse.Namespace, "Console"], int]
 
 
 def lazy(module: str, name: str) -> Command:
@@ -30,7 +31,8 @@ def lazy(module: str, name: str) -> Command:
     own modules only (``simulate`` never loads the card commands, nor ``classify`` the games')."""
 
     def run(args: argparse.Namespace, out: Console) -> int:
-        found: Command = getattr(importlib.import_module(f"paiju.commands.{module}"), name)
+        with collector_paused():
+            found: Command = getattr(importlib.import_module(f"paiju.commands.{module}"), name)
         return found(args, out)
 
     return run
@@ -46,6 +48,8 @@ def add_trump_args(parser: argparse.ArgumentParser) -> None:
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser (its flags are a stable contract), built once a process: parsing changes nothing in it,
     and a program that calls ``main`` many times (a test, a script) pays for its hundred flags once."""
+    from paiju.commands.tables import add_table_args, cmd_variants
+
     p = argparse.ArgumentParser(prog="paiju", description="Dou Dizhu family card games: play, analyse, simulate.")
     sub = p.add_subparsers(dest="command", required=True)
     role: dict[str, Any] = {
@@ -213,9 +217,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``paiju`` command."""
-    args = build_parser().parse_args(argv)
-    out = Console(highlight=False)
     try:
+        with collector_paused():  # the parser, the tables and Rich: start-up (see collector_paused)
+            args = build_parser().parse_args(argv)
+            from rich.console import Console
+
+            out = Console(highlight=False)
         return int(args.func(args, out))
     except UsageError as err:
         print(f"paiju: {err}", file=sys.stderr)
@@ -225,6 +232,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         sys.stderr.close()  # the reader went away (e.g. `| head`): nothing left to say
         return 0
+    finally:
+        gc.unfreeze()  # what the start froze (collector_paused) is collected as before in a program that goes on
 
 
 if __name__ == "__main__":

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from rich.console import Console
 from rich.table import Table
 
-from paiju.commands import UsageError
+from paiju.commands import UsageError, collector_paused
 from paiju.commands.tables import table_of
 from paiju.engine import LogError, load_log, replay, variant_family
 from paiju.errors import IllegalMoveError
@@ -55,19 +55,21 @@ def _check_bots(names: Sequence[str], variant: Variant) -> None:
 
 def cmd_simulate(args: argparse.Namespace, out: Console) -> int:
     """Bot games with per-role statistics."""
-    from paiju.policy import table_policy
-    from paiju.simulate import simulate
+    with collector_paused():  # the table's family, its bots and their modules: start-up (see collector_paused)
+        from paiju.policy import table_policy
+        from paiju.simulate import simulate
 
-    variant = table_of(args)
-    names = args.bots or ",".join([table_policy(variant_family(variant)).bot] + ["random"] * (variant.players - 1))
-    bots = [b for b in names.split(",") if b]
-    _check_bots(bots, variant)
-    if len(bots) == 1:
-        bots = bots * variant.players
-    if len(bots) != variant.players:
-        raise UsageError(f"--bots: {variant.name} seats {variant.players} players, {len(bots)} bots given")
-    if args.games < 1:
-        raise UsageError("--games must be at least 1")
+        variant = table_of(args)
+        names = args.bots or ",".join([table_policy(variant_family(variant)).bot] + ["random"] * (variant.players - 1))
+        bots = [b for b in names.split(",") if b]
+        _check_bots(bots, variant)
+        if len(bots) == 1:
+            bots = bots * variant.players
+        if len(bots) != variant.players:
+            raise UsageError(f"--bots: {variant.name} seats {variant.players} players, {len(bots)} bots given")
+        if args.games < 1:
+            raise UsageError("--games must be at least 1")
+        table_policy(variant_family(variant))  # the family's modules, which simulate reads first
     with _progress(Console(stderr=True), args.games) as progress:
         report = simulate(variant, args.games, bots, args.seed, progress)
     if args.json:
