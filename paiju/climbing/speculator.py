@@ -6,6 +6,7 @@ Everything here follows speculator.md; the section is named in each docstring.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 from functools import lru_cache
 
 from paiju.cards import (
@@ -227,27 +228,30 @@ def gifts_fit(
     sizes: Sequence[int],
     given: Sequence[Sequence[int]],
     free: Sequence[int],
-    kept: set[Colour],
+    kept: AbstractSet[int],
 ) -> bool:
     """``can_make_gifts`` counted by colour: ``given`` each gift's (black, red) cards so far, ``free`` the gift pool's,
     ``kept`` the colours the card kept of the highest rank may have (empty: none is kept from the pool)."""
-    slots = sum(sizes) - sum(sum(g) for g in given)
+    slots = sum(sizes) - sum(map(sum, given))
     if sum(free) - (1 if kept else 0) < slots:
         return False
     if not rules.landlord_gift_colours:
         return True
-    needs = [0, 0]
-    splits = [_colour_split(rules.landlord_gift_colours), _colour_split(rules.farmer_gift_colours)]
+    need_black = need_red = 0
+    first, rest = _colour_split(rules.landlord_gift_colours), _colour_split(rules.farmer_gift_colours)
+    assert first is not None and rest is not None
     for i in range(len(sizes)):
-        split = splits[min(i, 1)]
-        assert split is not None
-        red, black, least = split
-        have = given[i] if i < len(given) else (0, 0)
-        needs[_RED] += max(0, (red if least == 0 else least) - have[_RED])
-        needs[_BLACK] += max(0, (black if least == 0 else least) - have[_BLACK])
+        red, black, least = first if i == 0 else rest
+        if least:
+            red = black = least
+        have_black, have_red = given[i] if i < len(given) else (0, 0)
+        need_black += max(0, black - have_black)
+        need_red += max(0, red - have_red)
     # The speculator keeps one card of its highest rank, of a colour that rank comes in (its choice).
-    options: set[Colour | None] = set(kept) or {None}
-    return any(all(free[k] - (k == colour) >= needs[k] for k in (_BLACK, _RED)) for colour in options)
+    black_free, red_free = free
+    if not kept:
+        return black_free >= need_black and red_free >= need_red
+    return any(black_free - (k == _BLACK) >= need_black and red_free - (k == _RED) >= need_red for k in kept)
 
 
 #: The colours, read once (an enum's member read from its class costs as much as a small call; the gift checks run

@@ -36,19 +36,17 @@ class Gifts(Turn):
         """Every card it may put into the gift being filled."""
         spec = _spec(state)
         pool, tops = spec_rules.gift_pool(state.hands[seat], spec.determination, state.promoted)
-        later = _LaterGifts(state, pool, tops) if _gift_rule(state) else None  # a table of one-colour gifts: None
+        cards = spec_rules.giftable_in(pool, tops)
+        if not _gift_rule(state):  # a table of one-colour gifts
+            return [_GIVES.get(c) or _give(c) for c in cards]
         # The gift rules ask of a giftable card only its colour and whether it is of the highest rank (the one a card
-        # is kept of): cards alike in both are asked once, not once each.
-        room: dict[tuple[int, bool], bool] = {}
-        out: list[Action] = []
-        for c in spec_rules.giftable_in(pool, tops):
-            alike = (FACE_COLOUR[c % CARDS_PER_DECK], c in tops)
-            fits = room.get(alike)
-            if fits is None:
-                fits = room[alike] = later is None or (_colour_room(state, c, later=False) and later(c))
-            if fits:
-                out.append(_GIVES.get(c) or _GIVES.setdefault(c, Give(c)))
-        return out
+        # is kept of): one card of each kind is asked, not every card.
+        gifts, top = _LaterGifts(state, pool, tops), set(tops)
+        kinds = [2 * _COLOURS[c % CARDS_PER_DECK] + (c in top) for c in cards]  # ints: an enum hashes in Python
+        fits = [False] * 4
+        for kind, c in dict(zip(kinds, cards, strict=True)).items():  # a card of each kind
+            fits[kind] = gifts.fits(c)
+        return [_GIVES.get(c) or _give(c) for c, kind in zip(cards, kinds, strict=True) if fits[kind]]
 
     def explain(self, state: HandState, seat: int, action: Action) -> str:
         """Why the speculator may not give this card."""
@@ -85,8 +83,15 @@ class Gifts(Turn):
         return DONE
 
 
+#: Each face's colour as a plain int (``FACE_COLOUR``'s values).
+_COLOURS: tuple[int, ...] = tuple(map(int, FACE_COLOUR))
 #: Each card's ``Give``, made once (an action is a value: every gift's legal list offers most of the hand again).
 _GIVES: dict[Card, Give] = {}
+
+
+def _give(card: Card) -> Give:
+    """The card's ``Give``, made the first time it is offered."""
+    return _GIVES.setdefault(card, Give(card))
 
 
 def _colour_room(state: HandState, card: Card, later: bool = True) -> bool:
@@ -119,6 +124,7 @@ class _LaterGifts:
     def __init__(self, state: HandState, pool: list[Card], tops: list[Card]) -> None:
         spec = _spec(state)
         self.rules = spec_rules.rule_of(state.variant)
+        self.rule = _gift_rule(state)
         self.sizes = spec.gift_sizes
         self.given = [spec_rules.colour_counts(g) for g in spec.gifts]
         self.free = spec_rules.colour_counts(pool)
@@ -126,10 +132,16 @@ class _LaterGifts:
 
     def __call__(self, card: Card) -> bool:
         """Whether every gift can still be filled once ``card`` (a giftable one) goes into the gift being filled."""
-        colour = card_colour(card)
+        colour = _COLOURS[card % CARDS_PER_DECK]
         free = list(self.free)
         free[colour] -= 1
         given = [*self.given[:-1], list(self.given[-1])]
         given[-1][colour] += 1
-        kept = {card_colour(c) for c in self.tops if c != card}
+        kept = {_COLOURS[c % CARDS_PER_DECK] for c in self.tops if c != card}
         return spec_rules.gifts_fit(self.rules, self.sizes, given, free, kept)
+
+    def fits(self, card: Card) -> bool:
+        """``_colour_room`` of a giftable card, from the counts made once: the gift being filled takes a card of its
+        colour, and every gift can still be filled once it does."""
+        size, colour = self.sizes[len(self.given) - 1], _COLOURS[card % CARDS_PER_DECK]
+        return spec_rules.colour_room(self.rule, size, self.given[-1], colour) and self(card)
