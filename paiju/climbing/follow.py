@@ -68,11 +68,18 @@ def forced_answers(
         same = [m for m in answers if m.size == to_beat.size]
         larger = [m for m in answers if m.size > to_beat.size]
         return same or larger or list(answers), False
-    bombs = [m for m in answers if m.is_bomb]
-    forced = [m for m in answers if not m.is_bomb]
-    free = [m for m in forced if bomb_ranks.intersection(m.ranks)]
-    forced = [m for m in forced if not bomb_ranks.intersection(m.ranks)]
+    bombs: list[Move] = []
+    free: list[Move] = []  # answers using cards of a bomb it holds
+    forced: list[Move] = []
+    for m in answers:  # one pass, each list in the answers' order
+        if m.is_bomb:
+            bombs.append(m)
+        elif bomb_ranks and not bomb_ranks.isdisjoint(m.ranks):
+            free.append(m)
+        else:
+            forced.append(m)
     if not forced:
         return free + bombs, True
-    fewest = min(threes_used(m, faces) for m in forced)
-    return [m for m in forced if threes_used(m, faces) == fewest], False
+    used = [threes_used(m, faces) for m in forced]
+    fewest = min(used)
+    return [m for m, n in zip(forced, used, strict=True) if n == fewest], False

@@ -32,6 +32,7 @@ from paiju.patterns.colour import (
     coloured_beats,
     coloured_moves,
     colours_fit,
+    moves_by_colour,
     split_by_colour,
 )
 from paiju.patterns.generate import generator_for, moves_of
@@ -184,7 +185,7 @@ class Holding:
         """§14: the moves of a two-colour hand; answers beat by colour as well as by rank."""
         table = self.variant.pattern_rules
         counts, wilds = self._by_colour
-        moves = coloured_moves(table, counts, wilds, to_beat)
+        moves = moves_by_colour(generator_for(table), counts, wilds, to_beat)
         if to_beat is None:
             return moves, False
         rules = self.variant.speculator
