@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 
+import paiju.climbing.observation as climbing_observation
 import paiju.climbing.report as climbing_report
 import paiju.simulate as simulation
 from paiju.bots import BOTS, Bot, make_bot, play_out
@@ -103,14 +104,15 @@ def test_a_random_bot_is_handed_no_view(monkeypatch: pytest.MonkeyPatch) -> None
 
 
 def test_a_finished_hand_is_counted_without_a_view(monkeypatch: pytest.MonkeyPatch) -> None:
-    """simulate's tally reads the finished hand itself: it makes no spectator's view to count a hand's roles."""
+    """simulate's tally reads the finished hand itself: it makes no view, a spectator's or a seat's, to count a
+    hand's roles (every view of a climbing hand is made by ``paiju.climbing.observation.observe``)."""
     made: list[int | None] = []
 
     def counted(hand: Any, seat: int | None) -> Any:
         made.append(seat)
         return observe(hand, seat)
 
-    monkeypatch.setattr(climbing_report, "observe", counted)
+    monkeypatch.setattr(climbing_observation, "observe", counted)
     simulate(get_variant("classic"), 3, ["random"] * 3, 1)
     assert made == []
 

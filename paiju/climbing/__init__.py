@@ -1,4 +1,7 @@
-"""The Dou Dizhu-family engine: one hand as a state machine, views, logs and sessions."""
+"""The Dou Dizhu-family engine: one hand as a state machine, views, logs and sessions. The views (``Observation``,
+``observe``, ``forced_pass_shown``) are imported when first read: bots that read only their legal lists make none."""
+
+from typing import TYPE_CHECKING
 
 from paiju.climbing.actions import (
     Action,
@@ -19,10 +22,12 @@ from paiju.climbing.actions import (
 from paiju.climbing.hand import Hand
 from paiju.climbing.hand import Hand as Game
 from paiju.climbing.log import LogError, game_log, load_log, replay, save_log
-from paiju.climbing.observation import Observation, forced_pass_shown, observe
 from paiju.climbing.phase_name import PhaseName
 from paiju.climbing.session import Session
 from paiju.climbing.state import Deal, PlayRecord, Result
+
+if TYPE_CHECKING:
+    from paiju.climbing.observation import Observation, forced_pass_shown, observe
 
 __all__ = [
     "Action",
@@ -55,3 +60,12 @@ __all__ = [
     "replay",
     "save_log",
 ]
+
+
+def __getattr__(name: str) -> object:
+    """A name of the views (``paiju.climbing.observation``), imported when first read."""
+    if name in ("Observation", "forced_pass_shown", "observe"):
+        from paiju.climbing import observation
+
+        return getattr(observation, name)
+    raise AttributeError(f"module 'paiju.climbing' has no attribute {name!r}")

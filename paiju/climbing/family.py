@@ -9,16 +9,15 @@ from paiju.climbing.actions import Action, action_text
 from paiju.climbing.events import event_from_json
 from paiju.climbing.hand import Hand
 from paiju.climbing.log import game_log, start
-from paiju.climbing.observation import Observation, observe
 from paiju.climbing.session import Session
 from paiju.climbing.settlement import settlement
-from paiju.climbing.views import FiveView
 from paiju.engine import CLIMBING, Family
 from paiju.engine.action_ids import ActionSpace
 from paiju.errors import IllegalMoveError
 from paiju.variants import Variant
 
 if TYPE_CHECKING:
+    from paiju.climbing.observation import Observation
     from paiju.engine.worlds import Worlds
 
 __all__ = ["FAMILY"]
@@ -53,8 +52,16 @@ def _sees_hand(hand: Hand, seat: int, owner: int) -> bool:
     public and hidden landlord each other's once the team is known (Q5.5)."""
     if hand.facts().sees_hand(seat, owner):
         return True
-    five = observe(hand, seat).part(FiveView) if hand.state.five is not None else None
+    from paiju.climbing.views import FiveView  # the views are imported when first asked for: a simulation makes none
+
+    five = hand.observe(seat).part(FiveView) if hand.state.five is not None else None
     return five is not None and any(ally == owner for ally, _ in five.ally_hands)
+
+
+def _observe(hand: Hand, seat: int | None) -> Observation:
+    """What ``seat`` (``None``: a spectator) may know now: ``Hand.observe``, whose module is imported when first
+    asked for (bots that read only their legal lists make no view)."""
+    return hand.observe(seat)
 
 
 FAMILY: Family[Hand, Action, Observation] = Family(
@@ -64,7 +71,7 @@ FAMILY: Family[Hand, Action, Observation] = Family(
     start=start,
     read_event=event_from_json,
     session=Session,
-    observe=observe,
+    observe=_observe,
     action_text=action_text,
     game_log=game_log,
     sees_hand=_sees_hand,

@@ -13,20 +13,22 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, Self, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
 from paiju.cards import Card
 from paiju.climbing.actions import Action
 from paiju.climbing.compiled import TURN
 from paiju.climbing.events import Event, Facts
 from paiju.climbing.holding import Holding
-from paiju.climbing.observation import Observation, observe
 from paiju.climbing.phase_name import PhaseName
 from paiju.climbing.phases import Pipeline, holding_of, pipeline
 from paiju.climbing.state import Deal, HandState, Result
 from paiju.climbing.undo import Taken, save, take_back
 from paiju.engine.driver import Driver
 from paiju.variants import Variant
+
+if TYPE_CHECKING:
+    from paiju.climbing.observation import Observation
 
 __all__ = ["Hand"]
 
@@ -141,11 +143,13 @@ class Hand(Driver[HandState, Action]):
 
     def observe(self, seat: int | None) -> Observation:
         """What ``seat`` (``None``: a spectator) may know now, for a bot, a learner or a view."""
+        from paiju.climbing.observation import observe  # imported when first asked for: a random bot makes no view
+
         return observe(self, seat)
 
     def view(self, seat: int) -> dict[str, Any]:
         """What ``seat`` may see now, JSON-ready."""
-        return observe(self, seat).to_json()
+        return self.observe(seat).to_json()
 
     def clone(self) -> Self:
         """An independent copy for search: acting on it leaves this hand as it is (no log replay, no deep copy)."""

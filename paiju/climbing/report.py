@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from paiju.climbing.events import RedealEvent
 from paiju.climbing.hand import Hand
-from paiju.climbing.observation import observe
 from paiju.climbing.roles import over_roles
 from paiju.climbing.state import Factor, Result
 from paiju.engine import FrameFields, HandTally
@@ -58,7 +57,7 @@ def tally(hand: Hand) -> HandTally:
 def frame_fields(hand: Hand) -> FrameFields:
     """The auction so far (``points`` 0 for a pass), the multiplier on the bid and why the cards were dealt again
     this hand, in order: public, the same for all."""
-    seen = observe(hand, None)
+    seen = hand.observe(None)
     return {
         "bids": [{"seat": s, "points": p} for s, p in seen.bid_history],
         "multiplier": seen.multiplier,

@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from paiju.climbing.hand import Hand
-from paiju.climbing.observation import observe
 from paiju.climbing.parts import HiddenPart
 from paiju.climbing.state import Factor
 from paiju.engine import Settlement, SettlementLine
@@ -67,7 +66,7 @@ def settlement(game: Hand, names: Sequence[str]) -> Settlement:
     partner = _partner_sentence(result.partnership, Factor.DECLARED in factors)
     if partner:
         summary.append(partner)
-    view = observe(game, None)
+    view = game.observe(None)
     outcome = {
         "winner": result.winner,
         "landlord_won": result.landlord_won,

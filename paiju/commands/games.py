@@ -15,7 +15,7 @@ from rich.table import Table
 
 from paiju.commands import UsageError, collector_paused
 from paiju.commands.tables import table_of
-from paiju.engine import LogError, load_log, replay, variant_family
+from paiju.engine import LogError, family, load_log, replay, variant_family
 from paiju.errors import IllegalMoveError
 from paiju.variants import Variant, VariantError
 
@@ -69,7 +69,8 @@ def cmd_simulate(args: argparse.Namespace, out: Console) -> int:
             raise UsageError(f"--bots: {variant.name} seats {variant.players} players, {len(bots)} bots given")
         if args.games < 1:
             raise UsageError("--games must be at least 1")
-        table_policy(variant_family(variant))  # the family's modules, which simulate reads first
+        family(variant_family(variant))  # the family's modules and its table policy, which simulate reads first
+        table_policy(variant_family(variant))
     with _progress(Console(stderr=True), args.games) as progress:
         report = simulate(variant, args.games, bots, args.seed, progress)
     if args.json:

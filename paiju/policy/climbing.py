@@ -6,7 +6,6 @@ from __future__ import annotations
 from paiju.cards import format_cards
 from paiju.climbing.actions import Action, Play
 from paiju.climbing.hand import Hand
-from paiju.climbing.observation import forced_pass_shown, in_auction
 from paiju.climbing.phases.play import holding_of
 from paiju.climbing.report import frame_fields, most_leads, tally
 from paiju.climbing.speculator import marked_card
@@ -24,11 +23,25 @@ def _play_cards(hand: Hand, seat: int, action: Action) -> str | None:
     return format_cards(holding_of(hand.state, seat).cards_for(action.move, action.cards), marked=marked_card(hand.variant))
 
 
+def _in_auction(hand: Hand) -> bool:
+    """``observation.in_auction``; the views' module is imported when a timer first asks (a simulation never does)."""
+    from paiju.climbing.observation import in_auction
+
+    return in_auction(hand)
+
+
+def _forced_pass_shown(hand: Hand) -> bool:
+    """``observation.forced_pass_shown``, imported as ``_in_auction`` is."""
+    from paiju.climbing.observation import forced_pass_shown
+
+    return forced_pass_shown(hand)
+
+
 POLICY: TablePolicy[Hand, Action] = TablePolicy(
     bot="heuristic",
     timeout_bot="minimal",
-    timeout_takes_over=in_auction,
-    forced_pass_shown=forced_pass_shown,
+    timeout_takes_over=_in_auction,
+    forced_pass_shown=_forced_pass_shown,
     tally=tally,
     frame_fields=frame_fields,
     most_actions=most_leads,

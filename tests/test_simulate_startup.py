@@ -1,0 +1,68 @@
+"""``paiju simulate`` starts with what it runs and no more: random bots make no view, so the views' modules are not
+loaded; the start (modules, table, bots) runs with the garbage collector paused and is frozen for the run, and the
+collector is left as it was found once the command returns."""
+
+from __future__ import annotations
+
+import gc
+import json
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+
+import paiju.simulate as simulation
+from paiju.cli import main
+
+#: The command of the benchmark (benchmarks/command.py), a few hands.
+SIMULATE = ["simulate", "--variant", "classic", "--games", "3", "--bots", "random,random,random", "--json"]
+
+
+def test_a_simulation_of_random_bots_loads_no_view_module() -> None:
+    """Bots that read only their legal lists make no view: the command never imports the views' modules."""
+    script = (
+        "import contextlib, io, json, sys\n"
+        "from paiju.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        f"    code = main({SIMULATE!r})\n"
+        "print(json.dumps([code, sorted(m for m in sys.modules if m.startswith('paiju.climbing.'))]))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    code, loaded = json.loads(done.stdout)
+    assert code == 0
+    assert "paiju.climbing.hand" in loaded  # the hands were played
+    assert "paiju.climbing.observation" not in loaded and "paiju.climbing.views" not in loaded
+
+
+def test_the_start_is_frozen_for_the_run_and_the_collector_runs(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """While the hands are played, what the start made is frozen (no collection walks it again) and the collector
+    is on (the hands' own garbage is collected as ever)."""
+    seen: list[tuple[bool, int]] = []
+    play = simulation.simulate
+
+    def watched(*args: Any, **kwargs: Any) -> simulation.SimulationReport:
+        seen.append((gc.isenabled(), gc.get_freeze_count()))
+        return play(*args, **kwargs)
+
+    monkeypatch.setattr(simulation, "simulate", watched)
+    assert main(SIMULATE) == 0
+    capsys.readouterr()
+    [(enabled, frozen)] = seen
+    assert enabled and frozen > 0
+
+
+@pytest.mark.parametrize("collector_on", [True, False], ids=["on", "off"])
+def test_the_command_leaves_the_collector_as_it_found_it(collector_on: bool, capsys: pytest.CaptureFixture[str]) -> None:
+    """After the command (or a refused one), nothing stays frozen and the collector is on or off as before."""
+    (gc.enable if collector_on else gc.disable)()
+    try:
+        assert main(SIMULATE) == 0
+        assert main(["simulate", "--games", "0"]) == 2
+        capsys.readouterr()
+        assert gc.isenabled() is collector_on
+        assert gc.get_freeze_count() == 0
+    finally:
+        gc.enable()
