@@ -35,7 +35,15 @@ def plain_seats(state: HandState) -> tuple[frozenset[int], MoveGenerator | None]
     if compiled_module() is None or v.two_colour or state.promoted is not None:
         return frozenset(), None
     speculator, wild = state.speculator, state.wild_cards
+    if speculator is None and not wild:
+        return _every_seat(v.players), generator_for(v.pattern_rules)
     return frozenset(s for s in range(v.players) if s != speculator and not wild.get(s)), generator_for(v.pattern_rules)
+
+
+@lru_cache(maxsize=16)
+def _every_seat(players: int) -> frozenset[int]:
+    """All ``players`` seats (made once per table size: most tables' play starts with every seat plain)."""
+    return frozenset(range(players))
 
 
 def compiled_turns(state: HandState, plain: frozenset[int], generator: MoveGenerator | None) -> Any | None:
