@@ -1,6 +1,6 @@
 """``paiju simulate`` starts with what it runs and no more: random bots make no view, so the views' modules are not
-loaded; the start (modules, table, bots) runs with the garbage collector paused and is frozen for the run, and the
-collector is left as it was found once the command returns."""
+loaded, nor the events of other tables; the start (modules, table, bots) runs with the garbage collector paused and
+is frozen for the run, and the collector is left as it was found once the command returns."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ import pytest
 
 import paiju.simulate as simulation
 from paiju.cli import main
+from paiju.climbing.events import DoubleEvent, GrabEvent, ReturnEvent
 
 #: The command of the benchmark (benchmarks/command.py), a few hands.
 SIMULATE = ["simulate", "--variant", "classic", "--games", "3", "--bots", "random,random,random", "--json"]
@@ -33,6 +34,23 @@ def test_a_simulation_of_random_bots_loads_no_view_module() -> None:
     assert code == 0
     assert "paiju.climbing.hand" in loaded  # the hands were played
     assert "paiju.climbing.observation" not in loaded and "paiju.climbing.views" not in loaded
+    assert not {"paiju.climbing.events.five", "paiju.climbing.events.open", "paiju.climbing.events.emperor"} & set(loaded)
+
+
+def test_a_log_entry_of_a_table_whose_events_are_not_loaded_yet_is_read() -> None:
+    """Reading another table's event from a log (or naming its class) loads its module first, in a fresh process."""
+    entries = [GrabEvent(1).to_json(), DoubleEvent(2).to_json(), ReturnEvent(0, 2, (3, 4)).to_json()]
+    script = (
+        "import json, sys\n"
+        "from paiju.climbing.events import event_from_json\n"
+        f"read = [event_from_json(e) for e in {entries!r}]\n"
+        "from paiju.climbing.events import ReturnEvent\n"
+        "print(json.dumps([[type(e).__name__, e.to_json()] for e in read] + [ReturnEvent.__name__]))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert json.loads(done.stdout) == [
+        ["GrabEvent", entries[0]], ["DoubleEvent", entries[1]], ["ReturnEvent", entries[2]], "ReturnEvent"
+    ]
 
 
 def test_the_start_is_frozen_for_the_run_and_the_collector_runs(
