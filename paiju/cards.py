@@ -196,6 +196,8 @@ _MOST_DECKS = 4
 _SORT_KEY: tuple[int, ...] = tuple(
     (c % CARDS_PER_DECK) * _MOST_DECKS + c // CARDS_PER_DECK for c in range(_MOST_DECKS * CARDS_PER_DECK)
 )
+#: Each card's rank, looked up by its id (``card_rank`` without the division: ``rank_counts`` counts every deal).
+_CARD_RANK: tuple[int, ...] = FACE_RANK * _MOST_DECKS
 
 
 def sort_cards(cards: Iterable[Card]) -> list[Card]:
@@ -338,7 +340,7 @@ def rank_counts(cards: Iterable[Card]) -> list[int]:
     """How many cards of each rank (index 0 = 3 … 14 = red joker)."""
     counts = [0] * NUM_RANKS
     for c in cards:
-        counts[FACE_RANK[c % CARDS_PER_DECK]] += 1
+        counts[_CARD_RANK[c]] += 1
     return counts
 
 
