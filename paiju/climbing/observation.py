@@ -252,6 +252,8 @@ def _wild_cards(state: HandState, seat: int | None) -> tuple[Card, ...]:
     if seat is None:
         return ()
     if state.spec is not None and seat == state.spec.seat:
+        if not state.counts[seat][THREE]:  # the seat's rank counts say so without a look at each card
+            return ()
         return tuple(sorted([c for c in state.hands[seat] if FACE_RANK[c % CARDS_PER_DECK] == THREE]))
     mine = state.wild_cards.get(seat)
     return tuple(sorted(mine)) if mine else ()

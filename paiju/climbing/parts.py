@@ -25,7 +25,8 @@ class SpeculatorPart:
     """speculator.md §3–§8: the speculator's seat, the card that chose it, its gifts and whether it retreated.
 
     ``holder`` is the determination card's holder (``None`` when it lies in the bottom); ``gift_seats``
-    is each bundle's recipient once revealed; ``early_bottom`` the bottom cards it took at once (§4, 7p3d).
+    is each bundle's recipient once revealed, and ``revealed`` each bundle as the reveal showed it (seat, cards);
+    ``early_bottom`` the bottom cards it took at once (§4, 7p3d).
     """
 
     seat: int
@@ -34,6 +35,7 @@ class SpeculatorPart:
     gift_sizes: list[int]
     gifts: list[list[Card]] = field(default_factory=lambda: [[]])
     gift_seats: list[int] = field(default_factory=list)
+    revealed: tuple[tuple[int, tuple[Card, ...]], ...] = ()
     early_bottom: list[Card] = field(default_factory=list)
     retreated: bool = False
 

@@ -145,7 +145,7 @@ def speculator_view(state: HandState, seat: int | None, facts: Facts) -> Specula
         )
     gifts: SeatCards = ()
     if spec.gift_seats:
-        gifts = tuple(zip(spec.gift_seats, map(tuple, spec.gifts), strict=True))
+        gifts = spec.revealed  # public once revealed, as the reveal showed them
     elif facts.sees_gift(seat, spec.seat):
         gifts = tuple([(-1, tuple(g)) for g in spec.gifts])
     hand = state.hands[spec.seat]

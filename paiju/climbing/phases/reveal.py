@@ -52,8 +52,8 @@ class Reveal(Automatic):
             }
         state.hands[flipped_to].extend(state.deal.flipped)
         state.refresh_counts()
-        gifts = tuple((s, tuple(g)) for s, g in zip(spec.gift_seats, spec.gifts, strict=True))
-        state.log(RevealEvent(landlord, state.stake.bid, gifts, tuple(state.bottom), flipped_to))
+        spec.revealed = tuple((s, tuple(g)) for s, g in zip(spec.gift_seats, spec.gifts, strict=True))
+        state.log(RevealEvent(landlord, state.stake.bid, spec.revealed, tuple(state.bottom), flipped_to))
         state.to_act = landlord
         check_retreat(state)
         if spec.retreated:
