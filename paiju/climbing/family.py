@@ -58,12 +58,6 @@ def _sees_hand(hand: Hand, seat: int, owner: int) -> bool:
     return five is not None and any(ally == owner for ally, _ in five.ally_hands)
 
 
-def _observe(hand: Hand, seat: int | None) -> Observation:
-    """What ``seat`` (``None``: a spectator) may know now: ``Hand.observe``, whose module is imported when first
-    asked for (bots that read only their legal lists make no view)."""
-    return hand.observe(seat)
-
-
 FAMILY: Family[Hand, Action, Observation] = Family(
     name=CLIMBING,
     open_hand=Hand,
@@ -71,7 +65,7 @@ FAMILY: Family[Hand, Action, Observation] = Family(
     start=start,
     read_event=event_from_json,
     session=Session,
-    observe=_observe,
+    observe=Hand.observe,  # its views' module is imported at the first view: a random bot makes none
     action_text=action_text,
     game_log=game_log,
     sees_hand=_sees_hand,
