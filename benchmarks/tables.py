@@ -66,6 +66,9 @@ def measure_tables(hands: int, names: Sequence[str] | None = None) -> dict[str, 
     for name in names or list(REGISTRY):
         variant = REGISTRY[name]
         own = table_policy(variant.family).bot
+        # One untimed hand first: what a table's first hand loads once (the views, a family's phases, the compiled
+        # generator of its rules) would otherwise count in the decisions of whichever table is timed first.
+        _play(variant, 0, "random")
         out[name] = {
             "bot": own,
             "random": _timed(variant, "random", hands),
