@@ -39,7 +39,11 @@ __all__ = [
 Pipeline = machine.Pipeline[HandState, Action]
 
 
-@lru_cache(maxsize=64)
+#: The table ``pipeline`` was last asked for, with its phases: a session deals every hand at one table, and finds
+#: them again without hashing the table (a ``Variant`` hashes every rule it holds) at every deal.
+_last: tuple[Variant, Pipeline] | None = None
+
+
 def pipeline(variant: Variant) -> Pipeline:
     """The phases ``variant`` plays, made once per table (phases keep nothing of a hand: every hand of the table runs
     on the same ones), the only place a table's switches are read to choose them (a phase that does not apply is left
@@ -48,6 +52,18 @@ def pipeline(variant: Variant) -> Pipeline:
     → bid → 抢地主 → take the bottom → the wild rank → 明牌 → play, each of the four where its switch is on. Marked
     tables (五人斗地主): deal → the marked card's landlord takes the bottom → the sealed identity step → 加倍 (where
     the table doubles) → play. 斗帝主 (bottom_choice): the landlord keeps any of the bottom after taking it."""
+    global _last
+    last = _last
+    if last is not None and last[0] is variant:
+        return last[1]
+    made = _made(variant)
+    _last = (variant, made)
+    return made
+
+
+@lru_cache(maxsize=64)
+def _made(variant: Variant) -> Pipeline:
+    """``pipeline``'s phases of ``variant``, made once per table."""
     rules, switches = variant.speculator, variant.climbing
     if switches.bid_style is BidStyle.MARKED:
         from paiju.climbing.phases.five import Doubling, FiveSettle, Identity, MarkedLandlord, TeamPlaying
