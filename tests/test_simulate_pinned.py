@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 
+import paiju.climbing.hand as climbing_hand
 import paiju.climbing.observation as climbing_observation
 import paiju.climbing.report as climbing_report
 import paiju.simulate as simulation
@@ -105,7 +106,8 @@ def test_a_random_bot_is_handed_no_view(monkeypatch: pytest.MonkeyPatch) -> None
 
 def test_a_finished_hand_is_counted_without_a_view(monkeypatch: pytest.MonkeyPatch) -> None:
     """simulate's tally reads the finished hand itself: it makes no view, a spectator's or a seat's, to count a
-    hand's roles (every view of a climbing hand is made by ``paiju.climbing.observation.observe``)."""
+    hand's roles (a climbing hand's views are made by ``paiju.climbing.observation.observe``, which ``Hand.observe``
+    keeps once it is imported: both are watched)."""
     made: list[int | None] = []
 
     def counted(hand: Any, seat: int | None) -> Any:
@@ -113,6 +115,7 @@ def test_a_finished_hand_is_counted_without_a_view(monkeypatch: pytest.MonkeyPat
         return observe(hand, seat)
 
     monkeypatch.setattr(climbing_observation, "observe", counted)
+    monkeypatch.setattr(climbing_hand, "_observe", counted)
     simulate(get_variant("classic"), 3, ["random"] * 3, 1)
     assert made == []
 
