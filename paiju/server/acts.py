@@ -7,10 +7,11 @@ from collections.abc import Callable
 from paiju.cards import InvalidCardsError
 from paiju.engine import AnyHand, family_of, parse_action
 from paiju.errors import IllegalMoveError
+from paiju.policy import policy_of
 from paiju.server.errors import RoomError
 from paiju.server.protocol import Act
 
-__all__ = ["check_turn", "chosen_action", "refusal"]
+__all__ = ["check_turn", "chosen_action", "refusal", "refuse_paced_pass"]
 
 
 def check_turn(game: AnyHand, seat: int, names: list[str]) -> None:
@@ -53,6 +54,17 @@ def chosen_action(game: AnyHand, seat: int, msg: Act) -> object:
             )  # fmt: skip
         return reading
     return _one_reading(options, action_text)
+
+
+def refuse_paced_pass(game: AnyHand, action: object) -> object:
+    """A person's ``action``, refused where it is a pass during a paced deal's round (``clock.py``: a round that moved
+    on early would tell the table that nobody had anything to declare)."""
+    if policy_of(game).paced(game) is not None and family_of(game).action_text(action) == "pass":
+        raise RoomError(
+            "illegal_move", "the cards come at a fixed pace: declare when you wish, or wait for the next card",
+            reason="paced",
+        )  # fmt: skip
+    return action
 
 
 def _one_reading(options: list[object], action_text: Callable[[object], str]) -> object:

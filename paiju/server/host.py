@@ -8,6 +8,7 @@ from typing import Any
 
 from paiju.engine import variant_family
 from paiju.server.bounds import TableError, build_variant
+from paiju.server.effects import Schedule
 from paiju.server.errors import RoomError
 from paiju.server.names import bot_name
 from paiju.server.protocol import RoomSettings, Settings
@@ -61,7 +62,7 @@ async def add_bots(room: Room, player: PlayerRow, strength: str, seats: list[int
     finally:  # the seats stored so far are filled, even when a later one failed
         room.table.make_bots()
         room.broadcast_room()
-        await room.apply(room.table.schedule())
+        await room.apply([Schedule()])
 
 
 async def change_settings(room: Room, player: PlayerRow, msg: Settings) -> None:
@@ -133,4 +134,4 @@ async def start(room: Room, player: PlayerRow) -> None:
             "bad_state", f"seats {', '.join(map(str, empty))} are empty: fill them with players or bots",
             reason="seats_empty", params={"seats": ", ".join(str(s + 1) for s in empty)},
         )
-    await room.apply(await room.table.start(new_session=room.session_over()))
+    await room.apply(room.table.start(new_session=room.session_over()))

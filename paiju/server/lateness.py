@@ -42,6 +42,12 @@ class Lateness:
         self.late.add(seat)
         return False
 
+    def copy(self) -> Lateness:
+        """The same lateness, kept apart (a move that cannot be stored takes it back)."""
+        kept = Lateness()
+        kept.late, kept.missed = set(self.late), dict(self.missed)
+        return kept
+
     def moved(self, seat: int, by_itself: bool) -> None:
         """``seat`` acted: it is late no more, and a move of its own (or leaving 托管) counts its timeouts afresh."""
         self.late.discard(seat)

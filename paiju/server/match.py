@@ -7,8 +7,9 @@ from dataclasses import asdict
 
 from paiju.policy import policy_of
 from paiju.server.protocol import Escape, MatchInfo
+from paiju.server.room_host import RoomHost
 from paiju.server.schema import PlayerRow, RoomRow, copy_row
-from paiju.server.table import Table, TableRoom
+from paiju.server.table import Table
 
 __all__ = ["charge_escape", "escapes_of", "leaving", "match_info"]
 
@@ -28,7 +29,7 @@ def leaving(table: Table, player: PlayerRow) -> Escape | None:
     return Escape(seat=player.seat, name=player.name, points=-match.escape_points)
 
 
-async def charge_escape(room: TableRoom, table: Table, player: PlayerRow) -> bool:
+async def charge_escape(room: RoomHost, table: Table, player: PlayerRow) -> bool:
     """Store the escape ``player`` makes by standing up now, if it makes one (a refusal, if it cannot be stored,
     leaves the room as it was); whether it did."""
     escape = leaving(table, player)

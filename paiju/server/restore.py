@@ -7,19 +7,21 @@ import logging
 from typing import Any
 
 from paiju.engine import replay
+from paiju.server.effects import Schedule
 from paiju.server.history import rebuild, resume_session
+from paiju.server.room_host import RoomHost
 from paiju.server.schema import copy_row
-from paiju.server.table import Table, secret_seed
+from paiju.server.table import secret_seed
 
 __all__ = ["restore"]
 
 log = logging.getLogger("paiju.server")
 
 
-async def restore(table: Table, events: list[dict[str, Any]]) -> None:
-    """Rebuild ``table``'s session and its running hand from the stored logs; events that no longer replay
+async def restore(room: RoomHost, events: list[dict[str, Any]]) -> None:
+    """Rebuild ``room``'s session and its running hand from the stored logs; events that no longer replay
     are logged and dropped, and a hand that cannot be rebuilt at all is given up (scores kept)."""
-    room = table.room
+    table = room.table
     header = room.row.hand_header
     if header is None:
         return
@@ -31,7 +33,7 @@ async def restore(table: Table, events: list[dict[str, Any]]) -> None:
             await room.store_op(room.store.start_hand, copy_row(room.row), list(current.events))
     ids = list(room.row.session_hands)
     if current is not None and current.is_over and room.row.last_hand_id is None:
-        await table.finish(current)  # the server stopped between the hand's last event and storing it
+        await room.apply([table.finish(current)])  # the server stopped between the hand's last event and storing it
     if current is not None and current.is_over and ids and ids[-1] == room.row.last_hand_id:
         ids = ids[:-1]
     finished = await asyncio.to_thread(room.store.hand_logs, ids)
@@ -44,4 +46,4 @@ async def restore(table: Table, events: list[dict[str, Any]]) -> None:
         table.last_public_id = stored.public_id if stored is not None else None
     table.session = await asyncio.to_thread(resume_session, current.variant, finished, current, secret_seed)
     table.make_bots()
-    await room.apply(table.schedule())
+    await room.apply([Schedule()])

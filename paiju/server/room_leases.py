@@ -17,9 +17,9 @@ from typing import TYPE_CHECKING, Any, Protocol
 from paiju.server.db_lock import owner_name
 
 if TYPE_CHECKING:
+    from paiju.server.room_host import RoomHost
     from paiju.server.rooms import Room
     from paiju.server.storage import Store
-    from paiju.server.table import Table
 
 __all__ = ["ELSEWHERE", "ROOM_LEASE_TTL", "RoomElsewhere", "RoomLeases", "keep_leases"]
 
@@ -97,11 +97,12 @@ class RoomLeases:
                     await self.redis.delete(f"{self.key(code)}:deadline")
                 self._deadlines[code] = value
 
-    async def resume_timer(self, code: str, table: Table) -> None:
-        """After ``table`` was rebuilt here, run its turn timer out at the deadline the room's last process stored
+    async def resume_timer(self, room: RoomHost) -> None:
+        """After ``room``'s table was rebuilt here, run its turn timer out at the deadline the room's last process stored
         for the same point of the hand (none stored, or another point: the timer starts afresh)."""
         from redis.exceptions import RedisError
 
+        code, table = room.code, room.table
         game = table.game
         if game is None or table.deadline is None:
             return
@@ -112,7 +113,7 @@ class RoomLeases:
             return
         events, _, deadline = (stored or b"").decode().partition(":")
         if events == str(len(game.events)) and deadline:
-            await table.send(table.keep_deadline(float(deadline)))
+            await room.apply(table.keep_deadline(float(deadline)))
 
     async def may_serve(self, code: str) -> bool:
         """Whether this process holds room ``code`` now, taking its lease if nobody holds it; False when Redis

@@ -1,26 +1,24 @@
-"""A room: its people (seats, tokens, host, spectators, sockets) over its table (the hand, in ``table.py``); what
-only its host may do is in ``host.py``. Every change runs under the room's lock: check, change, store, broadcast.
-Database writes and engine work run in worker threads, so one room's slow hand or a locked database holds up only
-that room. A write that fails leaves memory as it was and is refused with ``RoomError``."""
+"""A room: its people (seats, tokens, host, spectators) over its table (the hand, in ``table.py``), hosted by
+``room_host.py`` (the lock, the store, the timers, the sockets); what only its host player may do is in ``host.py``.
+Every change runs under the room's lock: check, change, store, broadcast. Database writes and engine work run in
+worker threads, so one room's slow hand or a locked database holds up only that room. A write that fails leaves
+memory as it was and is refused with ``RoomError``."""
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import secrets
 import time
-from collections.abc import Callable
 from contextlib import suppress
-from typing import Any, TypeVar, assert_never
+from typing import Any
 
 from paiju.engine import AnyHand
 from paiju.server.bounds import build_variant, stored_settings
 from paiju.server.config import ServerConfig
 from paiju.server.connection import Connection
-from paiju.server.effects import ArmDeadline, Broadcast, CancelDeadline, Effect, SendRoom, SendViews
 from paiju.server.errors import RoomError
 from paiju.server.history import redacted_log
-from paiju.server.lateness import takes_over_when_gone
+from paiju.server.lateness import released_by_own_move, takes_over_when_gone
 from paiju.server.match import charge_escape, escapes_of, match_info
 from paiju.server.names import refuse_taken_name
 from paiju.server.protocol import (
@@ -33,16 +31,15 @@ from paiju.server.protocol import (
     SpectatorInfo,
     Welcome,
 )
+from paiju.server.room_host import RoomHost
 from paiju.server.schema import PlayerRow, RoomRow, copy_row
 from paiju.server.storage import Store
-from paiju.server.store_errors import LockLost, StoreError
 from paiju.server.table import Table
 from paiju.server.thinking import BotPool, served_bots
 
 __all__ = ["Room", "RoomError", "new_player", "no_such_seat", "seat_taken"]
 
 log = logging.getLogger("paiju.server")
-T = TypeVar("T")
 
 
 def new_player(room: str, name: str, seat: int | None = None, bot: str | None = None) -> PlayerRow:
@@ -61,43 +58,17 @@ def seat_taken(seat: int, holder: PlayerRow) -> RoomError:
     return RoomError("seat_taken", f"seat {seat} is taken by {holder.name}", params={"seat": seat, "name": holder.name})
 
 
-class Room:
+class Room(RoomHost):
     """One room in memory, mirrored to the store after every change."""
 
     def __init__(
         self, row: RoomRow, players: list[PlayerRow], store: Store, bot_delay: float, config: ServerConfig, pool: BotPool
     ) -> None:
-        self.row = row
-        self.store = store
-        self.bot_delay = bot_delay
-        self.config = config
-        self.pool = pool
+        super().__init__(row, store, bot_delay, config, pool)
         self.players: dict[str, PlayerRow] = {p.id: p for p in players}
-        self.connections: set[Connection] = set()
         self.settings = stored_settings(row.settings)
         self.variant = build_variant(self.settings)
-        #: Held by every change, so two requests never interleave inside a room.
-        self.lock = asyncio.Lock()
         self.table = Table(self)
-        #: The turn timer the table asked for (``ArmDeadline``).
-        self._timer: asyncio.TimerHandle | None = None
-
-    # ------------------------------------------------------------------ storage
-    async def store_op(self, op: Callable[..., T], *args: Any) -> T:
-        """Run one store operation in a worker thread; a failure becomes a refusal that changes nothing."""
-        try:
-            return await asyncio.to_thread(op, *args)
-        except LockLost as err:
-            raise RoomError("bad_state", str(err), reason="database_taken") from err
-        except StoreError as err:
-            log.error("room %s: could not store a change: %s", self.code, err)
-            raise RoomError("bad_state", "the server could not save that; try again", reason="not_saved") from err
-
-    async def save_player(self, player: PlayerRow, **changes: Any) -> None:
-        """Store the player with ``changes``, then take them in memory."""
-        await self.store_op(self.store.save_player, copy_row(player, **changes))
-        for key, value in changes.items():
-            setattr(player, key, value)
 
     async def remove_player(self, player: PlayerRow) -> None:
         """Delete the player from the store, then from the room."""
@@ -124,10 +95,6 @@ class Room:
         return room, host
 
     # ------------------------------------------------------------------ queries
-    @property
-    def code(self) -> str:
-        return self.row.code
-
     @property
     def game(self) -> AnyHand | None:
         return self.table.game
@@ -201,58 +168,6 @@ class Room:
         if game is None:
             raise RoomError("bad_state", "no hand has been dealt in this room yet", reason="no_hand_yet")
         return redacted_log(game, player.seat, self.hand_names())
-
-    # ------------------------------------------------------------------ broadcasting
-    def broadcast(self, frame: Any) -> None:
-        for c in self.connections:
-            if c.player is not None:
-                c.send(frame)
-
-    def broadcast_room(self) -> None:
-        self.broadcast(self.state())
-
-    async def broadcast_views(self, only: Connection | None = None) -> None:
-        """Send every connection (or ``only`` one) its view; the views are built off the event loop."""
-        targets = [c for c in ([only] if only else self.connections) if c.player is not None]
-        if not targets or self.game is None:
-            return
-        seats = {c.player.seat for c in targets if c.player is not None}
-        views = await asyncio.to_thread(self.table.views, seats)
-        for c in targets:
-            if c.player is not None and c.player.seat in views:
-                c.send(views[c.player.seat])
-
-    async def apply(self, effects: list[Effect]) -> None:
-        """Carry out, in order, what the table's move returned (``effects.py``): arm or stop the turn timer, send
-        frames to this room's connections."""
-        for effect in effects:
-            if isinstance(effect, ArmDeadline | CancelDeadline):
-                self._stop_timer()
-                if isinstance(effect, ArmDeadline):
-                    wait = max(effect.at - time.time(), 0)
-                    self._timer = asyncio.get_running_loop().call_later(wait, self._deadline_passed)
-            elif isinstance(effect, SendViews):
-                await self.broadcast_views()
-            elif isinstance(effect, Broadcast):
-                self.broadcast(effect.frame)
-            elif isinstance(effect, SendRoom):
-                self.broadcast_room()
-            else:
-                assert_never(effect)
-
-    def _stop_timer(self) -> None:
-        if self._timer is not None:
-            self._timer.cancel()
-            self._timer = None
-
-    def _deadline_passed(self) -> None:
-        self._timer = None
-        asyncio.get_running_loop().create_task(self._time_out())
-
-    async def _time_out(self) -> None:
-        """The turn timer ran out: the table plays the late seats (``Table.time_out``) under the room's lock."""
-        async with self.lock:
-            await self.apply(await self.table.time_out())
 
     async def catch_up(self, conn: Connection) -> None:
         """What a (re)joining connection needs besides the room: its view and the last result."""
@@ -341,12 +256,10 @@ class Room:
         await self.apply(self.table.waiting_on(player.seat))
 
     async def act(self, player: PlayerRow, msg: Act) -> None:
+        """The player's move. On a ``grace`` table an ``act`` frame takes a seat on 托管 off it first, whether or not
+        the move is then accepted: its person is back (its turn, if it is one, is timed again)."""
         if player.seat is None:
             raise RoomError("not_seated", "take a seat to play")
+        if player.auto and released_by_own_move(self.variant.timeouts):
+            await self.set_auto(player, False)
         await self.apply(await self.table.act(player.seat, msg))
-
-    def close(self) -> None:
-        """Stop the turn timer and the table's tasks (the server is shutting down, the room expired, or its table is
-        replaced)."""
-        self._stop_timer()
-        self.table.close()

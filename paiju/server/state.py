@@ -99,9 +99,9 @@ class Server:
                 if stored is None:
                     return None
                 room = Room(stored.room, stored.players, self.store, self.bot_delay, self.config, self.pool)
-                await restore(room.table, stored.events)
+                await restore(room, stored.events)
                 if self.leases is not None:
-                    await self.leases.resume_timer(code, room.table)
+                    await self.leases.resume_timer(room)
             except (StoreError, LogError, RoomError, TableError, ValueError, KeyError, TypeError) as err:
                 log.error("room %s could not be loaded: %s", code, err)
                 return None
