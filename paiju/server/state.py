@@ -145,7 +145,10 @@ class Server:
             raise http_error(429, "rate_limited", "too many requests from this address: wait a minute", reason="too_many_requests")
 
     async def expire(self) -> int:
-        """Delete the rooms idle longer than the configured time (none while someone is connected)."""
+        """Delete the rooms idle longer than the configured time (none while someone is connected). Where processes
+        share the database, a process expires only the rooms it holds or nobody holds (taking the lease first): a room
+        another process serves may have people connected there. A lease left without its room is let go at the next
+        renewals (``keep_leases``)."""
         if self.config.room_ttl <= 0:
             return 0
         codes = await self.store_call(self.store.idle_rooms, time.time() - self.config.room_ttl)
@@ -154,6 +157,8 @@ class Server:
             room = self.rooms.get(code)
             if room is not None and room.connections:
                 continue
+            if self.leases is not None and not await self.leases.may_serve(code):
+                continue  # another process serves it, and expires it when idle there
             await self.store_call(self.store.delete_room, code)
             if room is not None:
                 room.close()
