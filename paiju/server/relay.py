@@ -70,6 +70,8 @@ async def serve_relayed(server: Server, leases: RoomLeases, serve: Serve) -> Non
 
 async def _listen(server: Server, leases: RoomLeases, serve: Serve) -> None:
     """Serve relayed sockets until the connection to Redis is lost."""
+    from redis.exceptions import RedisError
+
     sockets: dict[str, RelayedSocket] = {}
     tasks: set[asyncio.Task[None]] = set()
     pubsub = leases.redis.pubsub()
@@ -78,32 +80,45 @@ async def _listen(server: Server, leases: RoomLeases, serve: Serve) -> None:
         async for message in pubsub.listen():
             if message["type"] != "pmessage":
                 continue
-            code = message["channel"].decode().split(":")[2]
-            data = json.loads(message["data"])
-            conn_id = str(data["conn"])
-            if "state" in data:
-                if code in leases.held:
-                    room = server.rooms.get(code)
-                    answer = {"close": ELSEWHERE} if room is None else {"text": room.state().model_dump_json()}
-                    await leases.redis.publish(socket_channel(conn_id), json.dumps(answer, ensure_ascii=False))
-            elif "open" in data:
-                if code not in leases.held:
-                    continue  # another process's room: every process hears every room's channel
-                if code not in server.rooms:  # held, but not loaded (or being given up): the client retries
-                    await leases.redis.publish(socket_channel(conn_id), json.dumps({"close": ELSEWHERE}))
-                    continue
-                relayed = sockets[conn_id] = RelayedSocket(leases, conn_id)
-                task = asyncio.create_task(_serve_one(serve, server, code, relayed, str(data["open"]), sockets, conn_id))
-                tasks.add(task)
-                task.add_done_callback(tasks.discard)
-            elif conn_id in sockets:
-                frame = {"type": "websocket.disconnect"} if "gone" in data else {"type": "websocket.receive", "text": data["text"]}
-                sockets[conn_id].inbox.put_nowait(frame)
+            try:
+                await _dispatch(server, leases, serve, message, sockets, tasks)
+            except RedisError:
+                raise
+            except Exception:  # one bad message (or one room's failure) stops no other socket's relaying
+                log.exception("relayed sockets: a message on %s could not be handled", message["channel"])
     finally:
         for task in tasks:
             task.cancel()
         with suppress(Exception):
             await pubsub.aclose()
+
+
+async def _dispatch(
+    server: Server, leases: RoomLeases, serve: Serve, message: dict[str, Any], sockets: dict[str, RelayedSocket],
+    tasks: set[asyncio.Task[None]],
+) -> None:
+    """Handle one message on a room's channel: a request for the room's state, a socket opened, a frame, a close."""
+    code = message["channel"].decode().split(":")[2]
+    data = json.loads(message["data"])
+    conn_id = str(data["conn"])
+    if "state" in data:
+        if code in leases.held:
+            room = server.rooms.get(code)
+            answer = {"close": ELSEWHERE} if room is None else {"text": room.state().model_dump_json()}
+            await leases.redis.publish(socket_channel(conn_id), json.dumps(answer, ensure_ascii=False))
+    elif "open" in data:
+        if code not in leases.held:
+            return  # another process's room: every process hears every room's channel
+        if code not in server.rooms:  # held, but not loaded (or being given up): the client retries
+            await leases.redis.publish(socket_channel(conn_id), json.dumps({"close": ELSEWHERE}))
+            return
+        relayed = sockets[conn_id] = RelayedSocket(leases, conn_id)
+        task = asyncio.create_task(_serve_one(serve, server, code, relayed, str(data["open"]), sockets, conn_id))
+        tasks.add(task)
+        task.add_done_callback(tasks.discard)
+    elif conn_id in sockets:
+        frame = {"type": "websocket.disconnect"} if "gone" in data else {"type": "websocket.receive", "text": data["text"]}
+        sockets[conn_id].inbox.put_nowait(frame)
 
 
 async def _serve_one(

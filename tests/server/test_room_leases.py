@@ -15,6 +15,7 @@ import redis
 from sqlalchemy import create_engine, select
 from websockets.exceptions import ConnectionClosed
 
+from paiju.server.relay_state import room_channel
 from paiju.server.room_leases import ELSEWHERE
 from paiju.server.schema import EventRow, PlayerRow
 
@@ -149,6 +150,25 @@ def test_people_on_two_processes_play_in_one_room_through_its_owner(
     assert answer.status_code == owners.status_code == 200
     assert answer.content == owners.content and answer.json()["hand_number"] == 1
     table.move()
+    table.close()
+
+
+def test_messages_on_a_rooms_channel_that_are_not_the_relays_stop_no_relayed_socket(
+    cluster: list[ServerProcess], redis_server: RedisServer
+) -> None:
+    """Anyone who can reach Redis can publish on a room's channel: text that is not JSON, JSON without a connection,
+    a frame for no socket. The owner logs each one and goes on relaying the room's sockets."""
+    owner, other = cluster
+    table = Table(owner)
+    client = redis.Redis.from_url(redis_server.url)
+    for junk in ("not json", "{}", "[1, 2]", json.dumps({"conn": "nobody", "text": "{}"})):
+        client.publish(room_channel(table.code), junk)
+    client.close()
+    seat = table.to_act()
+    table.people[seat].reconnect(other)
+    table.views[seat] = table.people[seat].until("view")
+    table.move()
+    assert _owner_pid(redis_server, table.code) == _pid(owner)
     table.close()
 
 
