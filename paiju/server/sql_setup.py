@@ -3,19 +3,24 @@ database alike, and Alembic's configuration over a connection (the migrations sh
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from alembic.config import Config
-from sqlalchemy import Connection, inspect
+from filelock import FileLock
+from sqlalchemy import Connection, inspect, text
 from sqlalchemy.orm import Session
 
 from paiju.server.store_errors import StoreError
 
-__all__ = ["MIGRATIONS", "alembic_config", "check_lengths", "sqlite_begin", "sqlite_connect"]
+__all__ = ["MIGRATIONS", "alembic_config", "check_lengths", "migration_lock", "sqlite_begin", "sqlite_connect"]
 
 #: The Alembic scripts (env.py and versions/), shipped inside the package.
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+#: PostgreSQL's advisory lock held while the schema is brought up to date: a 64-bit key of paiju's own ("paiju_mg").
+MIGRATION_KEY = 0x7061_696A_755F_6D67
 
 
 def sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
@@ -49,3 +54,23 @@ def alembic_config(connection: Connection) -> Config:
     config.set_main_option("script_location", str(MIGRATIONS))
     config.attributes["connection"] = connection
     return config
+
+
+@contextmanager
+def migration_lock(conn: Connection, sqlite_path: Path | None) -> Iterator[None]:
+    """Held while the schema is brought up to date, so that servers started at once on a fresh database migrate one
+    after another (at once, their DDL waits on each other's without end): on PostgreSQL an advisory lock held by
+    ``conn``; on a SQLite file a lock file beside it."""
+    if conn.dialect.name == "postgresql":
+        conn.execute(text("SELECT pg_advisory_lock(:key)"), {"key": MIGRATION_KEY})
+        conn.commit()
+        try:
+            yield
+        finally:
+            conn.execute(text("SELECT pg_advisory_unlock(:key)"), {"key": MIGRATION_KEY})
+            conn.commit()
+    elif sqlite_path is not None:
+        with FileLock(f"{sqlite_path}.migrate.lock"):
+            yield
+    else:
+        yield

@@ -37,7 +37,7 @@ from sqlalchemy.pool import QueuePool
 
 from paiju.server.db_lock import LEASE_TTL, DatabaseLock, sqlite_file
 from paiju.server.schema import EventRow, HandRow, PlayerRow, PresetRow, RoomRow
-from paiju.server.sql_setup import alembic_config, check_lengths, sqlite_begin, sqlite_connect
+from paiju.server.sql_setup import alembic_config, check_lengths, migration_lock, sqlite_begin, sqlite_connect
 from paiju.server.store_errors import LockLost, StoreError, driver_message
 
 __all__ = ["Store", "StoredRoom", "alembic_config"]
@@ -132,7 +132,7 @@ class Store:
     def _migrate(self) -> None:
         """Bring the schema to the newest revision; a database made before migrations is taken as revision 0001."""
         try:
-            with self.engine.execution_options(paiju_write=True).connect() as conn:
+            with self.engine.execution_options(paiju_write=True).connect() as conn, migration_lock(conn, sqlite_file(conn.engine.url)):
                 if conn.dialect.name == "sqlite":  # batch mode copies tables; their children must not stop it
                     conn.connection.driver_connection.execute("PRAGMA foreign_keys=OFF")  # type: ignore[union-attr]
                 try:

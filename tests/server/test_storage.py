@@ -285,6 +285,31 @@ def test_a_database_made_before_migrations_is_upgraded_and_keeps_its_data(databa
     assert _schema_diff(database, Base.metadata) == []
 
 
+def test_servers_started_at_once_on_a_fresh_shared_database_each_bring_it_up_to_date(database: str) -> None:
+    """Three processes sharing a fresh database (``--redis-url``) start at the same instant: their migrations take
+    turns, and each starts (at once, PostgreSQL's DDL of each waited on the others' without end)."""
+    barrier = threading.Barrier(3)
+    started: list[str] = []
+
+    def start() -> None:
+        barrier.wait()
+        try:
+            Store(database, shared=True).close()
+            started.append("started")
+        except StoreError as err:
+            started.append(str(err))
+
+    threads = [threading.Thread(target=start, daemon=True) for _ in range(3)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert started == ["started"] * 3
+    store = Store(database, shared=True)
+    assert store.room_exists("NONE") is False
+    store.close()
+
+
 def test_revision_0001_is_the_schema_made_before_migrations(database: str) -> None:
     engine = create_engine(database)
     with engine.connect() as conn:
