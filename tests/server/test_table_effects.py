@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from paiju.engine import game_log
+from paiju.engine import AnyHand, game_log
 from paiju.server.effects import (
     ArmDeadline,
     CancelDeadline,
@@ -35,6 +35,13 @@ CHANGED = [Schedule(), SendViews(), SendResult(), SendRoom()]
 
 def run(coro: Any) -> Any:
     return asyncio.run(coro)
+
+
+def _to_the_end(game: AnyHand) -> None:
+    """Play ``game`` to its end, each seat its last legal action (a bid, a play rather than a pass)."""
+    while not game.is_over:
+        seat = min(game.actors())
+        game.apply(game.legal_actions(seat)[-1], seat)
 
 
 def test_a_deal_returns_its_storing_before_the_next_turn_and_the_frames() -> None:
@@ -70,13 +77,7 @@ def test_the_move_that_ends_the_hand_returns_the_finished_hand_to_store() -> Non
     table.start(new_session=True)
     game = table.game
     assert game is not None
-
-    def to_the_end() -> None:
-        while not game.is_over:
-            seat = min(game.actors())
-            game.apply(game.legal_actions(seat)[-1], seat)
-
-    effects = run(table.commit(to_the_end))
+    effects = run(table.commit(lambda: _to_the_end(game)))
     assert game.result is not None
     assert isinstance(effects[0], StoreEvents) and effects[2:] == CHANGED
     assert effects[1] == StoreFinish(game_log(game, room.hand_names()), list(game.result.scores))
@@ -199,13 +200,8 @@ def _host_play_out(room: LoneRoom) -> None:
     game = table.game
     assert game is not None
 
-    def to_the_end() -> None:
-        while not game.is_over:
-            seat = min(game.actors())
-            game.apply(game.legal_actions(seat)[-1], seat)
-
     async def finish() -> None:
-        await room.apply(await table.commit(to_the_end))
+        await room.apply(await table.commit(lambda: _to_the_end(game)))
         room.close()
 
     run(finish())
