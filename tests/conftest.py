@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
+from collections.abc import Iterator
 
 import pytest
 from hypothesis import settings
@@ -18,3 +20,22 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The long sweeps (``slow``, outside the browser tests, which share a page server per module) go first: spread
     over the workers from the start, none of them is left running alone at the end of the run."""
     items.sort(key=lambda item: not (item.get_closest_marker("slow") and not item.get_closest_marker("browser")))
+
+
+@pytest.fixture(autouse=True)
+def _no_page_loop(request: pytest.FixtureRequest) -> Iterator[None]:
+    """A test that drives no browser runs without the event loop of the browser tests' Playwright.
+
+    Playwright's sync API keeps its loop marked as running on the main thread between its calls, for as long as the
+    session's browser lives: every later test of the same worker would find itself "inside" that loop, and
+    ``asyncio.run`` there fails ("cannot be called from a running event loop"). The loop is put aside for the test
+    and put back after it, for the next browser test (and the browser's own teardown at the end of the session)."""
+    loop = asyncio._get_running_loop()
+    if loop is None or "browser" in request.fixturenames:
+        yield
+        return
+    asyncio._set_running_loop(None)
+    try:
+        yield
+    finally:
+        asyncio._set_running_loop(loop)

@@ -10,6 +10,8 @@ from playwright.sync_api import Browser, expect
 from paiju.server.thinking import BotPool
 from tests.browser.driver import LAPTOP, host_page, language_script, shots
 
+pytestmark = pytest.mark.browser
+
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
 
 #: The menu's labels and a hard bot's badge, in each language.

@@ -10,6 +10,8 @@ from playwright.sync_api import Browser, expect
 
 from tests.browser.driver import create_room, join_room, language_script, shots
 
+pytestmark = pytest.mark.browser
+
 TAKEN = {"en": "That name is taken in this room: choose another.", "zh": "这个名字在本房间已有人用了，请换一个。"}
 
 
