@@ -1,6 +1,7 @@
 """``paiju simulate`` starts with what it runs and no more: random bots make no view, so the views' modules are not
 loaded, nor the events of other tables; the start (modules, table, bots) runs with the garbage collector paused and
-is frozen for the run, and the collector is left as it was found once the command returns."""
+is frozen for the run, and the collector is left as it was found once the command returns, except by the program
+itself, which freezes everything for its exit."""
 
 from __future__ import annotations
 
@@ -51,6 +52,20 @@ def test_a_log_entry_of_a_table_whose_events_are_not_loaded_yet_is_read() -> Non
     assert json.loads(done.stdout) == [
         ["GrabEvent", entries[0]], ["DoubleEvent", entries[1]], ["ReturnEvent", entries[2]], "ReturnEvent"
     ]
+
+
+def test_the_program_freezes_every_object_at_exit_and_its_output_is_whole() -> None:
+    """Run as the program (its own command line), the command leaves every object frozen for the interpreter's exit,
+    whose last collections then have nothing to walk; what it printed is all there."""
+    script = (
+        "import atexit, gc, sys\n"
+        "atexit.register(lambda: sys.stderr.write(f'frozen at exit: {gc.get_freeze_count() > 0}'))\n"
+        "from paiju.cli import main\n"
+        "sys.exit(main())\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script, *SIMULATE], capture_output=True, text=True, check=True)
+    assert json.loads(done.stdout)["games"] == 3
+    assert done.stderr.endswith("frozen at exit: True")
 
 
 def test_the_start_is_frozen_for_the_run_and_the_collector_runs(
