@@ -13,7 +13,7 @@ from helpers import CLIMBING_TABLES, named_cards
 from paiju.bots import make_bot
 from paiju.cards import RANK_CHARS, format_cards
 from paiju.climbing import Game, observe
-from paiju.climbing.views import FiveView, OpenView, PartnerView, PartView, SpeculatorView, snapshot
+from paiju.climbing.views import FiveView, OpenView, PartnerView, PartView, SpeculatorView, made, snapshot
 from paiju.variants import get_variant
 
 #: The parts each table has: the speculator's (speculator.md), the small landlord's (§7), 癞子's open hands, 五人's team.
@@ -143,6 +143,25 @@ def test_a_snapshot_view_is_made_as_its_dataclass_makes_it_and_stays_frozen() ->
     assert first == second and first.parts is not second.parts  # a fresh dict each time, as the factory makes it
     with pytest.raises(TypeError):
         Fast(0)  # cards has no default
+
+
+@pytest.mark.parametrize("name", ["classic", "spec-5p3d-2c"])
+def test_a_view_made_from_its_fields_names_each_field_once_and_equals_its_dataclass_s(name: str) -> None:
+    """``made`` (how a seat's view and its speculator part are built without a call by keyword) fills every field of
+    the view's dataclass and nothing else, in field order, and makes a view equal to the dataclass's own ``__init__``
+    given the same values, as frozen as it."""
+    for turns in (0, 30, 400):
+        game = _mid_hand(name, turns=turns)
+        for seat in [*range(game.players), None]:
+            obs = observe(game, seat)
+            for view in (obs, *obs.parts.values()):
+                names = [f.name for f in dataclasses.fields(view)]  # type: ignore[arg-type]
+                assert list(vars(view)) == names
+                assert type(view)(**vars(view)) == view
+    fresh = made(type(obs), dict(vars(obs)))
+    assert fresh == obs and fresh is not obs
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        fresh.seat = 1  # type: ignore[misc]
 
 
 def test_an_observation_is_frozen_and_replace_still_makes_one() -> None:

@@ -17,7 +17,7 @@ from paiju.climbing.phase_name import PhaseName
 from paiju.climbing.roles import seat_role
 from paiju.climbing.speculator import THREE, marked_card
 from paiju.climbing.state import Factor, HandState, PlayRecord
-from paiju.climbing.views import FiveView, PartnerView, PartView, SpeculatorView, part_views, snapshot
+from paiju.climbing.views import FiveView, PartnerView, PartView, SpeculatorView, made, part_views, snapshot
 from paiju.variants.pattern_rules import PatternRules
 
 __all__ = ["Observation", "Observed", "forced_pass_shown", "in_auction", "observe"]
@@ -214,31 +214,31 @@ def observe(game: Observed, seat: int | None) -> Observation:
         actors = frozenset(s for s in range(state.players) if not (answered and s == seat))
     acting = seat is not None and seat in actors
     trick = None if phase != _PLAY or state.is_leading() else state.play.trick
-    return Observation(
-        seat=seat,
-        players=state.players,
-        phase=phase,
-        to_act=state.landlord if phase == _IDENTITY and state.landlord is not None else state.to_act,
-        hand=tuple(sorted(state.hands[seat])) if seat is not None else (),
-        cards_left=tuple(map(len, state.hands)),
-        landlord=state.landlord if phase != _BID else None,
-        bid=state.stake.bid,
-        bid_history=tuple(state.auction.history),
-        multiplier=state.stake.multiplier,
-        bottom=tuple(state.bottom) if bottom_public else (),
-        marker=_marker(state, facts, seat),
-        trick=trick,
-        history=state.play.history(),
-        legal=_frozen(game.legal_actions(seat)) if acting else (),
-        scores=state.result.scores if state.result else None,
-        actors=actors,
-        factors=tuple(state.stake.factors),
-        max_bid=state.variant.climbing.max_bid,
-        wild_cards=_wild_cards(state, seat),
-        marked=marked_card(state.variant),
-        parts=part_views(state, seat, facts, acting),
-        patterns=state.variant.pattern_rules,
-    )
+    return made(Observation, {
+        "seat": seat,
+        "players": state.players,
+        "phase": phase,
+        "to_act": state.landlord if phase == _IDENTITY and state.landlord is not None else state.to_act,
+        "hand": tuple(sorted(state.hands[seat])) if seat is not None else (),
+        "cards_left": tuple(map(len, state.hands)),
+        "landlord": state.landlord if phase != _BID else None,
+        "bid": state.stake.bid,
+        "bid_history": tuple(state.auction.history),
+        "multiplier": state.stake.multiplier,
+        "bottom": tuple(state.bottom) if bottom_public else (),
+        "marker": _marker(state, facts, seat),
+        "trick": trick,
+        "history": state.play.history(),
+        "legal": _frozen(game.legal_actions(seat)) if acting else (),
+        "scores": state.result.scores if state.result else None,
+        "actors": actors,
+        "factors": tuple(state.stake.factors),
+        "max_bid": state.variant.climbing.max_bid,
+        "wild_cards": _wild_cards(state, seat),
+        "marked": marked_card(state.variant),
+        "parts": part_views(state, seat, facts, acting),
+        "patterns": state.variant.pattern_rules,
+    })  # fmt: skip
 
 
 #: The phases ``observe`` asks about, read once (an enum's member read from its class costs as much as a small call).
