@@ -26,6 +26,7 @@ from paiju.server.effects import (
 )
 from paiju.server.errors import RoomError
 from paiju.server.protocol import Act
+from paiju.server.table import Table
 from paiju.variants import Timeouts
 from tests.server.lone import LoneRoom
 
@@ -35,6 +36,15 @@ CHANGED = [Schedule(), SendViews(), SendResult(), SendRoom()]
 
 def run(coro: Any) -> Any:
     return asyncio.run(coro)
+
+
+def _dealt(**room: Any) -> tuple[LoneRoom, Table, AnyHand]:
+    """A room of ``room``'s settings, its table and the hand it dealt (nothing stored: no host applied the deal)."""
+    lone = LoneRoom(**room)
+    lone.table.start(new_session=True)
+    game = lone.table.game
+    assert game is not None
+    return lone, lone.table, game
 
 
 def _to_the_end(game: AnyHand) -> None:
@@ -59,11 +69,7 @@ def test_a_deal_returns_its_storing_before_the_next_turn_and_the_frames() -> Non
 
 
 def test_a_persons_move_returns_its_one_new_event_to_store_and_what_follows() -> None:
-    room = LoneRoom()
-    table = room.table
-    table.start(new_session=True)
-    game = table.game
-    assert game is not None
+    room, table, game = _dealt()
     seat = min(game.actors())
     events = len(game.events)
     effects = run(table.act(seat, Act(type="act", action="pass")))
@@ -72,11 +78,7 @@ def test_a_persons_move_returns_its_one_new_event_to_store_and_what_follows() ->
 
 
 def test_the_move_that_ends_the_hand_returns_the_finished_hand_to_store() -> None:
-    room = LoneRoom()
-    table = room.table
-    table.start(new_session=True)
-    game = table.game
-    assert game is not None
+    room, table, game = _dealt()
     effects = run(table.commit(lambda: _to_the_end(game)))
     assert game.result is not None
     assert isinstance(effects[0], StoreEvents) and effects[2:] == CHANGED
@@ -85,11 +87,7 @@ def test_the_move_that_ends_the_hand_returns_the_finished_hand_to_store() -> Non
 
 @pytest.mark.parametrize("to_act", [True, False])
 def test_a_change_to_a_seat_rearms_and_sends_only_when_that_seat_is_to_act(to_act: bool) -> None:
-    room = LoneRoom()
-    table = room.table
-    table.start(new_session=True)
-    game = table.game
-    assert game is not None
+    room, table, game = _dealt()
     actors = game.actors()
     seat = next(s for s in range(room.variant.players) if (s in actors) == to_act)
     assert table.waiting_on(seat) == ([Schedule(), SendViews(), SendRoom()] if to_act else [])
