@@ -185,6 +185,10 @@ class Result:
     factors: tuple[Factor, ...] = ()
 
 
+#: No seat plays face up (the ``Facts`` of every table without 明牌, made once: a view asks for them at every turn).
+_NOBODY: frozenset[int] = frozenset()
+
+
 @dataclass(slots=True)
 class HandState:
     """One hand: the table, its RNG, the current deal's cards and the parts each phase fills in.
@@ -354,6 +358,6 @@ class HandState:
 
     def facts(self) -> Facts:
         """The public facts that decide what a seat may see of the events now."""
-        opened = frozenset(self.opened.open) if self.opened is not None else frozenset()
+        opened = frozenset(self.opened.open) if self.opened is not None else _NOBODY
         v = self.variant
         return Facts(v.bottom_shown, self.landlord, self.speculator, self.phase, self.partner_known, opened, v.marker_shown)

@@ -161,8 +161,7 @@ class Playing(Turn):
 
 def _cards(state: HandState, seat: int, action: Play) -> tuple[int, ...]:
     """The cards ``action`` plays: a plain seat's lowest copies straight from its hand, else its holding's choice."""
-    fast = compiled_turn()
-    if action.cards is None and seat in state.play.plain and fast is not None:
+    if action.cards is None and seat in state.play.plain and (fast := compiled_turn()) is not None:
         cards: tuple[int, ...] | None = fast.pick(state.hands[seat], action.move.ranks, _NO_WILD)
         if cards is not None:
             return cards
