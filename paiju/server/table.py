@@ -245,25 +245,33 @@ class Table:
         previous, deadline = self._round, self.deadline
         self._timed, self.deadline = False, None
         game = self.game
-        step = None if game is None or game.is_over else policy_of(game).paced(game)
-        if step is None:
-            self._paced = None
         if game is None or game.is_over:
+            self._paced = None
             return [CancelDeadline()]
         actors = self._round = game.actors()
-        if step is not None:
-            new = self._paced is None or self._paced[0] != step
-            if new:
-                self._paced = (step, time.time() + self.room.config.deal_pace)
-            assert self._paced is not None
-            self.deadline = self._paced[1]
-            return [ArmTick(step, self._paced[1], ask=new), CancelDeadline()]
+        tick = self._tick(game)
+        if tick is not None:
+            return [tick, CancelDeadline()]
         effects: list[Effect] = []
         people = {seat for seat in actors if self._person(seat) and seat not in self.lateness.late}
         if people != actors or (self.room.settings.auto_forced and policy_of(game).forced_pass_shown(game)):
             # Whether a seat is played for it may need its legal actions: the automatic turn decides.
             effects.append(AutoTurn(len(game.events), delay))
         return [*effects, *(self._arm_timer(deadline if actors < previous else None) if people else [CancelDeadline()])]
+
+    def _tick(self, game: AnyHand) -> ArmTick | None:
+        """The tick of the paced deal's round ``game`` is in (a round keeps its end; a new one is asked anew), its end
+        every view's deadline meanwhile; ``None`` where no round runs."""
+        step = policy_of(game).paced(game)
+        if step is None:
+            self._paced = None
+            return None
+        paced = self._paced
+        new = paced is None or paced[0] != step
+        if paced is None or new:
+            paced = self._paced = (step, time.time() + self.room.config.deal_pace)
+        self.deadline = paced[1]
+        return ArmTick(step, paced[1], ask=new)
 
     def _arm_timer(self, deadline: float | None) -> list[Effect]:
         """The turn timer, running out at ``deadline`` (a round's own), or ``turn_seconds`` from now (none at 0)."""
