@@ -68,6 +68,9 @@ class RoomHost(ABC):
         self.clock = DealClock(self)
         self._timer: asyncio.TimerHandle | None = None  # the turn timer (``ArmDeadline``)
         self._auto: asyncio.Task[None] | None = None  # the automatic turn (``AutoTurn``)
+        #: Another process serves the room now: this object writes nothing more, even once this process claims the
+        #: room again (a new object serves it then).
+        self.given_up = False
 
     @property
     def code(self) -> str:
@@ -84,6 +87,8 @@ class RoomHost(ABC):
     # ------------------------------------------------------------------ the store
     async def store_op(self, op: Callable[..., T], *args: Any) -> T:
         """Run one store operation in a worker thread; a failure becomes a refusal that changes nothing."""
+        if self.given_up:
+            raise RoomError("bad_state", f"room {self.code} is served by another process now", reason="database_taken")
         try:
             return await asyncio.to_thread(op, *args)
         except LockLost as err:

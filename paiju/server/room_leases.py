@@ -171,6 +171,7 @@ def give_up(server: LeasedServer, code: str) -> None:
     if room is None:
         return
     log.warning("room %s is served by another process now: given up", code)
+    room.given_up = True
     room.close()
     for conn in list(room.connections):
         conn.close(ELSEWHERE)

@@ -85,6 +85,8 @@ class Store:
         self._epochs: dict[str, int] = {}
         #: The rooms whose writes were refused since their epoch was raised by another server (to be given up).
         self.fenced: set[str] = set()
+        #: The rooms this server gave up (``forget``): a write of one still in flight is refused until a claim.
+        self._given_up: set[str] = set()
         try:
             self.engine: Engine = self._engine(parsed)
         except ImportError as err:
@@ -196,6 +198,8 @@ class Store:
     def _fence(self, s: Session, code: str) -> int | None:
         """Refuse a write of room ``code`` (``LockLost``) unless its epoch is still the one this server claimed:
         checked in the write's own transaction, whose row lock keeps a new owner's claim out until it commits."""
+        if code in self._given_up:
+            raise LockLost(f"this server gave room {code} up to another paiju serve: it saves nothing more of it")
         epoch = self._epochs.get(code)
         if epoch is None:
             return None  # a room this server never loaded: only idle rooms are deleted so
@@ -221,6 +225,7 @@ class Store:
         """This server gave room ``code`` up: a later ``load_room`` claims it afresh."""
         self._epochs.pop(code, None)
         self.fenced.discard(code)
+        self._given_up.add(code)
 
     def add_room(self, room: RoomRow) -> None:
         """A new room, active now, claimed by this server."""
@@ -229,6 +234,7 @@ class Store:
             s.add(room)
             room.last_active = time.time()
         self._epochs[room.code] = room.epoch
+        self._given_up.discard(room.code)
 
     def save_room(self, room: RoomRow) -> None:
         """The room row as it is now (settings, hand number, header…)."""
@@ -239,6 +245,7 @@ class Store:
 
     def delete_room(self, code: str) -> None:
         """The room, its players, its running hand's events and its finished hands."""
+        self._given_up.discard(code)  # an idle room is deleted by whichever server may serve it (its lease is free)
         with self._transaction(self._writes, f"cannot delete room {code}") as s:
             self._fence(s, code)
             s.execute(delete(EventRow).where(EventRow.room == code))
@@ -272,6 +279,7 @@ class Store:
             players = list(s.scalars(select(PlayerRow).where(PlayerRow.room == code).order_by(PlayerRow.id)))
             events = [e.data for e in s.scalars(select(EventRow).where(EventRow.room == code).order_by(EventRow.seq))]
         self._epochs[code] = room.epoch
+        self._given_up.discard(code)
         return StoredRoom(room, players, events)
 
     def idle_rooms(self, before: float) -> list[str]:

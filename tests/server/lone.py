@@ -49,6 +49,10 @@ class RecordingStore:
     def save_player(self, player: PlayerRow) -> None:
         self._write("save_player", (player.seat, player.auto))
 
+    def forget(self, code: str) -> None:
+        """The room was given up (its writes are refused by the host itself, before they reach a store)."""
+        self.writes.append(("forget", code))
+
 
 class LoneRoom(RoomHost):
     """A room of ``variant`` with a person (or a ``bot``) in every seat and no connection, hosting its table."""

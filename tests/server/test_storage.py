@@ -183,6 +183,30 @@ def test_a_write_of_a_room_whose_epoch_a_new_owner_raised_is_refused_and_stores_
     store.close()
 
 
+def test_a_write_of_a_room_this_server_gave_up_is_refused_until_it_claims_the_room_again(database: str) -> None:
+    """A move read before the room was given up, stored after: refused, though no other server raised the epoch
+    yet; the room is not marked for giving up again, and a later claim (or an idle room's deletion) may write."""
+    store = Store(database)
+    room = _room()
+    store.add_room(room)
+    store.forget(room.code)
+    for write in (
+        lambda: store.append_events(room.code, 0, [{"move": 1}]),
+        lambda: store.save_room(room),
+        lambda: store.save_player(PlayerRow(id="p1", room=room.code, token="t", name="late", auto=True)),
+    ):
+        with pytest.raises(LockLost, match=f"gave room {room.code} up"):
+            write()
+    assert store.fenced == set()
+    stored = store.load_room(room.code)
+    assert stored is not None and stored.events == [] and stored.players == []
+    store.append_events(room.code, 0, [{"move": 1}])
+    store.forget(room.code)
+    store.delete_room(room.code)
+    assert not store.room_exists(room.code)
+    store.close()
+
+
 def test_a_read_only_database_is_refused_at_start_with_a_clear_message(database: str) -> None:
     """SQLite opened read-only (mode=ro, which holds even for root); PostgreSQL with read-only transactions."""
     Store(database).close()

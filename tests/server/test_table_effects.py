@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import time
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -26,6 +27,7 @@ from paiju.server.effects import (
 )
 from paiju.server.errors import RoomError
 from paiju.server.protocol import Act
+from paiju.server.room_leases import give_up
 from paiju.server.table import Table
 from paiju.variants import Timeouts
 from tests.server.lone import LoneRoom
@@ -173,6 +175,32 @@ def test_a_move_its_host_cannot_store_is_taken_back_whole() -> None:
     rebuilt = room.table.game
     assert rebuilt is not None and list(rebuilt.events) == events and seat in rebuilt.actors()
     assert seat in room.table.lateness.late  # the seat's lateness is as it was too
+
+
+def test_a_room_given_up_to_another_process_writes_nothing_more_and_takes_a_late_move_back() -> None:
+    """A move (or a 托管 switch) read before the room was given up and carried out after: refused as the database
+    would, with nothing written; the process may claim the room again, but with a new host, never this one."""
+    room = LoneRoom()
+    _host_deal(room)
+    game = room.table.game
+    assert game is not None
+    events, seat = list(game.events), min(game.actors())
+    give_up(SimpleNamespace(rooms={room.code: room}, store=room.recorded), room.code)  # type: ignore[arg-type]
+    written = list(room.recorded.writes)
+    person = room.seat_holder(seat)
+    assert person is not None
+
+    async def late() -> None:
+        with pytest.raises(RoomError) as moved:
+            await room.apply(await room.table.act(seat, Act(type="act", action="pass")))
+        with pytest.raises(RoomError) as switched:
+            await room.save_player(person, auto=True)
+        assert moved.value.reason == switched.value.reason == "database_taken"
+
+    run(late())
+    assert room.recorded.writes == written == [("start_hand", (1, len(events))), ("forget", room.code)]
+    rebuilt = room.table.game
+    assert rebuilt is not None and list(rebuilt.events) == events and not person.auto
 
 
 def test_a_deal_its_host_cannot_store_leaves_the_last_hand_and_the_rooms_row() -> None:
