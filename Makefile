@@ -54,8 +54,9 @@ typecheck: $(STAMP)
 	$(BIN)/python -m mypy paiju
 
 # Test workers (pytest-xdist): two more than the cores. Measured on a 2-core machine: 26:17 of tests with 4 workers,
-# 28:46 with 2 (the cores sat 12 % idle while workers waited on Chromium, sockets and timers). A worker that runs out
-# of tests takes some of another's queue (worksteal), so no worker is left alone with a long queue at the end.
+# 28:46 with 2 (the cores sat 12 % idle while workers waited on Chromium, sockets and timers); later, with 3,521 tests,
+# 19:44 with 4 and 21:04 with 6, where two browser tests ran out of time. A worker that runs out of tests takes some
+# of another's queue (worksteal), so no worker is left alone with a long queue at the end.
 WORKERS ?= $(shell echo $$(( $$(nproc) + 2 )))
 
 test: $(STAMP) chromium postgres redis

@@ -144,6 +144,7 @@ class RoomHost(ABC):
             row = copy_row(self.row, **effect.changes)
             await self.store_op(self.store.start_hand, row, effect.events)
             self.row = row
+            log.info("room %s: hand %d dealt and stored (%s)", self.code, row.hand_number, row.settings.get("variant"))
         elif isinstance(effect, StoreEvents):
             await self.store_op(self.store.append_events, self.code, effect.first, effect.events)
         elif isinstance(effect, StoreFinish):

@@ -145,7 +145,6 @@ class Table:
         self.session, self.last_public_id = session, None
         self.lateness.late.clear()
         self.make_bots()
-        log.info("room %s: hand %d dealt (%s)", room.code, changes["hand_number"], room.variant.name)
         return [*effects, StoreHand(changes, list(dealt.events), revert), *changed()]
 
     async def act(self, seat: int, msg: Act) -> list[Effect]:

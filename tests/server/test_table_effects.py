@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import logging
 import time
 from types import SimpleNamespace
 from typing import Any
@@ -203,9 +204,15 @@ def test_a_room_given_up_to_another_process_writes_nothing_more_and_takes_a_late
     assert rebuilt is not None and list(rebuilt.events) == events and not person.auto
 
 
-def test_a_deal_its_host_cannot_store_leaves_the_last_hand_and_the_rooms_row() -> None:
+def test_a_deal_its_host_cannot_store_leaves_the_last_hand_and_the_rooms_row(caplog: pytest.LogCaptureFixture) -> None:
+    """The log says a hand was dealt only once it is stored."""
     room = LoneRoom()
-    _host_deal(room)
+    with caplog.at_level(logging.INFO, logger="paiju.server"):
+        _host_deal(room)
+    assert [r.getMessage() for r in caplog.records if "dealt" in r.getMessage()] == [
+        "room TEST: hand 1 dealt and stored (classic)"
+    ]
+    caplog.clear()
     _host_play_out(room)
     first = room.table.game
     assert first is not None and first.is_over
@@ -216,8 +223,10 @@ def test_a_deal_its_host_cannot_store_leaves_the_last_hand_and_the_rooms_row() -
             await room.apply(room.table.start(new_session=False))
         room.close()
 
-    run(deal_again())
+    with caplog.at_level(logging.INFO, logger="paiju.server"):
+        run(deal_again())
     assert room.table.game is first and room.row.hand_number == 1 and room.table.result() is not None
+    assert not [r for r in caplog.records if "dealt" in r.getMessage()]
 
 
 def _host_play_out(room: LoneRoom) -> None:
