@@ -21,6 +21,7 @@ from paiju.policy import table_policy
 from paiju.server.acts import chosen_action
 from paiju.server.errors import RoomError
 from paiju.server.protocol import Act
+from paiju.trick.actions import Declare
 from paiju.trick.order import trick_text
 from paiju.variants import get_variant
 
@@ -175,3 +176,34 @@ def test_a_chaodipi_follow_that_keeps_back_the_led_suit_is_refused_with_its_rule
                 return
         game.apply(bots[seat].act(trick.observe(game, seat)), seat)
     raise AssertionError("no single-card lead with a follower short of nothing")
+
+
+def test_a_chaodipi_declaration_refused_names_its_rule_and_cards_for_the_page_to_word() -> None:
+    """炒地皮 declaring (D2, §7.7): two cards that are no pair, a level pair the seat does not hold, and a single level
+    card shown over a standing declaration are refused with their rule's code (``rule.decl_not_pair``,
+    ``rule.dont_hold``, ``rule.overturn_pair``) and the cards, not only in the engine's English words."""
+    for seed in range(40):
+        game = new_session(get_variant("chaodipi"), seed).game
+        state = game.state
+        first = state.to_act
+        singles = [a for a in game.legal_actions(first) if isinstance(a, Declare) and not a.declaration.is_pair]
+        if state.phase.value != "declare" or not singles:
+            continue
+        refusal = _refused(game, first, action="declare 3s 4h")
+        assert refusal.reason == "rule.decl_not_pair" and refusal.params["cards"] == "3s 4h", refusal.params
+        level = trick_text([singles[0].declaration.cards[0]])[0]
+        missing = next(
+            f"{level}{suit} {level}{suit}" for suit in "shdc"
+            if not any(trick_text([c]) == f"{level}{suit}" for c in state.hands[first])
+        )  # fmt: skip
+        refusal = _refused(game, first, action=f"declare {missing}")
+        assert refusal.reason == "rule.dont_hold" and refusal.params["cards"] == missing
+        game.apply(singles[0], first)
+        second = game.state.to_act
+        single = next((c for c in game.state.hands[second] if trick_text([c])[0] == level), None)
+        if single is None:
+            continue
+        refusal = _refused(game, second, action=f"declare {trick_text([single])}")
+        assert refusal.reason == "rule.overturn_pair", refusal.reason
+        return
+    raise AssertionError("no seeded 炒地皮 hand where a single level card may be declared and then overturned")

@@ -24,6 +24,7 @@ from paiju.cards import (
     parse_cards,
     parse_ranks,
 )
+from paiju.errors import Reason
 from paiju.trick.order import is_red_five, natural
 from paiju.variants.trick_rules import TrickRules
 
@@ -120,22 +121,35 @@ def strength_of(cards: Sequence[Card], level: int) -> int | None:
     return _LEVEL_PAIR[suit] if rank == level else None
 
 
-def _not_a_declaration(cards: Sequence[Card], level: int) -> str:
+def _not_a_declaration(cards: Sequence[Card], level: int) -> Reason:
     """Why ``cards`` declare nothing at ``level``, worded for the player who showed them."""
     shown = _show(sorted(cards, key=face))
     level_name = RANK_CHARS[level]
     if len(cards) not in (1, 2):
-        return f"{shown or 'nothing'} is not a declaration: show one level card ({level_name}) or a pair"
+        return Reason(
+            "decl_size", f"{shown or 'nothing'} is not a declaration: show one level card ({level_name}) or a pair",
+            cards=shown or "-", level=level_name,
+        )  # fmt: skip
     ranks = {card_rank(c) for c in cards}
     if ranks == {BLACK_JOKER, RED_JOKER}:
-        return "BR is not a declaration: show two identical jokers (D6)"
+        return Reason("decl_mixed_jokers", "BR is not a declaration: show two identical jokers (D6)")
     if len(cards) == 2 and face(cards[0]) != face(cards[1]):
-        return f"{shown} is not a pair: show two identical cards (§7.7)"
+        return Reason("decl_not_pair", f"{shown} is not a pair: show two identical cards (§7.7)", cards=shown)
     if len(cards) == 1 and is_red_five(cards[0]):
-        return "a single 5h declares only when the level is 5: the red-5 powers need a pair of 5h (D5)"
+        return Reason(
+            "decl_single_red_five",
+            "a single 5h declares only when the level is 5: the red-5 powers need a pair of 5h (D5)",
+        )
     if len(cards) == 1 and card_rank(cards[0]) >= BLACK_JOKER:
-        return f"a single {shown} is not a declaration: jokers declare no-trump as a pair (B B or R R)"
-    return f"{shown} is not a declaration: declare with the level rank {level_name}, a joker pair or a 5h pair"
+        return Reason(
+            "decl_single_joker",
+            f"a single {shown} is not a declaration: jokers declare no-trump as a pair (B B or R R)", cards=shown,
+        )
+    return Reason(
+        "decl_not_level",
+        f"{shown} is not a declaration: declare with the level rank {level_name}, a joker pair or a 5h pair",
+        cards=shown, level=level_name,
+    )
 
 
 def make_declaration(seat: int, cards: Sequence[Card], level: int, named: Suit | None = None) -> Declaration:
@@ -185,41 +199,53 @@ def declaration_problem(
         return _not_a_declaration(decl.cards, level)
     if strength != decl.strength or (strength != RED_FIVE_PAIR and decl.trump != card_suit(decl.cards[0])):
         return f"{_show(decl.cards)} is strength {strength} and declares {_made(decl.cards)}"
+    shown = _show(decl.cards)
     if not _holds(hand, decl.cards):
-        return f"you do not hold {_show(decl.cards)}"
+        return Reason("dont_hold", f"you do not hold {shown}", cards=shown)
     if standing is not None and standing.red_five:
-        return "nothing beats a 5h pair: 「而且别人不可以再反」 (§7.3)"
+        return Reason("decl_after_red_five", "nothing beats a 5h pair: 「而且别人不可以再反」 (§7.3)")
     if pairs_only:
         current = 1 if standing is None else standing.strength
         if not decl.is_pair:
-            return "§7.5: to re-take the kitty (抄底) show a pair, not a single"
+            return Reason("chaodi_pair", "§7.5: to re-take the kitty (抄底) show a pair, not a single")
         if strength <= current:
-            return f"§7.5: {_show(decl.cards)} (strength {strength}) must beat the current strength {current}"
+            return Reason(
+                "chaodi_weak", f"§7.5: {shown} (strength {strength}) must beat the current strength {current}",
+                cards=shown, strength=strength, current=current,
+            )  # fmt: skip
         return None
     if standing is None:
         return None
     if not decl.is_pair:
-        return "D2/D3: a declaration stands, and only a stronger pair overturns it (「“反主”其实就是以“对”的方式重新“叫主”」)"
+        return Reason(
+            "overturn_pair",
+            "D2/D3: a declaration stands, and only a stronger pair overturns it (「“反主”其实就是以“对”的方式重新“叫主”」)",
+        )
     if decl.seat == standing.seat and not decl.red_five and not rules.self_overturn:
         reinforces = standing.strength == 1 and decl.trump == standing.trump
         if not (reinforces and rules.self_reinforce):
             return _own_standing(standing, rules)
     if strength <= standing.strength:
-        return (
-            f"D2: {_show(decl.cards)} (strength {strength}) does not beat the standing {_show(standing.cards)} "
-            f"(strength {standing.strength}); a 反主 must be stronger"
-        )
+        held = _show(standing.cards)
+        return Reason(
+            "overturn_weak",
+            f"D2: {shown} (strength {strength}) does not beat the standing {held} (strength {standing.strength}); "
+            "a 反主 must be stronger",
+            cards=shown, strength=strength, standing=held, standing_strength=standing.strength,
+        )  # fmt: skip
     return None
 
 
-def _own_standing(standing: Declaration, rules: TrickRules) -> str:
+def _own_standing(standing: Declaration, rules: TrickRules) -> Reason:
     """The reason a seat may not overturn its own standing declaration (D2, Q7.5 (c)), naming what it may do."""
-    pair = _show([standing.cards[0]] * 2)
+    pair, held = _show([standing.cards[0]] * 2), _show(standing.cards)
     if rules.self_reinforce and standing.strength == 1:
-        allowed = f"you may reinforce it with {pair} or overturn it with a 5h pair"
-    else:
-        allowed = "only a 5h pair overturns it"
-    return f"D2: your own {_show(standing.cards)} stands; {allowed}"
+        return Reason(
+            "own_standing_reinforce",
+            f"D2: your own {held} stands; you may reinforce it with {pair} or overturn it with a 5h pair",
+            standing=held, pair=pair,
+        )
+    return Reason("own_standing_red_five", f"D2: your own {held} stands; only a 5h pair overturns it", standing=held)
 
 
 def declarations(

@@ -47,7 +47,7 @@ def actions_for_text(game: TrickHand, text: str, seat: int | None) -> list[Actio
         try:
             action = Declare(parse_declaration(words, seat, game.state.level))
         except ValueError as err:
-            raise IllegalMoveError(str(err)) from err
+            raise IllegalMoveError(*err.args) from err  # a Reason stays one
     elif phase is Phase.BURY:
         body = words[4:] if words.lower().startswith("bury") else words
         action = Bury(held_cards(game.hands[seat], body))
