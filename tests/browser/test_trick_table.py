@@ -275,6 +275,15 @@ def test_made_up_views_bury_follow_declare_and_end(
         "window.table.refused({code: 'illegal_move', reason: 'bad_cards', message: 'F2: you still hold diamonds'})"
     )
     expect(page.locator(".hint-text.refusal")).to_contain_text("F2: you still hold diamonds")
+    overturn = {
+        "code": "illegal_move", "reason": "rule.overturn_weak", "message": "D2: 2s 2s (strength 2) does not beat …",
+        "params": {"cards": "2s 2s", "strength": 2, "standing": "B B", "standing_strength": 3},
+    }  # fmt: skip
+    page.evaluate("frame => window.table.refused(frame)", overturn)
+    worded = "an overturn must be stronger" if lang == "en" else "反主要更大"
+    expect(page.locator(".hint-text.refusal")).to_contain_text(worded)
+    expect(page.locator(".hint-text.refusal")).to_contain_text("B B")
+    shots(page, artifacts / f"trick-declaration-refused-{lang}")
 
     played = [{**g, "cards": g["cards"].replace("Ad ", "").replace("Td ", "")} for g in GROUPS]
     lead_view = {
