@@ -6,7 +6,7 @@ from __future__ import annotations
 import importlib
 import os
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
@@ -45,8 +45,8 @@ from paiju.variants import Variant
 __all__ = ["LOOKS", "HandView", "Look", "card_text", "cards_line", "hands_dir", "play_terminal", "show_replay"]
 
 _SUIT_SYMBOL = "♠♥♦♣"
-#: How many legal actions ``h`` lists (big two- and three-deck hands have thousands).
-HELP_LIMIT = 120
+#: How many actions of one group ``h`` shows on its line before it counts the rest (a big hand has thousands).
+HELP_PER_LINE = 8
 #: Each family's look (a module holding ``LOOK``), imported when first asked for.
 LOOKS = {CLIMBING: "paiju.terminal_views.climbing", "trick": "paiju.terminal_views.trick"}
 
@@ -83,10 +83,18 @@ class Look:
     view: Callable[[Console, Sequence[str], int], HandView]
     #: ``(the replayed hand, its logged events, seat names)``: one line per event.
     replay_lines: Callable[[Any, list[dict[str, Any]], Sequence[str]], list[str]]
-    #: What ``h`` puts between the actions it lists (a family whose actions hold spaces needs a visible one).
-    help_separator: str = " "
-    #: ``(the hand, its legal actions)``: the lines ``h`` prints, grouped (``None``: the actions on one line).
-    help_lines: Callable[[Any, Sequence[Any]], list[str]] | None = None
+    #: ``(the hand, its legal actions)``: the lines ``h`` prints, grouped (``group_lines``).
+    help_lines: Callable[[Any, Sequence[Any]], list[str]]
+
+
+def group_lines(words: Sequence[str], groups: Mapping[str, Sequence[str]]) -> list[str]:
+    """What ``h`` prints: ``words`` (the actions that are no plays) on one line, then a line a group of plays,
+    ``label (n): first · … and k more``, each showing its first few and counting the rest."""
+    lines = [" · ".join(words)] if words else []
+    for label, texts in groups.items():
+        more = f" … and {len(texts) - HELP_PER_LINE} more" if len(texts) > HELP_PER_LINE else ""
+        lines.append(f"{label} ({len(texts)}): " + " · ".join(texts[:HELP_PER_LINE]) + more)
+    return lines
 
 
 def _look(played_by: AnyFamily) -> Look:
@@ -138,13 +146,8 @@ def _ask(console: Console, game: AnyHand, seat: int, view: HandView, look: Look)
         if text.lower() in ("quit", "exit"):  # not "q": that is a queen
             raise KeyboardInterrupt
         if text.lower() in ("h", "help", "?"):
-            if look.help_lines is not None:
-                for line in look.help_lines(game, game.legal_actions(seat)):
-                    console.print(line, soft_wrap=True, highlight=False)
-                continue
-            legal = [action_text(a) for a in game.legal_actions(seat)]
-            more = f" … and {len(legal) - HELP_LIMIT} more" if len(legal) > HELP_LIMIT else ""
-            console.print(look.help_separator.join(legal[:HELP_LIMIT]) + more, soft_wrap=True)
+            for line in look.help_lines(game, game.legal_actions(seat)):
+                console.print(line, soft_wrap=True, highlight=False)
             continue
         try:
             options = parse_action(game, text, seat)

@@ -27,7 +27,8 @@ from paiju.variants import get_variant
 
 TWO_COLOUR = ("spec-4p3d-2c", "spec-5p3d-2c")
 CLIMBING = family("climbing")
-LABELS = Path(__file__).resolve().parent.parent / "paiju" / "web" / "js" / "i18n_refusals.js"
+#: The refusal words of both families (``{en: {…}, zh: {…}}`` each).
+LABELS = [Path(__file__).resolve().parent.parent / "paiju" / "web" / "js" / f for f in ("i18n_refusals.js", "i18n_trick_refusals.js")]
 
 
 def _refused(game: Any, seat: int, **act: str) -> RoomError:
@@ -109,8 +110,8 @@ def test_every_rule_reason_the_engine_gives_has_words_in_english_and_chinese() -
     codes |= {f"not_now.{verb}" for verb in ("pass", "declare", "bury", "play")}
     codes |= {f"{kind}.{verb}" for kind in ("bottom_size", "not_bottom") for verb in ("keep", "return")}
     assert len(codes) > 50
-    labels = LABELS.read_text(encoding="utf-8")
-    english, chinese = labels.split("\n  zh: {")
+    halves = [path.read_text(encoding="utf-8").split("\n  zh: {") for path in LABELS]
+    english, chinese = (" ".join(half[i] for half in halves) for i in (0, 1))
     for code in sorted(codes):
         assert f"'refusal.rule.{code}':" in english, code
         assert f"'refusal.rule.{code}':" in chinese, code

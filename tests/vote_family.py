@@ -17,7 +17,7 @@ from paiju.engine.log import LOG_FORMAT, LOG_VERSION
 from paiju.engine.undo import last_pushed
 from paiju.errors import IllegalMoveError
 from paiju.policy import TablePolicy
-from paiju.terminal import Look
+from paiju.terminal import Look, group_lines
 from paiju.variants import Variant, get_variant
 
 VOTES = ("yes", "no")
@@ -207,4 +207,8 @@ class VoteView:
         self.console.print(f"{self.names[seat]} votes {action}")
 
 
-LOOK = Look(VoteView, lambda hand, events, names: [f"{names[e['seat']]} votes {e['vote']}" for e in events])
+LOOK = Look(
+    VoteView,
+    lambda hand, events, names: [f"{names[e['seat']]} votes {e['vote']}" for e in events],
+    lambda hand, legal: group_lines([str(a) for a in legal], {}),
+)

@@ -31,9 +31,10 @@ from paiju.climbing import (
 from paiju.climbing.events import event_from_json
 from paiju.climbing.views import FiveView, OpenView, PartnerView, SpeculatorView
 from paiju.patterns import describe
-from paiju.terminal import Look, card_text, cards_line
+from paiju.terminal import Look, card_text, cards_line, group_lines
+from paiju.variants import PatternKind
 
-__all__ = ["LOOK", "ClimbingView", "render"]
+__all__ = ["LOOK", "ClimbingView", "help_lines", "render"]
 
 
 def _role(obs: Observation, seat: int) -> str:
@@ -340,4 +341,16 @@ def replay_lines(hand: Hand, events: list[dict[str, Any]], names: Sequence[str])
     return [event_from_json(event).describe(names, marked) for event in events]
 
 
-LOOK = Look(ClimbingView, replay_lines)
+def help_lines(hand: Hand, legal: Sequence[Action]) -> list[str]:
+    """What ``h`` lists: the actions that are no plays (pass, bids, gifts…) on one line, then the plays one line per
+    pattern in the table's order (``pair (12): 33 · 44 · …``), each showing its first few and counting the rest."""
+    words = [action_text(a) for a in legal if not isinstance(a, Play)]
+    groups: dict[PatternKind, list[str]] = {}
+    for a in legal:
+        if isinstance(a, Play):
+            groups.setdefault(a.move.kind, []).append(action_text(a))
+    order = list(PatternKind)
+    return group_lines(words, {kind.value: groups[kind] for kind in sorted(groups, key=order.index)})
+
+
+LOOK = Look(ClimbingView, replay_lines, help_lines)

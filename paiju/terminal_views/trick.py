@@ -10,7 +10,7 @@ from rich.console import Console
 from rich.text import Text
 
 from paiju.cards import RANK_CHARS, Card, card_rank, face
-from paiju.terminal import Look, card_text, cards_line
+from paiju.terminal import Look, card_text, cards_line, group_lines
 from paiju.trick import Action, Declare, Pass, TrickHand, TrickObservation, observe
 from paiju.trick.actions import Play, action_text
 from paiju.trick.declare import RED_FIVE_PAIR
@@ -19,7 +19,7 @@ from paiju.trick.order import TRUMP, Trumps, natural
 from paiju.trick.state import Phase
 from paiju.trick.units import category_of, decompose, is_five_ten_king
 
-__all__ = ["HELP_PER_LINE", "LOOK", "TrickView", "help_lines"]
+__all__ = ["LOOK", "TrickView", "help_lines"]
 
 _SUIT_WORDS = {"s": "♠ spades", "h": "♥ hearts", "d": "♦ diamonds", "c": "♣ clubs", "none": "no-trump"}
 _PROMPTS = {
@@ -167,8 +167,6 @@ def _lines(names: Sequence[str], events: list[dict[str, Any]], pacing: bool = Fa
     return out, pacing
 
 
-#: How many plays of one kind ``h`` shows on its line before it counts the rest.
-HELP_PER_LINE = 8
 #: The kinds ``h`` groups plays by, in the order it lists them; a lead of several units is a throw (甩牌).
 _SHAPES = ("singles", "pairs", "tractors", "5-10-Ks", "throws", "plays of several units")
 #: The categories in the order ``h`` lists them: trumps, the four side suits, then follows that mix categories.
@@ -201,12 +199,8 @@ def help_lines(hand: TrickHand, legal: Sequence[Action]) -> list[str]:
         if isinstance(a, Play):
             key = (_category(a.cards, trumps), _shape(a.cards, trumps, leading))
             groups.setdefault(key, []).append(action_text(a))
-    lines = [" · ".join(words)] if words else []
-    for (category, shape), texts in sorted(groups.items()):
-        more = f" … and {len(texts) - HELP_PER_LINE} more" if len(texts) > HELP_PER_LINE else ""
-        head = f"{_CATEGORIES[category]}, {_SHAPES[shape]} ({len(texts)}): "
-        lines.append(head + " · ".join(texts[:HELP_PER_LINE]) + more)
-    return lines
+    labelled = {f"{_CATEGORIES[category]}, {_SHAPES[shape]}": texts for (category, shape), texts in sorted(groups.items())}
+    return group_lines(words, labelled)
 
 
-LOOK = Look(TrickView, lambda hand, events, names: _lines(names, events)[0], help_lines=help_lines)
+LOOK = Look(TrickView, lambda hand, events, names: _lines(names, events)[0], help_lines)

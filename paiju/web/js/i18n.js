@@ -2,6 +2,7 @@
 import { GAME_LABELS } from './i18n_game.js';
 import { LOBBY_LABELS } from './i18n_lobby.js';
 import { REFUSAL_LABELS } from './i18n_refusals.js';
+import { TRICK_REFUSAL_LABELS } from './i18n_trick_refusals.js';
 import { RULE_NAMES_EN, RULE_NAMES_ZH, VALUE_NAMES } from './i18n_rules.js';
 import { STEP_LABELS } from './i18n_steps.js';
 import { SPECULATOR_LABELS } from './i18n_speculator.js';
@@ -143,7 +144,7 @@ export const LABELS = {
     'error.generic': '出错了：{message}',
   },
 };
-for (const extra of [LOBBY_LABELS, REFUSAL_LABELS, TABLE_LABELS, GAME_LABELS, STEP_LABELS, TRICK_LABELS, SPECULATOR_LABELS]) {
+for (const extra of [LOBBY_LABELS, REFUSAL_LABELS, TRICK_REFUSAL_LABELS, TABLE_LABELS, GAME_LABELS, STEP_LABELS, TRICK_LABELS, SPECULATOR_LABELS]) {
   for (const code of Object.keys(LABELS)) Object.assign(LABELS[code], extra[code]);
 }
 
