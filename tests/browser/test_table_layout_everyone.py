@@ -24,7 +24,7 @@ from tests.browser.driver import (
     join_room,
     record_frames,
 )
-from tests.browser.test_client_modules import mount_table
+from tests.browser.test_client_modules import WILD_VIEW, mount_table
 from tests.browser.test_table_layout import SHIFT_RECORDER
 
 pytestmark = pytest.mark.browser
@@ -429,3 +429,31 @@ def test_a_name_of_emoji_keeps_as_many_characters_as_the_server_takes(browser: B
     expect(host.locator(".watcher")).to_contain_text(EMOJI[:32])
     guest.context.close()
     host.context.close()
+
+
+def test_a_spectators_foot_seat_keeps_a_long_hand_on_one_line_inside_the_table(browser: Browser, server_url: str) -> None:
+    """At the settlement a spectator sees the foot seat's cards left (or a 明牌 hand all along): twenty of them lie
+    on one line beside the seat's name, overlapped to fit a phone, never wrapping below the table."""
+    left = "3s 3h 4d 5c 5s 6h 7d 8c 9s Th Jd Qc Ks Ah 2d 2c 2s B R 4s"
+    view = {
+        **WILD_VIEW, "seat": None, "phase": "over", "to_act": None, "hand": "", "legal": [], "wild_cards": "",
+        "cards_left": [20, 3, 0], "hands": [left, "4h 4c 6s", ""],
+    }  # fmt: skip
+    for viewport in (PHONE, LAPTOP):
+        page = browser.new_page(viewport=viewport)
+        page.goto(server_url)
+        page.wait_for_selector(".create-room")
+        mount_table(page, view)
+        boxes = page.evaluate(
+            """() => {
+            const box = (e) => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+            const cards = [...document.querySelectorAll('#made-up .mine .shown-hand .card')];
+            return { table: box(document.querySelector('#made-up .table')), cards: cards.map(box) };
+        }"""
+        )
+        cards, table = boxes["cards"], boxes["table"]
+        assert len(cards) == 20
+        assert len({round(c[1]) for c in cards}) == 1, viewport  # one line
+        assert cards[-1][2] <= table[2] and cards[0][3] <= table[3], (viewport, cards[-1], table)
+        assert all(b[0] - a[0] >= 8 for a, b in zip(cards, cards[1:], strict=False)), viewport  # each rank's corner shows
+        page.close()

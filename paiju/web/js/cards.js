@@ -98,5 +98,7 @@ export function cardElement(card, { small = false, wild = false, extraClass = ''
  * table (`wildRank`) every card of the wild rank wears the wild badge, whoever holds or played it. */
 export function cardRow(text, { wildRank = null, ...options } = {}) {
   const cards = parseCards(text);
-  return h('span', { class: 'card-row' }, cards.map((c) => cardElement(c, { small: true, wild: wildRank !== null && rankOf(c) === wildRank, ...options })));
+  const row = h('span', { class: 'card-row' }, cards.map((c) => cardElement(c, { small: true, wild: wildRank !== null && rankOf(c) === wildRank, ...options })));
+  row.style.setProperty('--n', String(cards.length)); // how many: a row that must fit one line overlaps them by it
+  return row;
 }
