@@ -126,7 +126,7 @@ def test_every_phase_is_explained_in_words(browser: Browser, server_url: str, ar
         # The gifts: the landlord's pile first, the one being filled marked, and every ungiftable card with its reason.
         piles = panels.nth(0).locator(".pile")
         expect(piles).to_have_count(len(gift["view"]["parts"]["speculator"]["gift_piles"]))  # every pile, those still to fill empty
-        expect(piles.nth(0)).to_contain_text("地主" if lang == "zh" else "whoever becomes landlord")
+        expect(piles.nth(0)).to_contain_text("地主" if lang == "zh" else "the landlord-to-be")
         expect(piles.nth(1)).to_have_class(re.compile("filling"))
         view = gift["view"]
         given = {a.split()[1] for a in view["legal"]}
@@ -506,7 +506,7 @@ def test_a_two_colour_table_shows_every_phase_it_passes_through(
         _give_a_red_card(page)
     expect(colour).to_contain_text("colour")
     expect(colour.locator(".card.red").first).to_be_visible()
-    expect(page.locator(".phase-panel-gift .pile").first).to_contain_text("whoever becomes landlord")
+    expect(page.locator(".phase-panel-gift .pile").first).to_contain_text("the landlord-to-be")
     assert (_latest_view(recorded[spec]) or {})["parts"]["speculator"]["gifts"][0]["size"] == 10
     colour.scroll_into_view_if_needed()  # the middle of the table keeps the pile being filled in sight
     _shoot(page, artifacts / f"{shot}-gift")

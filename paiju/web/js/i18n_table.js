@@ -28,7 +28,7 @@ export const TABLE_LABELS = {
     'table.pass.open': 'Keep hidden',
     'table.dim.why': '{card}: {why}.',
     'table.table_cards': 'Cards on the table',
-    'gift.pile_size': '{n} of {size}',
+    'gift.pile_size': '{n}/{size}',
     'table.dim.unused': 'no choice open to you now uses it',
     'table.lifted_nothing': 'These cards make none of your choices: lift others, or tap Hint.',
     'table.lift_cards': 'Lift the cards to show, or tap Hint.',
