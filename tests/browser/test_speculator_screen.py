@@ -278,3 +278,25 @@ def test_at_the_reveal_every_gift_row_is_in_sight(browser: Browser, server_url: 
         assert hidden == 0, (size, hidden)
         assert [f for f in frames if f["type"] == "pageerror"] == []
         page.close()
+
+
+def test_the_marked_determination_card_is_dimmed_while_its_unmarked_twin_may_be_given(
+    browser: Browser, server_url: str
+) -> None:
+    """§4 on three decks: the marked 7♣ chose the speculator and never goes into a gift, though ``give 7c`` (written
+    without the ★) names its unmarked copies: the marked one is dimmed and listed as the card that stays; a twin
+    is not."""
+    view = _gift_view("spec-8p3d", 2)
+    hand = view["hand"].split()
+    assert view["parts"]["speculator"]["determination"] == "7c*" and "7c*" in hand and "7c" in hand
+    assert "give 7c" in view["legal"]
+    page, frames = lobby_page(browser, server_url, PHONE, "en")
+    mount_table(page, view, NAMES)
+    expect(page.locator('.hand .card.dim[data-card="7c*"]')).to_have_count(1)
+    expect(page.locator('.hand .card[data-card="7c"]:not(.dim)')).to_have_count(hand.count("7c"))
+    kept = page.locator(".phase-panel-gift .ungiftable li").filter(has_text="speculator card")
+    expect(kept.locator('.card[data-card="7c*"]')).to_have_count(1)
+    page.locator('.hand .card[data-card="7c*"]').click()
+    expect(page.locator(".action-area")).to_contain_text("the determination card stays with you")
+    assert [f for f in frames if f["type"] == "pageerror"] == []
+    page.close()

@@ -17,7 +17,7 @@ export const GAME_LABELS = {
     'gift.other': '{name}, the speculator, is choosing its gifts.',
     'gift.rule': 'Pile 1 goes to the landlord-to-be, then a pile to each farmer (by lot). Nobody sees them until the landlord is known.',
     'gift.pile_landlord': 'For the landlord-to-be',
-    'gift.pile_farmer': 'For farmer {n}',
+    'gift.pile_farmer': 'Farmer {n}',
     'gift.empty': 'empty',
     'gift.why.three': 'a gift may not hold a 3',
     'gift.why.determination': 'the determination card stays with you',

@@ -44,7 +44,9 @@ export function ungiftable(view) {
   const topKept = hand.filter((c) => rankOf(c) === top && !giftable.has(plain(c))).length === 1;
   const reasons = new Map();
   for (const card of hand) {
-    if (giftable.has(plain(card))) continue;
+    // The marked determination card (`7c*`) stays though `give 7c` names its unmarked copies (§4, three decks).
+    const marked = card === spec.determination && card !== plain(card);
+    if (!marked && giftable.has(plain(card))) continue;
     let reason = 'colour';
     if (rankOf(card) === '3') reason = 'three';
     else if (plain(card) === determination) reason = 'determination';

@@ -238,7 +238,8 @@ export class TableView {
     const byCards = legal.groups.filter((group) => namesHandCards(group, hand));
     if (!byCards.length) return () => false;
     const named = namedByGroups(byCards);
-    return (card) => !isNamed(card, named);
+    const kept = view.phase === 'gift' ? view.parts.speculator?.determination : null; // `7c*`: no `give` names it
+    return (card) => (card === kept && card.includes('*')) || !isNamed(card, named);
   }
 
   /** Your seat at the foot of `table`: its panel, your hand as a fan of cards, and the action bar. */
