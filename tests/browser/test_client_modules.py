@@ -327,3 +327,18 @@ def test_the_stake_and_the_card_counter_are_drawn_as_the_server_sends_them(brows
     expect(table.locator(".counter .counter-cell").first).to_have_text("39")
     expect(table.locator(".counter .counter-cell.gone")).to_have_count(1)
     page.close()
+
+
+def test_a_card_named_without_the_mark_lifts_an_unmarked_copy_first(browser: Browser, server_url: str) -> None:
+    """`give 7c` names the unmarked 7♣: where the hand holds the marked 7♣ (three decks' determination card, which a
+    gift may not take) beside it, Hint and the keyboard lift the unmarked copy; the marked one only when no other is."""
+    page = _module_page(browser, server_url)
+    found = page.evaluate(
+        """async () => {
+        const m = await import('/static/js/moves.js');
+        return [m.indexesOfCards(['7c'], ['7c*', '7c', '8d']), m.indexesOfCards(['7c'], ['7c*', '8d']),
+                m.indexesOfCards(['7c', '7c'], ['7c*', '7c']), m.indexesOfCards(['7c', '7c'], ['7c', '8d'])];
+    }"""
+    )
+    assert found == [[1], [0], [0, 1], None]
+    page.close()

@@ -13,7 +13,7 @@ export const TRICK_REFUSAL_LABELS = {
     'refusal.rule.decl_single_joker': 'A single {cards} is not a declaration: jokers declare no-trump as a pair (B B or R R).',
     'refusal.rule.decl_not_level': '{cards} is not a declaration: declare with the level rank {level}, a joker pair or a 5h pair.',
     'refusal.rule.decl_after_red_five': 'Nothing beats a 5h pair: nobody may overturn it.',
-    'refusal.rule.chaodi_pair': 'To re-take the kitty (抄底) show a pair, not a single.',
+    'refusal.rule.chaodi_pair': 'To re-take the kitty, show a pair, not a single.',
     'refusal.rule.chaodi_weak': '{cards} (strength {strength}) must beat the current strength {current}.',
     'refusal.rule.overturn_pair': 'A declaration stands: only a stronger pair overturns it.',
     'refusal.rule.overturn_weak': '{cards} (strength {strength}) does not beat the standing {standing} (strength {standing_strength}): an overturn must be stronger.',

@@ -83,7 +83,10 @@ function sameCards(a, b) {
 export function indexesOfCards(cards, hand) {
   const taken = [];
   for (const card of cards) {
-    const at = hand.findIndex((held, i) => plainCard(held) === plainCard(card) && !taken.includes(i));
+    const free = (held, i) => plainCard(held) === plainCard(card) && !taken.includes(i);
+    // A copy written as the card is (`7c`) before the marked one (`7c*`), which a gift may not take (§4).
+    let at = hand.findIndex((held, i) => held === card && free(held, i));
+    if (at < 0) at = hand.findIndex(free);
     if (at < 0) return null;
     taken.push(at);
   }
