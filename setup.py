@@ -1,10 +1,11 @@
 """The compiled hot paths, built by ``pip install`` where a C compiler is (optional: without one paiju installs and
 runs in pure Python). Everything else is in pyproject.toml.
 
-Four extensions, one per layer: the move generator (``paiju.patterns._fastgen``: natural, wild, lazy and two-colour
+Five extensions, one per layer: the move generator (``paiju.patterns._fastgen``: natural, wild, lazy and two-colour
 lists), random.Random's shuffle and choice (``paiju.engine._draws``), the climbing play turn
-(``paiju.climbing._turn``), which lists its moves through the generator's C API (``fastgen_api.h``), and the learning
-environment's observation and mask writes (``paiju.env._tensor``)."""
+(``paiju.climbing._turn``), which lists its moves through the generator's C API (``fastgen_api.h``), the learning
+environment's observation and mask writes (``paiju.env._tensor``) and the rule of thumb's hand cost
+(``paiju.bots._cost``)."""
 
 from setuptools import Extension, setup
 
@@ -29,5 +30,6 @@ TURN = Extension(
 )
 
 TENSOR = Extension("paiju.env._tensor", ["paiju/env/_tensor.c"], optional=True)
+COST = Extension("paiju.bots._cost", ["paiju/bots/_cost.c"], optional=True)
 
-setup(ext_modules=[FASTGEN, DRAWS, TURN, TENSOR])
+setup(ext_modules=[FASTGEN, DRAWS, TURN, TENSOR, COST])

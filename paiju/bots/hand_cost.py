@@ -1,14 +1,17 @@
 """What a hand costs to play out on a table (``plan_cost``) and what it is worth in the bidding (``hand_strength``):
 the rule of thumb's measure of a hand, read from the shapes a table's patterns allow (``Shapes``). The search reads
-it too, to keep a long lead list's plays that leave the cheapest hands."""
+it too, to keep a long lead list's plays that leave the cheapest hands. Compiled (the ``_cost`` extension) where it
+is built; ``_plan_cost`` is its oracle."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 
 from paiju.cards import BLACK_JOKER, NUM_RANKS, RED_JOKER
+from paiju.patterns.compiled import load_extension
+from paiju.patterns.generate import compiled_module
 from paiju.variants.pattern_rules import PatternKind, PatternRules
 
 __all__ = ["CLASSIC_SHAPES", "WILD_CREDIT", "Shapes", "hand_strength", "plan_cost", "wild_cost"]
@@ -60,6 +63,15 @@ class Shapes:
     #: ``BB`` and ``RR`` are pairs.
     joker_pairs: bool = False
 
+    @cached_property
+    def packed(self) -> tuple[int, ...]:
+        """The nine numbers the compiled cost reads, in its order (the jokers that bomb as 0, 1 or 2 of each)."""
+        jokers = {"": 0, "BR": 1, "BBRR": 2}[self.joker_bomb]
+        return (
+            self.straight_min, self.pair_chain_min, self.triple_chain_min, self.quad_chain_min, self.bomb_size,
+            int(self.single_kickers), int(self.quad_kickers), jokers, int(self.joker_pairs),
+        )  # fmt: skip
+
     @staticmethod
     @cache
     def of(rules: PatternRules) -> Shapes:
@@ -83,16 +95,21 @@ class Shapes:
 CLASSIC_SHAPES = Shapes()
 
 
-#: How many hands ``plan_cost`` remembers before it starts afresh (about 20 MB at most).
+#: The compiled ``_plan_cost``, or ``None`` where it is not built or the compiled path is turned off.
+_COST = load_extension("paiju.bots._cost", "hand cost")
+#: How many hands the pure-Python ``plan_cost`` remembers before it starts afresh (about 20 MB at most).
 _REMEMBERED = 1 << 16
-#: The hands weighed so far, by rank counts and table: a search's rollouts weigh the same hands again and again (it
-#: saves a third of a rollout on classic).
+#: The hands weighed so far in Python, by rank counts and table: a search's rollouts weigh the same hands again and
+#: again (it saves a third of a rollout on classic).
 _KNOWN: dict[tuple[tuple[int, ...], Shapes], float] = {}
 
 
 def plan_cost(counts: Sequence[int], shapes: Shapes = CLASSIC_SHAPES) -> float:
     """Roughly how many plays the hand needs on a table of ``shapes``, less credit for cards that win tricks
-    (remembered: ``_KNOWN``)."""
+    (compiled where it is built and in use, else worked out in Python and remembered: ``_KNOWN``)."""
+    if _COST is not None and compiled_module() is not None:
+        compiled: float = _COST.plan_cost(counts, shapes.packed)
+        return compiled
     key = (tuple(counts), shapes)
     found = _KNOWN.get(key)
     if found is None:
