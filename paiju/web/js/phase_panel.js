@@ -29,6 +29,11 @@ function cardsOfVerb(legal, verb) {
   return new Set(legal.filter((a) => a.startsWith(`${verb} `)).map((a) => plain(a.slice(verb.length + 1))));
 }
 
+/** Whether `card` is the marked determination card (`7c*`): it stays though `give 7c` names its unmarked copies (§4, three decks). */
+export function isMarkedDetermination(view, card) {
+  return card === view.parts.speculator?.determination && card !== plain(card);
+}
+
 /**
  * Why each card of the speculator's hand may not go into the gift being filled: a 3, the determination
  * card, the one card it keeps of its highest rank, or a colour the gift has no room for.
@@ -44,9 +49,7 @@ export function ungiftable(view) {
   const topKept = hand.filter((c) => rankOf(c) === top && !giftable.has(plain(c))).length === 1;
   const reasons = new Map();
   for (const card of hand) {
-    // The marked determination card (`7c*`) stays though `give 7c` names its unmarked copies (§4, three decks).
-    const marked = card === spec.determination && card !== plain(card);
-    if (!marked && giftable.has(plain(card))) continue;
+    if (!isMarkedDetermination(view, card) && giftable.has(plain(card))) continue;
     let reason = 'colour';
     if (rankOf(card) === '3') reason = 'three';
     else if (plain(card) === determination) reason = 'determination';

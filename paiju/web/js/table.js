@@ -10,7 +10,7 @@ import { HandFan } from './hand_fan.js';
 import { t } from './i18n.js';
 import { CardTyping, liftForRanks, typedRanks } from './keyboard.js';
 import { classify, indexesOfCards, isNamed, namedByGroups, namesHandCards, playableRanks } from './moves.js';
-import { phasePanel, ungiftable } from './phase_panel.js';
+import { isMarkedDetermination, phasePanel, ungiftable } from './phase_panel.js';
 import { wildsNote } from './reading.js';
 import { seatPanel } from './seat_panel.js';
 import { seatPlaces } from './seats.js';
@@ -238,8 +238,8 @@ export class TableView {
     const byCards = legal.groups.filter((group) => namesHandCards(group, hand));
     if (!byCards.length) return () => false;
     const named = namedByGroups(byCards);
-    const kept = view.phase === 'gift' ? view.parts.speculator?.determination : null; // `7c*`: no `give` names it
-    return (card) => (card === kept && card.includes('*')) || !isNamed(card, named);
+    const gifting = view.phase === 'gift';
+    return (card) => (gifting && isMarkedDetermination(view, card)) || !isNamed(card, named);
   }
 
   /** Your seat at the foot of `table`: its panel, your hand as a fan of cards, and the action bar. */
