@@ -98,10 +98,8 @@ def _sample_deal(
     # 斗帝主: the bottom cards put back unseen leave play at once; no card the landlord shows later is among them
     back = next((e.count for e in part if isinstance(e, ReturnEvent) and e.cards is None), 0)
     sizes.update(early=early, bottom=v.bottom_size - early - back, back=back, extra=extra_n, dead=v.dead_cards)
-    d = Places({k: [None] * n for k, n in sizes.items()}, {k: k for k in sizes})
-    for c in flipped:
-        d.places.setdefault("flipped", []).append(c)
-        d.group["flipped"] = "flipped"
+    places: dict[str, list[Card | None]] = {k: [None] * n for k, n in sizes.items()}
+    d = Places({**places, "flipped": list(flipped)} if flipped else places, {k: k for k in [*sizes, "flipped"]})
     landlord = next((e.seat for e in part if isinstance(e, LandlordEvent | MarkedLandlordEvent)), None)
     spec = next((e for e in part if isinstance(e, SpeculatorEvent)), None)
     reveal = next((e for e in part if isinstance(e, RevealEvent)), None)

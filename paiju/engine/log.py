@@ -56,11 +56,20 @@ def log_family(log: dict[str, Any]) -> str:
     return str(log.get(FAMILY_KEY, CLIMBING))
 
 
+#: The last table ``log_rules`` wrote and its rules as JSON text: a search writes one table's log for every world it
+#: draws, and the rules are the same each time (a fresh copy is read from the text, so no caller shares one).
+_last_rules: tuple[Variant, str] | None = None
+
+
 def log_rules(variant: Variant) -> dict[str, Any]:
     """The table's rules as a log stores them: without the family, which the header names once."""
-    rules = variant.to_json()
-    del rules[FAMILY_KEY]
-    return rules
+    global _last_rules
+    if _last_rules is None or _last_rules[0] is not variant:
+        rules = variant.to_json()
+        del rules[FAMILY_KEY]
+        _last_rules = (variant, json.dumps(rules))
+    fresh: dict[str, Any] = json.loads(_last_rules[1])
+    return fresh
 
 
 def log_seed(log: dict[str, Any]) -> int:
@@ -73,11 +82,20 @@ def log_seed(log: dict[str, Any]) -> int:
     raise LogError(f"the log's seed {seed!r} is not {'a whole number' if old else 'digits in a string'}")
 
 
+#: The last stored rules ``log_variant`` read (a copy, with the family) and the table made of them: a search reads
+#: the same table from every world's log.
+_last_variant: tuple[dict[str, Any], Variant] | None = None
+
+
 def log_variant(log: dict[str, Any]) -> Variant:
     """The table a log was played at: its stored rules under the header's family, else the built-in table named."""
-    if "rules" in log:
-        return Variant.from_json({**log["rules"], FAMILY_KEY: log_family(log)})
-    return get_variant(log["variant"])
+    global _last_variant
+    if "rules" not in log:
+        return get_variant(log["variant"])
+    rules = {**log["rules"], FAMILY_KEY: log_family(log)}
+    if _last_variant is None or _last_variant[0] != rules:
+        _last_variant = (json.loads(json.dumps(rules)), Variant.from_json(rules))
+    return _last_variant[1]
 
 
 def check_header(data: Any, source: str) -> None:

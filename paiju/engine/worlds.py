@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
@@ -94,28 +95,38 @@ class Places:
     group: dict[str, str]
     tied: dict[str, set[Card]] = field(default_factory=dict)
     barred: dict[str, set[Card]] = field(default_factory=dict)
+    #: The cards in ``places`` and in ``tied``, kept as they grow: a deal pins and ties a card per event, so asking
+    #: all the places each time made a draw quadratic in the record's length.
+    _pinned: set[Card] = field(init=False, repr=False)
+    _tied: set[Card] = field(init=False, repr=False)
 
-    def pinned(self) -> set[Card]:
+    def __post_init__(self) -> None:
+        self._pinned = {c for cards in self.places.values() for c in cards if c is not None}
+        self._tied = {c for t in self.tied.values() for c in t}
+
+    def pinned(self) -> AbstractSet[Card]:
         """The cards placed already."""
-        return {c for cards in self.places.values() for c in cards if c is not None}
+        return self._pinned
 
-    def placed(self) -> set[Card]:
+    def placed(self) -> AbstractSet[Card]:
         """The cards placed or tied already."""
-        return self.pinned() | {c for t in self.tied.values() for c in t}
+        return self._pinned | self._tied
 
     def pin(self, part: str, card: Card, at: int | None = None) -> None:
         """Put ``card`` in ``part`` (at position ``at``, else the first free one), unless it is placed already."""
-        if card in self.pinned():
+        if card in self._pinned:
             return
         cards = self.places[part]
         index = at if at is not None else next((i for i, c in enumerate(cards) if c is None), None)
         if index is not None and index < len(cards) and cards[index] is None:
             cards[index] = card
+            self._pinned.add(card)
 
     def tie(self, seat: int, cards: Iterable[Card]) -> None:
         """The cards ``seat`` (its hand is part ``h<seat>``) was seen holding come from its group, unless placed."""
-        placed = self.placed()
-        self.tied.setdefault(self.group[f"h{seat}"], set()).update(c for c in cards if c not in placed)
+        new = {c for c in cards if c not in self._pinned and c not in self._tied}
+        self.tied.setdefault(self.group[f"h{seat}"], set()).update(new)
+        self._tied |= new
 
     def bar(self, seat: int, cards: Iterable[Card]) -> None:
         """``seat``'s group gets none of ``cards`` beyond those tied to it (a void it showed)."""
@@ -123,7 +134,8 @@ class Places:
 
     def fill(self, pack: list[Card], rng: random.Random) -> bool:
         """Deal the free places (see the class); ``False`` when no deal keeps the pins, ties and bars."""
-        rest = [c for c in pack if c not in self.placed()]
+        placed = self.placed()
+        rest = [c for c in pack if c not in placed]
         members: dict[str, list[str]] = {}
         for part in self.places:
             members.setdefault(self.group[part], []).append(part)
@@ -147,7 +159,8 @@ class Places:
                 places = self.places[part]
                 for i, c in enumerate(places):
                     if c is None:
-                        places[i] = cards.pop()
+                        places[i] = card = cards.pop()
+                        self._pinned.add(card)
         return True
 
     def cards(self, part: str) -> tuple[Card, ...]:
