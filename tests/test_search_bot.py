@@ -138,6 +138,35 @@ def test_a_decision_out_of_time_rolls_out_no_world_and_keeps_the_rule_of_thumb(
     assert outcomes  # an iteration budget rolls its worlds out
 
 
+def test_a_short_time_budget_stretches_to_two_worlds_and_no_further_than_hards_budget() -> None:
+    """``normal``'s 20 ms may stretch to 100 ms (five times, within ``hard``'s budget) while fewer than two worlds
+    are done; ``hard``'s 100 ms and longer budgets never stretch, and a budget of rollouts has no time."""
+    assert Budget(seconds=0.02).stretched == pytest.approx(0.1)
+    assert Budget(seconds=0.01).stretched == pytest.approx(0.05)
+    assert Budget(seconds=0.1).stretched == pytest.approx(0.1)
+    assert Budget(seconds=1.0).stretched == pytest.approx(1.0)
+    assert Budget(iterations=200).stretched is None
+
+
+def test_a_time_budget_searches_two_worlds_where_one_outlasts_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On spec-6p3d a world's draw and rollouts outlast 1 ms, yet the search goes on to the two worlds ``pick`` needs
+    (the stretch made long here, so a slow machine cannot end it first) and then stops: the rule of thumb's choice is
+    left on evidence, never played blind."""
+    hand = at_decision("spec-6p3d", 1, 0, 20)
+    worlds: list[int] = []
+    chosen = search.pick
+
+    def counted(weighed: list[object], scores: list[list[float]], own: int) -> object:
+        worlds.append(len(scores[own]))
+        return chosen(weighed, scores, own)
+
+    monkeypatch.setattr(search, "pick", counted)
+    monkeypatch.setattr(search, "STRETCH", 10_000)
+    monkeypatch.setattr(search, "STRETCH_SECONDS", 60.0)
+    act_for(PimcBot(0, "climbing", Budget(seconds=0.001), "pimc"), hand, 0)
+    assert worlds == [search.LEAST_WORLDS]
+
+
 def test_the_search_bot_refuses_to_act_without_its_seats_view() -> None:
     hand = open_hand(get_variant("classic"), 1)
     seat = min(hand.actors())

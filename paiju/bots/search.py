@@ -32,10 +32,13 @@ __all__ = [
     "CANDIDATES",
     "EXACT_CARDS",
     "EXACT_NODES",
+    "LEAST_WORLDS",
     "LEVELS",
     "MISMATCH",
     "POLICY",
     "SCORE_SHARE",
+    "STRETCH",
+    "STRETCH_SECONDS",
     "Budget",
     "PimcBot",
     "bid_prior",
@@ -65,17 +68,31 @@ EXACT_CARDS = 30
 #: How many positions the exact solve of one world may visit, all candidates together (about 30 µs each on classic),
 #: before it gives way to the rollouts for the rest of the decision.
 EXACT_NODES = 200
+#: The worlds a short time budget searches at least: ``pick`` leaves the rule of thumb's choice only on two worlds'
+#: evidence, so a budget that ends before the second would play as ``easy`` (``normal`` on the large tables).
+LEAST_WORLDS = 2
+#: How far a short time budget may stretch to reach ``LEAST_WORLDS``: to ``STRETCH`` times itself, and never past
+#: ``STRETCH_SECONDS`` (``hard``'s 100 ms; a budget of that or more never stretches).
+STRETCH, STRETCH_SECONDS = 5, 0.1
 
 
 @dataclass(frozen=True)
 class Budget:
     """How long one decision searches: ``iterations`` rollouts (worlds × candidates) at most, and ``seconds`` at most
     (no new world is drawn where the worlds so far, on average, say it would end past them, and a world whose
-    rollouts the time runs out in is dropped: one world alone never changes the choice, ``pick``). ``None``: no such
-    bound."""
+    rollouts the time runs out in is dropped: one world alone never changes the choice, ``pick``), stretched up to
+    ``stretched`` while fewer than ``LEAST_WORLDS`` are done. ``None``: no such bound."""
 
     iterations: int | None = None
     seconds: float | None = None
+
+    @property
+    def stretched(self) -> float | None:
+        """The most a decision with too few worlds may take: ``STRETCH`` times ``seconds``, within
+        ``STRETCH_SECONDS`` (``seconds`` itself where that is no more)."""
+        if self.seconds is None:
+            return None
+        return max(self.seconds, min(STRETCH * self.seconds, STRETCH_SECONDS))
 
     def __str__(self) -> str:
         if self.seconds is None:
@@ -258,11 +275,18 @@ class PimcBot:
         limit = self.budget.iterations
         rounds = 1 if limit is None else max(1, limit // len(weighed))
         started = time.perf_counter()
-        deadline = None if self.budget.seconds is None else started + self.budget.seconds
+        seconds, stretched = self.budget.seconds, self.budget.stretched
         done, prior, exact = 0, bid_prior(view.seat, self._policy), True
 
+        def deadline() -> float | None:
+            """When the search stops: the budget's time, stretched while too few worlds are done."""
+            if seconds is None or stretched is None:
+                return None
+            return started + (seconds if done >= LEAST_WORLDS else stretched)
+
         def weights(world: AnyHand) -> float:
-            if deadline is not None and time.perf_counter() > deadline:
+            ends = deadline()
+            if ends is not None and time.perf_counter() > ends:
                 raise _OutOfTime  # a draw rejecting worlds for long (many bids to explain) stops with the time
             return prior(world)
 
@@ -273,14 +297,14 @@ class PimcBot:
                 break  # no world found in time: the searched ones decide, else the policy's choice stands
             found = self._exact(world, weighed, view.seat) if exact else None
             if found is None:  # too many cards, or a world too long to solve: the rest are rolled out
-                exact, found = False, self._rollouts(world, weighed, view.seat, rng, deadline)
+                exact, found = False, self._rollouts(world, weighed, view.seat, rng, deadline())
             if found is None:
                 break  # the time ran out within the world's rollouts: it is dropped
             for row, score in zip(scores, found, strict=True):
                 row.append(score)
             done += 1
-            now = time.perf_counter()
-            if deadline is not None and now + (now - started) / done > deadline:  # the next world would overrun
+            now, ends = time.perf_counter(), deadline()
+            if ends is not None and now + (now - started) / done > ends:  # the next world would overrun
                 break
         return pick(weighed, scores, weighed.index(own))
 
