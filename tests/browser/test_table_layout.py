@@ -222,6 +222,12 @@ def test_keyboard_play_labels_and_card_faces(browser: Browser, server_url: str, 
     # The wild card wears a badge and is not raised; the other cards' tops line up with it.
     wild = table.locator('.hand .card[data-card="7h"]')
     expect(wild.locator(".wild-badge")).to_be_visible()
+    # Its word reads whole down the card's edge, turned sideways (wild) or its characters stacked upright (百搭): never
+    # a sliver (vertical writing in a font without vertical metrics drew 百搭 4.8 px high).
+    badge = wild.locator(".wild-badge")
+    size = float(badge.evaluate("b => parseFloat(getComputedStyle(b).fontSize)"))
+    box = badge.bounding_box()
+    assert box and box["height"] >= 2 * size and box["width"] <= 1.5 * size, (box, size)
     assert wild.bounding_box()["y"] == table.locator('.hand .card[data-card="4d"]').bounding_box()["y"]  # type: ignore[index]
     # “10” fits in the corner the fan leaves showing.
     ten = table.locator('.hand .card[data-card="Ts"]')

@@ -70,6 +70,14 @@ export function cardLabel(card, { wild = false } = {}) {
   return isMarked(card) ? `${label} — ${t('card.marked')}` : label;
 }
 
+/** Han characters: a badge in them stands its characters upright one under the other, not turned as words are. */
+const HAN = /\p{Script=Han}/u;
+
+/** The badge down a wild card's edge: words turned sideways (`wild`), Han characters stacked upright (百搭). */
+function wildBadge(text) {
+  return h('span', { class: HAN.test(text) ? 'wild-badge stacked' : 'wild-badge', 'aria-hidden': 'true' }, text);
+}
+
 /**
  * A card: its SVG face (rank and suit in the corner, red for hearts, diamonds and the big joker), a
  * “wild” badge on the table's wild cards and a ★ on the marked card; named in words for screen readers.
@@ -89,7 +97,7 @@ export function cardElement(card, { small = false, wild = false, extraClass = ''
     'span',
     { class: classes.filter(Boolean).join(' '), dataset: { card, suit: suit ?? '' }, title: label, role: 'img', 'aria-label': label },
     face,
-    wild ? h('span', { class: 'wild-badge', 'aria-hidden': 'true' }, t('card.wild_badge')) : null,
+    wild ? wildBadge(t('card.wild_badge')) : null,
     marked ? h('span', { class: 'mark', 'aria-hidden': 'true' }, '★') : null,
   );
 }
