@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from paiju.arena import ArenaError
-from paiju.balance.play import LocalPool, bot_rotations
+from paiju.balance.play import Batch, LocalPool, bot_rotations
 from paiju.balance.run import run_balance
 from paiju.balance.stats import BalanceReport, compare, fair_rows
 from paiju.cli import main
@@ -37,6 +37,17 @@ def test_two_worker_processes_give_the_numbers_of_one(classic_run: Any) -> None:
     assert found.lines == classic_run.lines
     assert found.report.to_json() == classic_run.report.to_json()
     assert classic_run.report.deals == 24
+
+
+def test_a_run_stopped_early_ends_its_workers_without_waiting_for_their_batches() -> None:
+    """A run that stops drawing (it has its precision, or an interrupt) ends the batches still in flight at once: the
+    ones here would play 200,000 classic deals each, minutes of work that would be dropped anyway."""
+    huge = [Batch(CLASSIC, ("easy",) * 3, 3, tuple(range(1 + 200_000 * i, 1 + 200_000 * (i + 1)))) for i in range(3)]
+    results = LocalPool(2).results(iter([Batch(CLASSIC, ("easy",) * 3, 3, (0,)), *huge]))
+    assert [line["deal"] for line in next(results)] == [0]
+    started = time.monotonic()
+    results.close()
+    assert time.monotonic() - started < 30
 
 
 def test_a_run_killed_halfway_resumes_to_the_same_result(classic_run: Any, tmp_path: Path) -> None:

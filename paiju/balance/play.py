@@ -11,8 +11,8 @@ import json
 import multiprocessing
 import os
 from collections.abc import Callable, Generator, Iterator, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
+from multiprocessing.pool import AsyncResult
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
@@ -111,7 +111,8 @@ class Pool(Protocol):
 
 class LocalPool:
     """``workers`` processes of this machine (one: this process itself, nothing started), each batch a task, up to
-    two a worker in flight; the processes live as long as one ``results``."""
+    two a worker in flight; the processes live as long as one ``results``, and a run stopped early (it has its
+    precision, or an interrupt) ends them at once: what they were playing would be dropped anyway."""
 
     def __init__(self, workers: int | None = None) -> None:
         self.workers = max(1, workers or os.cpu_count() or 1)
@@ -123,13 +124,19 @@ class LocalPool:
             return
         # forkserver: a worker starts from a clean process, not a copy of one whose threads (a progress bar) may hold
         # locks
-        executor = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("forkserver"))
+        pool = multiprocessing.get_context("forkserver").Pool(self.workers)
+        finished = False
         try:
             yield from in_order(
-                batches, lambda batch: executor.submit(play_batch, batch), Future.result, 2 * self.workers
+                batches, lambda batch: pool.apply_async(play_batch, (batch,)), AsyncResult.get, 2 * self.workers
             )
+            finished = True
         finally:
-            executor.shutdown(wait=True, cancel_futures=True)
+            if finished:
+                pool.close()
+            else:
+                pool.terminate()
+            pool.join()
 
 
 H = TypeVar("H")
