@@ -7,6 +7,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -57,6 +58,15 @@ def test_a_ray_cluster_gives_the_numbers_of_a_local_run_and_plays_a_lost_workers
         with RayPool("auto", play=_dies_once(marker)) as pool:
             replayed = run_balance(get_variant("classic"), ["easy"], 6, seed=2, batch=3, pool=pool)
         assert marker.exists(), "a worker died"
+        with RayPool("auto") as pool:  # a run stopped early: the batch in flight is cancelled, its CPU free again
+            huge = Batch(get_variant("classic"), ("easy",) * 3, 2, tuple(range(1, 200_001)))
+            results = pool.results(iter([Batch(get_variant("classic"), ("easy",) * 3, 2, (0,)), huge]))
+            assert [line["deal"] for line in next(results)] == [0]
+            results.close()
+            deadline = time.monotonic() + 30
+            while ray.available_resources().get("CPU", 0) < 1 and time.monotonic() < deadline:
+                time.sleep(0.1)
+            assert ray.available_resources().get("CPU", 0) >= 1, "the cancelled batch still holds the CPU"
     finally:
         started.close()
     assert not ray.is_initialized(), "the pool that started Ray shuts it down"

@@ -1,5 +1,6 @@
 """The Ray backend of a balance run (the optional ``cluster`` extra): one task per batch of deals, results streamed
-back in order, a batch whose worker is lost run again by Ray (``max_retries``)."""
+back in order, a batch whose worker is lost run again by Ray (``max_retries``), the tasks in flight cancelled when a
+run stops early."""
 
 from __future__ import annotations
 
@@ -43,9 +44,11 @@ class RayPool:
         self._task = ray.remote(max_retries=RETRIES)(play)
 
     def results(self, batches: Iterator[Batch]) -> Generator[list[dict[str, Any]]]:
-        """Each batch's lines, in order."""
-        get = self._ray.get
-        yield from in_order(batches, self._task.remote, lambda ref: list(get(ref)), self.window)
+        """Each batch's lines, in order; a run stopped early cancels the tasks still in flight on the cluster."""
+        ray = self._ray
+        yield from in_order(
+            batches, self._task.remote, lambda ref: list(ray.get(ref)), self.window, lambda ref: ray.cancel(ref, force=True)
+        )
 
     def __enter__(self) -> RayPool:
         return self

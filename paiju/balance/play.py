@@ -143,16 +143,26 @@ H = TypeVar("H")
 
 
 def in_order(
-    batches: Iterator[Batch], submit: Callable[[Batch], H], get: Callable[[H], list[dict[str, Any]]], window: int
+    batches: Iterator[Batch],
+    submit: Callable[[Batch], H],
+    get: Callable[[H], list[dict[str, Any]]],
+    window: int,
+    drop: Callable[[H], object] | None = None,
 ) -> Iterator[list[dict[str, Any]]]:
-    """Submit batches, at most ``window`` in flight, and give back their results in the order submitted."""
+    """Submit batches, at most ``window`` in flight, and give back their results in the order submitted; where the
+    caller stops early, each batch still in flight is given to ``drop`` (a cluster's task cancelled)."""
     pending: list[H] = []
-    for batch in batches:
-        pending.append(submit(batch))
-        if len(pending) >= window:
+    try:
+        for batch in batches:
+            pending.append(submit(batch))
+            if len(pending) >= window:
+                yield get(pending.pop(0))
+        while pending:
             yield get(pending.pop(0))
-    while pending:
-        yield get(pending.pop(0))
+    finally:
+        if drop is not None:
+            for handle in pending:
+                drop(handle)
 
 
 def played_deals(
