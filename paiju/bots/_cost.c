@@ -31,7 +31,7 @@ static int take_runs(int *c, int width, int least) {
     }
 }
 
-/* The shapes a cost reads, in the order Shapes.compiled packs them. */
+/* The shapes a cost reads, in the order Shapes.packed holds them. */
 typedef struct {
     long straight_min, pair_chain_min, triple_chain_min, quad_chain_min, bomb_size;
     int single_kickers, quad_kickers, jokers, joker_pairs; /* jokers: 0 (no joker bomb), 1 (BR) or 2 (BBRR) */
@@ -86,7 +86,7 @@ static double cost_of(int *c, const Shapes *s) {
 }
 
 /* plan_cost(counts, shapes) -> float: ``counts`` a sequence of 15 rank counts, ``shapes`` the tuple of nine ints
- * Shapes.compiled holds. */
+ * Shapes.packed holds. */
 static PyObject *plan_cost(PyObject *self, PyObject *const *args, Py_ssize_t nargs) {
     if (nargs != 2 || !PyTuple_Check(args[1]) || PyTuple_GET_SIZE(args[1]) != 9) {
         PyErr_SetString(PyExc_TypeError, "plan_cost takes rank counts and a tuple of nine shape numbers");
