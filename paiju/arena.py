@@ -19,11 +19,13 @@ import json
 import math
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any, TextIO
 
 from paiju.bots import AnyBot, act_for, bot_maker, play_out
 from paiju.engine import AnyHand, open_hand, variant_family
+from paiju.ordered import local_map
 from paiju.policy import table_policy
 from paiju.simulate import RoleStats
 from paiju.variants import Variant
@@ -323,10 +325,13 @@ def run_arena(
     against: str | None = None,
     out: Path | None = None,
     progress: Callable[[int], None] | None = None,
+    workers: int = 1,
 ) -> ArenaReport:
     """Play deals ``0 … deals - 1`` of ``bots`` (A, B) at ``variant`` and report over them. With ``out``, the deals
-    already in that results file are read, not played, and each deal played is appended to it as it ends (the
-    header first, in a new file). ``progress(n)`` is told how many deals are done after each."""
+    already in that results file are read, not played, and each deal played is appended to it in deal order (the
+    header first, in a new file). ``progress(n)`` is told how many deals are done after each. ``workers`` processes
+    play the deals (each deal is seeded by its number, so a budget of rollouts plays the same on any number; a time
+    budget thinks on one core a worker)."""
     if against is not None and AGAINST.get(against) != variant.name:
         raise ArenaError(f"--against {against} plays {AGAINST.get(against, 'no table')} only, not {variant.name}")
     if against is not None and importlib.util.find_spec("rlcard") is None:
@@ -336,7 +341,7 @@ def run_arena(
     header = arena_header(variant, bots, seed, against)
     done = read_results(out, header) if out is not None else {}
     records: list[DealRecord] = []
-    for record in _played(variant, bots, deals, seed, against, done, out, header):
+    for record in _played(variant, bots, deals, seed, against, done, out, header, workers):
         records.append(record)
         if progress is not None:
             progress(len(records))
@@ -353,15 +358,19 @@ def _played(
     done: dict[int, DealRecord],
     out: Path | None,
     header: dict[str, Any],
+    workers: int,
 ) -> Iterator[DealRecord]:
-    """Deals ``0 … deals - 1`` in order: read from ``done`` or played and appended to ``out``."""
+    """Deals ``0 … deals - 1`` in order: read from ``done`` or played on ``workers`` processes and appended to
+    ``out``."""
+    missing = [deal for deal in range(deals) if deal not in done]
+    played = local_map(partial(play_deal, variant, bots, seed, against=against), missing, workers)
     sink = None
     try:
         for deal in range(deals):
             if deal in done:
                 yield done[deal]
                 continue
-            record = play_deal(variant, bots, seed, deal, against)
+            record = next(played)
             if out is not None:
                 if sink is None:
                     sink = out.open("a", encoding="utf-8")
@@ -370,6 +379,7 @@ def _played(
                 write_lines(sink, [record.to_json()])
             yield record
     finally:
+        played.close()
         if sink is not None:
             sink.close()
 

@@ -57,16 +57,17 @@ def run_curve(
     against: str | None = None,
     out: Path | None = None,
     progress: Callable[[int], None] | None = None,
+    workers: int = 1,
 ) -> list[CurvePoint]:
     """An arena of ``bots[0]`` at each budget against ``bots[1]`` (or ``against``); with ``out``, each budget's
     results go to their own file beside it (``results.jsonl`` → ``results.30ms.jsonl``), resumed as an arena's are.
-    ``progress(n)`` is told the deals done over all budgets."""
+    ``progress(n)`` is told the deals done over all budgets; ``workers`` processes play each arena."""
     points: list[CurvePoint] = []
     for i, (text, budget) in enumerate(zip(budgets, budgets_of(budgets), strict=True)):
         told = None if progress is None else (lambda n, done=i * deals: progress(done + n))
         where = None if out is None else out.with_name(f"{out.stem}.{budget}{out.suffix or '.jsonl'}")
         pair = [budget_bot(bots[0], text), bots[1]]
-        points.append(CurvePoint(budget, run_arena(variant, pair, deals, seed, against, where, told)))
+        points.append(CurvePoint(budget, run_arena(variant, pair, deals, seed, against, where, told, workers)))
     return points
 
 

@@ -127,6 +127,10 @@ def build_parser() -> argparse.ArgumentParser:
     )
     s.add_argument("--budgets", help="A's thinking budgets, e.g. 10ms,30ms,100ms: an arena each (the curve)")
     s.add_argument("--plot", metavar="PREFIX", help="with --budgets: draw the curve as PREFIX.png and PREFIX.html")
+    s.add_argument(
+        "--workers", type=int, default=1,
+        help="processes playing the deals (default 1; a time budget thinks on one core a worker)",
+    )  # fmt: skip
     s.set_defaults(func=lazy("arena", "cmd_arena"))
 
     s = sub.add_parser("balance", help="does the table pay every role fairly? per-role scores, fair rows, comparison")

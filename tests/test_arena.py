@@ -88,6 +88,18 @@ def test_a_run_cut_short_and_run_again_reports_as_one_run(tmp_path: Path) -> Non
     assert len(lines) == 1 + 9 and [json.loads(line)["deal"] for line in lines[1:]] == list(range(9))
 
 
+def test_deals_played_on_two_processes_make_the_same_file_and_report_as_on_one(tmp_path: Path) -> None:
+    one, two = tmp_path / "one.jsonl", tmp_path / "two.jsonl"
+    bots = ["normal:4", "heuristic"]  # a budget of rollouts: the same play on any number of processes
+    alone = run_arena(CLASSIC, bots, 5, seed=8, out=one)
+    run_arena(CLASSIC, bots, 2, seed=8, out=two)  # a run cut short, resumed on two processes
+    played: list[int] = []
+    pooled = run_arena(CLASSIC, bots, 5, seed=8, out=two, progress=played.append, workers=2)
+    assert pooled.to_json() == alone.to_json()
+    assert two.read_text() == one.read_text()
+    assert played == list(range(1, 6))
+
+
 def test_a_results_file_of_another_arena_is_refused(tmp_path: Path) -> None:
     out = tmp_path / "results.jsonl"
     run_arena(CLASSIC, ["heuristic", "random"], 2, seed=5, out=out)
@@ -179,6 +191,8 @@ def test_the_command_refuses_bad_bots_in_words(capsys: pytest.CaptureFixture[str
     assert "name two bots" in capsys.readouterr().err
     assert main(["arena", "--bots", "heuristic,nobody"]) == 2
     assert "unknown bot 'nobody'" in capsys.readouterr().err
+    assert main(["arena", "--bots", "heuristic,random", "--workers", "0"]) == 2
+    assert "--workers must be at least 1" in capsys.readouterr().err
 
 
 def test_the_curve_plays_an_arena_per_budget_and_draws_it(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

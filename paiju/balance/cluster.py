@@ -9,7 +9,8 @@ import logging
 from collections.abc import Callable, Generator, Iterator
 from typing import Any
 
-from paiju.balance.play import Batch, in_order, play_batch
+from paiju.balance.play import Batch, play_batch
+from paiju.ordered import in_order
 
 __all__ = ["RayPool"]
 

@@ -8,22 +8,20 @@ the family's tally counts of the hand (redeals, instant wins, grabs, 明牌, the
 from __future__ import annotations
 
 import json
-import multiprocessing
-import os
 from collections.abc import Callable, Generator, Iterator, Sequence
 from dataclasses import dataclass
-from multiprocessing.pool import AsyncResult
 from pathlib import Path
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol
 
 from paiju.arena import deal_seed, play_seating, read_deal_lines, write_lines
 from paiju.bots import bot_maker
 from paiju.engine import variant_family
+from paiju.ordered import local_map, processes
 from paiju.policy import table_policy
 from paiju.variants import Variant
 
 __all__ = [
-    "FORMAT", "Batch", "LocalPool", "Pool", "balance_header", "bot_rotations", "in_order", "play_batch", "play_deal",
+    "FORMAT", "Batch", "LocalPool", "Pool", "balance_header", "bot_rotations", "play_batch", "play_deal",
     "played_deals", "seat_bots",
 ]  # fmt: skip
 
@@ -110,59 +108,15 @@ class Pool(Protocol):
 
 
 class LocalPool:
-    """``workers`` processes of this machine (one: this process itself, nothing started), each batch a task, up to
-    two a worker in flight; the processes live as long as one ``results``, and a run stopped early (it has its
-    precision, or an interrupt) ends them at once: what they were playing would be dropped anyway."""
+    """``workers`` processes of this machine (``paiju.ordered.local_map``), each batch a task; a run stopped early
+    ends them at once."""
 
     def __init__(self, workers: int | None = None) -> None:
-        self.workers = max(1, workers or os.cpu_count() or 1)
+        self.workers = processes(workers)
 
     def results(self, batches: Iterator[Batch]) -> Generator[list[dict[str, Any]]]:
         """Each batch's lines, in order."""
-        if self.workers == 1:
-            yield from map(play_batch, batches)
-            return
-        # forkserver: a worker starts from a clean process, not a copy of one whose threads (a progress bar) may hold
-        # locks
-        pool = multiprocessing.get_context("forkserver").Pool(self.workers)
-        finished = False
-        try:
-            yield from in_order(
-                batches, lambda batch: pool.apply_async(play_batch, (batch,)), AsyncResult.get, 2 * self.workers
-            )
-            finished = True
-        finally:
-            if finished:
-                pool.close()
-            else:
-                pool.terminate()
-            pool.join()
-
-
-H = TypeVar("H")
-
-
-def in_order(
-    batches: Iterator[Batch],
-    submit: Callable[[Batch], H],
-    get: Callable[[H], list[dict[str, Any]]],
-    window: int,
-    drop: Callable[[H], object] | None = None,
-) -> Iterator[list[dict[str, Any]]]:
-    """Submit batches, at most ``window`` in flight, and give back their results in the order submitted; where the
-    caller stops early, each batch still in flight is given to ``drop`` (a cluster's task cancelled)."""
-    pending: list[H] = []
-    try:
-        for batch in batches:
-            pending.append(submit(batch))
-            if len(pending) >= window:
-                yield get(pending.pop(0))
-        while pending:
-            yield get(pending.pop(0))
-    finally:
-        if drop is not None:
-            for handle in pending:
-                drop(handle)
+        yield from local_map(play_batch, batches, self.workers)
 
 
 def played_deals(

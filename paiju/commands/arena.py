@@ -31,13 +31,17 @@ def cmd_arena(args: argparse.Namespace, out: Console) -> int:
     _check_bots(bots[: 1 if args.against else 2], variant)
     if args.deals < 1:
         raise UsageError("--deals must be at least 1")
+    if args.workers < 1:
+        raise UsageError("--workers must be at least 1")
     if args.plot and not args.budgets:
         raise UsageError("--plot draws the curve of --budgets: name the budgets too")
     if args.budgets:
         return _curve(args, variant, bots, out)
     with _progress(Console(stderr=True), args.deals) as progress:
         try:
-            report = run_arena(variant, bots, args.deals, args.seed, args.against, _path(args.out), progress)
+            report = run_arena(
+                variant, bots, args.deals, args.seed, args.against, _path(args.out), progress, args.workers
+            )
         except ArenaError as err:
             raise UsageError(str(err)) from err
     if args.json:
@@ -64,7 +68,9 @@ def _curve(args: argparse.Namespace, variant: Variant, bots: list[str], out: Con
         raise UsageError(f"--budgets: {err} (A must be a search level: pimc, normal, hard)") from err
     with _progress(Console(stderr=True), args.deals * len(texts)) as progress:
         try:
-            points = run_curve(variant, bots, texts, args.deals, args.seed, args.against, _path(args.out), progress)
+            points = run_curve(
+                variant, bots, texts, args.deals, args.seed, args.against, _path(args.out), progress, args.workers
+            )
         except ArenaError as err:
             raise UsageError(str(err)) from err
     files: list[str] = []
