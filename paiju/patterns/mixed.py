@@ -52,12 +52,15 @@ class Wilds:
             raise ValueError(f"wild card faces {bad}: a wild card's face is a rank 3…2 (index 0…12)")
 
 
-def _spread(c: Counts, slots: list[tuple[int, int]], budget: int) -> list[Fill]:
-    """Every way to fill ``slots`` = [(rank, cards)] from natural cards and up to ``budget`` wilds (as 3…2 only)."""
+def _spread(c: Counts, slots: list[tuple[int, int]], budget: int, face: int | None = None) -> list[Fill]:
+    """Every way to fill ``slots`` = [(rank, cards)] from natural cards and up to ``budget`` wilds (as 3…2 only);
+    with ``face`` (Q1.17 (ii)), no slot but one of that rank holds more wild than natural cards."""
     fills: list[Fill] = [((), ())]
     for i, (r, need) in enumerate(slots):
         low = need - c[r] if need > c[r] else 0
         high = min(need if r <= TWO else 0, budget)
+        if face is not None and r != face and high > need // 2:
+            high = need // 2
         if low > high:
             return []  # the slot cannot be filled
         if not i:
@@ -292,19 +295,15 @@ class WildPlays(Shapes):
             fills = [f for f in fills if f[0]]  # Q1.17 (ii): a body of wild cards only keeps their face rank
         return fills
 
-    def _pairs_read(self, nat: tuple[int, ...], stands: tuple[int, ...], wild: Supply) -> bool:
-        """Q1.17 (ii): kicker pairs (or trios) need no group of wild cards only (more wild than natural cards of a
-        rank), but one of the wild cards' face rank."""
-        if not self.all_wild_group_face_rank:
-            return True
-        return all(stands.count(r) <= nat.count(r) or r == wild.face for r in set(stands))
-
     def _wild_kickers(self, kk: KickerKind, c: Counts, wild: Supply, need: int, left: int) -> list[tuple[int, Kickers]]:
         """Every set of ``need`` kickers (singles, pairs or trios) of any rank using at most ``left`` wild cards
         (K2–K5, §10), with the ranks it takes as bits: a body keeps those that take none of its ranks (K1)."""
         distinct = kk.distinct
         width = kk.width
         if width > 1:
+            # Q1.17 (ii): no kicker pair (or trio) holds more wild than natural cards, but one of the wild cards'
+            # face rank (-1 where their faces differ: every rank is held to it).
+            halves = (-1 if wild.face is None else wild.face) if self.all_wild_group_face_rank else None
             avail = []
             for r in range(NUM_RANKS):
                 most = (c[r] + (left if r <= TWO else 0)) // width
@@ -314,9 +313,7 @@ class WildPlays(Shapes):
             for ranks in kicker_sets(avail, need):
                 slots = [(r, width * ranks.count(r)) for r in sorted(set(ranks))]
                 taken = sum(1 << r for r, _ in slots)
-                groups.extend(
-                    (taken, (nat, stands, ())) for nat, stands in _spread(c, slots, left) if self._pairs_read(nat, stands, wild)
-                )
+                groups.extend((taken, (nat, stands, ())) for nat, stands in _spread(c, slots, left, halves))
             return groups
         # A token is rank * 2 for a natural card, face * 2 + 1 for a wild card standing for itself.
         tokens = [(r << 1, 1 if distinct else c[r]) for r in range(NUM_RANKS) if c[r]]

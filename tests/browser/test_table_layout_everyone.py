@@ -229,9 +229,12 @@ BID_VIEW: dict[str, Any] = {
 SIX_NAMES = ["Ann", "AI 2", "AI 3", "AI 4", "AI 5", "AI 6"]
 
 
-def _module_page(browser: Browser, server_url: str, viewport: dict[str, int], lang: str) -> Page:
-    """The app's page in ``lang`` at ``viewport``, emptied, for a table drawn from a made-up view."""
-    context = browser.new_context(viewport=viewport)
+def _module_page(
+    browser: Browser, server_url: str, viewport: dict[str, int], lang: str, motion: str = "no-preference"
+) -> Page:
+    """The app's page in ``lang`` at ``viewport`` (the reader's ``prefers-reduced-motion``), emptied, for a table
+    drawn from a made-up view."""
+    context = browser.new_context(viewport=viewport, reduced_motion=motion)  # type: ignore[arg-type]
     context.add_init_script(f"localStorage.setItem('paiju.lang', '{lang}');")
     page = context.new_page()
     page.goto(server_url)
@@ -390,6 +393,26 @@ def test_your_turn_keeps_aa_contrast_in_every_frame_of_its_pulse(browser: Browse
         )
     assert min(ratios) >= 4.5, ratios
     page.context.close()
+
+
+#: The names of whatever runs for ever on the page (a pulse, a spinning ring) and the elements it runs on.
+ENDLESS = """() => document.getAnimations()
+  .filter((a) => a.effect.getComputedTiming().iterations === Infinity)
+  .map((a) => `${a.animationName} on ${a.effect.target.className}`)"""
+
+
+def test_a_reader_who_asks_for_less_motion_sees_nothing_pulse_or_spin(browser: Browser, server_url: str) -> None:
+    """``prefers-reduced-motion: reduce``: “Your turn”, the ring of a seat thinking without a clock, the cards-left
+    flag and an urgent timer stand still (their colours still say it); without the wish they move."""
+    endless = {}
+    for motion in ("no-preference", "reduce"):
+        page = _module_page(browser, server_url, PHONE, "en", motion)
+        _draw(page, BID_VIEW, ["Ann", "AI 2", "AI 3"])
+        expect(page.locator(".your-turn")).to_have_text("Your turn")
+        endless[motion] = page.evaluate(ENDLESS)
+        page.context.close()
+    assert any(name.startswith("turn-glow") for name in endless["no-preference"]), endless
+    assert endless["reduce"] == [], endless
 
 
 @pytest.mark.parametrize("viewport", [PHONE, LAPTOP], ids=["phone", "laptop"])
