@@ -54,7 +54,7 @@ class Wilds:
 
 def _spread(c: Counts, slots: list[tuple[int, int]], budget: int, face: int | None = None) -> list[Fill]:
     """Every way to fill ``slots`` = [(rank, cards)] from natural cards and up to ``budget`` wilds (as 3…2 only);
-    with ``face`` (Q1.17 (ii)), no slot but one of that rank holds more wild than natural cards."""
+    with ``face`` (Q1.17 (ii)), no slot holds more wild than natural cards but one of rank ``face`` (−1: none)."""
     fills: list[Fill] = [((), ())]
     for i, (r, need) in enumerate(slots):
         low = need - c[r] if need > c[r] else 0

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
@@ -229,12 +229,16 @@ BID_VIEW: dict[str, Any] = {
 SIX_NAMES = ["Ann", "AI 2", "AI 3", "AI 4", "AI 5", "AI 6"]
 
 
+#: A reader's ``prefers-reduced-motion``, as Playwright emulates it.
+Motion = Literal["no-preference", "reduce"]
+
+
 def _module_page(
-    browser: Browser, server_url: str, viewport: dict[str, int], lang: str, motion: str = "no-preference"
+    browser: Browser, server_url: str, viewport: dict[str, int], lang: str, motion: Motion = "no-preference"
 ) -> Page:
     """The app's page in ``lang`` at ``viewport`` (the reader's ``prefers-reduced-motion``), emptied, for a table
     drawn from a made-up view."""
-    context = browser.new_context(viewport=viewport, reduced_motion=motion)  # type: ignore[arg-type]
+    context = browser.new_context(viewport=viewport, reduced_motion=motion)
     context.add_init_script(f"localStorage.setItem('paiju.lang', '{lang}');")
     page = context.new_page()
     page.goto(server_url)
@@ -404,8 +408,9 @@ ENDLESS = """() => document.getAnimations()
 def test_a_reader_who_asks_for_less_motion_sees_nothing_pulse_or_spin(browser: Browser, server_url: str) -> None:
     """``prefers-reduced-motion: reduce``: “Your turn”, the ring of a seat thinking without a clock, the cards-left
     flag and an urgent timer stand still (their colours still say it); without the wish they move."""
-    endless = {}
-    for motion in ("no-preference", "reduce"):
+    endless: dict[Motion, list[str]] = {}
+    motions: tuple[Motion, ...] = ("no-preference", "reduce")
+    for motion in motions:
         page = _module_page(browser, server_url, PHONE, "en", motion)
         _draw(page, BID_VIEW, ["Ann", "AI 2", "AI 3"])
         expect(page.locator(".your-turn")).to_have_text("Your turn")
