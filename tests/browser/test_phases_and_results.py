@@ -42,6 +42,8 @@ pytestmark = pytest.mark.browser
 RAW = re.compile(
     r"\b(?:phase|gift|bid|partner|declare|play|side|settle|notice|factor|stake|sound)\.[a-z_.]+|\{\w+\}|small_landlord|landlord_won"
 )
+#: The speculator's list of cards it may not give for their colour, in the gift panel.
+COLOUR_REFUSAL = '.phase-panel-gift .ungiftable li[data-reason="colour"]'
 
 
 def _frames(variant: str, seed: int, seat_of: str | int = "speculator") -> list[dict[str, Any]]:
@@ -499,7 +501,7 @@ def test_a_two_colour_table_shows_every_phase_it_passes_through(
     gift = _turns_until(pages, recorded, spec, lambda v: v["phase"] == "gift" and v["legal"], act=False)
     assert gift["parts"]["speculator"]["gifts"] == [{"seat": -1, "cards": "", "size": 10, "colours": "5r5b"}]
     expect(page.locator(".phase-panel-gift .pile .pile-colours").first).to_have_text("5 red + 5 black")
-    colour = page.locator('.phase-panel-gift .ungiftable li[data-reason="colour"]')
+    colour = page.locator(COLOUR_REFUSAL)
     for _ in range(5):
         if colour.count():
             break
@@ -508,7 +510,9 @@ def test_a_two_colour_table_shows_every_phase_it_passes_through(
     expect(colour.locator(".card.red").first).to_be_visible()
     expect(page.locator(".phase-panel-gift .pile").first).to_contain_text("the landlord-to-be")
     assert (_latest_view(recorded[spec]) or {})["parts"]["speculator"]["gifts"][0]["size"] == 10
-    colour.scroll_into_view_if_needed()  # the middle of the table keeps the pile being filled in sight
+    # The middle of the table keeps the pile being filled in sight. Scrolled in one step in the page: a frame that
+    # arrives meanwhile draws the panel anew, and a locator's scroll would hold an element no longer in the page.
+    page.evaluate("s => document.querySelector(s).scrollIntoView({block: 'center'})", COLOUR_REFUSAL)
     _shoot(page, artifacts / f"{shot}-gift")
     # The auction, as the first seat to bid sees it: the rule and its bid buttons.
     _turns_until(pages, recorded, spec, lambda v: v["phase"] == "bid")

@@ -29,6 +29,8 @@ MOST_HANDS = 3
 ROUND_WORDS = {"en": r"Dealing card (\d+) of 25", "zh": r"发牌中 (\d+)/25"}
 #: How the declaration fact names the host once it declared, by language.
 DECLARED_WORDS = {"en": "Ann declared", "zh": "Ann亮主"}
+#: How the page says why a declaration came too late (another seat declared first), by language.
+OVERTURN_WORDS = {"en": "only a stronger pair overturns it", "zh": "只有更大的对子才能反主"}
 
 #: What the page draws now: whether the dealing bar shows, the round it names, and whether a Pass button shows.
 READ_THE_BAR = """() => ({
@@ -68,10 +70,16 @@ def _dealing(view: dict[str, Any]) -> bool:
     return bool(view["parts"].get("dealing", {}).get("live"))
 
 
+def _declared_by_another(frames: list[dict[str, Any]]) -> bool:
+    """Whether a view among ``frames`` shows a declaration by a seat other than the host's."""
+    return any(f.get("type") == "view" and (f["view"].get("declaration") or {}).get("seat", 0) != 0 for f in frames)
+
+
 def _watch_the_deal(page: Page, frames: list[dict[str, Any]], artifacts: Path, lang: str, taken: set[str]) -> bool:
     """Follow one deal to its end: no Pass button, the round named; the host declares as soon as a Declare button
     shows. The deal's screenshots are taken with the first Declare button, else late in a deal (``taken`` says
-    which were). Returns whether the host declared."""
+    which were). A declaration the server refuses because another seat declared first is shown to the host with why
+    and dropped from ``frames``. Returns whether the host declared."""
     _wait(page, lambda: bool((v := _last_view(frames)) and _dealing(v)), 30, "the deal did not start")
     rounds_seen: set[int] = set()
     declared = False
@@ -111,7 +119,14 @@ def _watch_the_deal(page: Page, frames: list[dict[str, Any]], artifacts: Path, l
                 10,
                 f"the server did not take {action}",
             )
-            assert errors(frames) == []
+            if refused := errors(frames):
+                # Another seat declared first, between the view that drew the button and the click: the server says
+                # why, the page goes on, and the host may overturn later.
+                assert [f.get("reason") for f in refused] == ["rule.overturn_pair"], refused
+                _wait(page, lambda: _declared_by_another(frames), 10, f"{action} was refused with no other declaration")
+                expect(page.locator(".toast-error")).to_contain_text(OVERTURN_WORDS[lang])
+                frames[:] = [f for f in frames if f not in refused]
+                continue
             declared = True
             now = _last_view(frames)
             if now and (now.get("declaration") or {}).get("seat") == 0:
