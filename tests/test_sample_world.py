@@ -13,6 +13,7 @@ import pytest
 from paiju.cards import deck_cards
 from paiju.climbing.hand import Hand
 from paiju.engine import HandEngine, family, game_log, open_hand, replay
+from paiju.engine import worlds as engine_worlds
 from paiju.engine.worlds import SeatView, Worlds
 from paiju.trick.hand import TrickHand
 from paiju.variants import REGISTRY, get_variant
@@ -161,3 +162,40 @@ def test_a_weighting_draws_the_worlds_it_favours() -> None:
     rng = random.Random(3)
     drawn = [worlds.sample_world(view, rng, lambda w: 1.0 if pair <= set(w.hands[1]) else 0.01) for _ in range(20)]
     assert sum(pair <= set(w.hands[1]) for w in drawn) >= 15
+
+
+def drawn_within(hand: HandEngine, seat: int, tries: int, worlds_wanted: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``worlds_wanted`` worlds for ``seat``, each within ``tries`` deals: a search with little time gets its worlds."""
+    monkeypatch.setattr(engine_worlds, "TRIES", tries)
+    worlds = worlds_of(hand)
+    view, rng = worlds.seat_view(hand, seat), random.Random(4)
+    for _ in range(worlds_wanted):
+        assert worlds.seat_view(worlds.sample_world(view, rng, None), seat) == view
+
+
+def test_a_redealt_hand_reads_each_hidden_gift_against_its_own_deal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """spec-4p1d dealt again after the speculator's hidden gifts: the first deal's gifts are drawn against that deal,
+    not against the reveal of the deal in play (which fits them one draw in fifty)."""
+    hand = played_to("spec-4p1d", 39, 200)
+    events = game_log(hand)["events"]
+    deals = [i for i, e in enumerate(events) if e["type"] == "deal"]
+    assert len(deals) == 2 and any(e["type"] == "give" for e in events[: deals[1]])
+    assert any(e["type"] == "reveal" for e in events[deals[1] :])
+    speculator = next(e["seat"] for e in events[deals[1] :] if e["type"] == "speculator")
+    for seat in range(4):
+        if seat != speculator:
+            drawn_within(hand, seat, 20, 10, monkeypatch)
+
+
+def test_a_5p1d_seat_seen_playing_its_wild_card_is_dealt_nothing_higher_of_its_suit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """§15 5p1d (a): a seat's wild card is its highest of the flipped suit, so a world gives a seat seen playing one
+    no higher card of that suit (dealt freely, the wild plays read otherwise in up to eleven draws of twelve)."""
+    hand = played_to("spec-5p1d", 4, 45)
+    events = game_log(hand)["events"]
+    speculator = next(e["seat"] for e in events if e["type"] == "speculator")
+    wild = [e for e in events if e["type"] == "play" and e.get("wilds") and e["seat"] != speculator]
+    assert len({e["seat"] for e in wild}) >= 2 and not hand.is_over
+    for seat in range(5):
+        drawn_within(hand, seat, 8, 10, monkeypatch)

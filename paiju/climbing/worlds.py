@@ -14,11 +14,14 @@ The method, per deal of the log (a redeal's too):
 2. Tie each card a seat was later seen to hold (plays, shows, a retreated hand, the gifts turned face up, the card
    that names a small landlord, a 五人 ally's hand) to the *group* of deal places that reach that seat: its own
    hand, plus the bottom for a landlord that takes it, plus the extra and early-bottom cards for the speculator.
+   Bar from a group the cards it cannot hold: on 5p1d, those of a seat's flipped-suit wild card's suit above the
+   wild card it was seen playing (a seat's wild card is its highest of the suit).
 3. Deal the rest: shuffle the unseen cards, give each group as many as its free places less its tied cards, then
-   shuffle each group's cards over its free places. Every deal that keeps the pins and ties is equally likely.
+   shuffle each group's cards over its free places. Every deal that keeps the pins, ties and bars is equally likely.
 4. Replay the seat's record on the deal. An action the seat saw only in part (a gift card, the cards 斗帝主's
-   landlord put back, a sealed 五人 answer) is drawn uniformly among the legal actions that fit what the seat saw
-   (a gift turned face up later fixes its cards; a card the seat is seen holding later is not given away).
+   landlord put back, a sealed 五人 answer) is drawn uniformly among the legal actions that fit what the seat saw in
+   the same deal (a gift turned face up later fixes its cards; a card the seat is seen holding later is not given
+   away; a deal dealt again says nothing of the one before).
 5. Keep the world only if the seat's view of it is the view it was given (log and observation); else draw again.
 
 Step 5 makes every world consistent; with step 3 uniform over a superset, the kept deals are uniform over the
@@ -31,7 +34,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from paiju.cards import BLACK_JOKER, CARDS_PER_DECK, Card, card_rank, copy_of, deck_cards, face, parse_cards
+from paiju.cards import BLACK_JOKER, CARDS_PER_DECK, Card, card_rank, card_suit, copy_of, deck_cards, face, parse_cards
 from paiju.climbing import speculator as spec_rules
 from paiju.climbing.actions import Action, Give, Pass, Return, Reveal
 from paiju.climbing.events import (
@@ -78,7 +81,8 @@ def seat_view(hand: Hand, seat: int) -> SeatView:
 
 def sample_world(view: SeatView, rng: random.Random, weights: Callable[[Hand], float] | None = None) -> Hand:
     """A hand drawn among those whose view for ``view.seat`` is ``view`` (uniformly, or by ``weights``)."""
-    return draw_world(view, rng, _attempt, seat_view, weights)
+    events = [event_from_json(e) for e in view.log["events"]]  # read once for all the draw's attempts
+    return draw_world(view, rng, lambda seen, r: _attempt(seen, events, r), seat_view, weights)
 
 
 # ---------------------------------------------------------------------------------------------------- dealing
@@ -153,6 +157,10 @@ def _sample_deal(
         elif isinstance(e, TeamEvent) and marked is not None and v.decks == 2:
             twin = copy_of(face(marked), 1 - marked // CARDS_PER_DECK)  # its holder is the hidden landlord
             d.tie(e.landlord if e.hidden is None else e.hidden, (twin,))
+    if rules is not None and rules.flip_wilds and flipped and spec is not None:
+        for e in part:
+            if isinstance(e, PlayEvent) and e.wilds and e.seat != spec.seat:
+                d.bar(e.seat, _above_flip_wilds(e, flipped[0], pack))
     five = view.observation["parts"].get("five", {}) if view is not None else {}
     for ally in five.get("ally_hands", ()):
         d.tie(ally["seat"], _cards_of(v, ally["cards"], d))
@@ -193,6 +201,20 @@ def _early_bottom(view: SeatView, part: list[Event], dealt: DealEvent, reveal: R
     if reveal is not None:
         known |= set(reveal.bottom)
     return had - known
+
+
+def _above_flip_wilds(play: PlayEvent, flipped: Card, pack: list[Card]) -> set[Card]:
+    """§15 5p1d (a): the cards a seat seen playing ``play`` with its flipped-suit wild cards did not hold at the reveal:
+    those of a wild card's suit above it (a seat's wild card is its highest of the suit; where two played cards could
+    be the wild one, nothing is read)."""
+    suits = spec_rules.flip_wild_suits(flipped)
+    above: set[Card] = set()
+    for own, _ in play.wilds:
+        found = [c for c in play.cards if card_rank(c) == own and card_suit(c) in suits]
+        if len(found) == 1:
+            suit = card_suit(found[0])
+            above.update(c for c in pack if card_suit(c) == suit and card_rank(c) > own)
+    return above
 
 
 def _cards_of(v: Variant, text: str, d: Places) -> list[Card]:
@@ -243,29 +265,36 @@ def _gift_order(v: Variant, reveal: RevealEvent | None, spec: SpeculatorEvent | 
 
 
 # ---------------------------------------------------------------------------------------------------- replaying
-def _attempt(view: SeatView, rng: random.Random) -> Hand | None:
-    """One draw: a deal per segment of the record, then the record replayed on it (``None`` where it does not)."""
+def _attempt(view: SeatView, events: list[Event], rng: random.Random) -> Hand | None:
+    """One draw: a deal per segment of the record (``events``, the view's log read), then the record replayed on it
+    (``None`` where it does not)."""
     log = view.log
     v = log_variant(log)
-    events = [event_from_json(e) for e in log["events"]]
     deals: list[Deal] = []
-    back: tuple[Card, ...] = ()
+    backs: list[tuple[Card, ...]] = []
     parts = deal_segments(events, lambda e: isinstance(e, DealEvent))
     for i, part in enumerate(parts):
         drawn = _sample_deal(v, view.seat, part, view if i == len(parts) - 1 else None, rng)
         if drawn is None:
             return None
         deals.append(drawn[0])
-        back = drawn[1]
+        backs.append(drawn[1])
     world = Hand(v, rng.getrandbits(63), int(log.get("dealer", 0)), deals, log.get("previous"))
+    # A hidden action is read against its own deal's record (up to the next deal), not a redeal's.
+    ends = [i for i, e in enumerate(events) if isinstance(e, DealEvent)][1:] + [len(events)]
+    dealt = -1  # the deal the replay is in
     for i, event in enumerate(events):
+        dealt += isinstance(event, DealEvent)
         if event.kind not in ACTION_KINDS:
             continue
         seat = log["events"][i]["seat"]
         if seat not in world.actors():
             return None
         try:
-            action = _hidden_action(world, event, events[i + 1 :], back, rng) if _hidden(event) else event.action(world)
+            if _hidden(event):
+                action = _hidden_action(world, event, events[i + 1 : ends[dealt]], backs[dealt], rng)
+            else:
+                action = event.action(world)
             if action is None:
                 return None
             world.apply(action, seat)
@@ -286,8 +315,8 @@ def _hidden(event: Event) -> bool:
 def _hidden_action(
     world: Hand, event: Event, later: list[Event], back: tuple[Card, ...], rng: random.Random
 ) -> Action | None:
-    """An action the seat saw in part, drawn among the legal ones that fit what it saw then and later (``back``: the
-    cards the deal set to be put back unseen)."""
+    """An action the seat saw in part, drawn among the legal ones that fit what it saw then and later in the same deal
+    (``later``; ``back``: the cards the deal set to be put back unseen)."""
     if isinstance(event, IdentityEvent):
         after = next((e for e in later if isinstance(e, TeamEvent | IdentityKeptEvent)), None)
         answers = [a for a in world.legal_actions(event.seat) if isinstance(a, Reveal | Pass)]
