@@ -76,6 +76,13 @@ def shots(page: Page, path: Path) -> None:
     page.set_viewport_size(PHONE)
 
 
+def scroll_to(page: Page, selector: str) -> None:
+    """Scroll the first element matching ``selector`` to the middle of the view, in one step in the page: a live
+    table redraws on every frame, and a locator's scroll could hold an element no longer in the page."""
+    expect(page.locator(selector).first).to_be_attached()
+    page.evaluate("s => document.querySelector(s).scrollIntoView({block: 'center'})", selector)
+
+
 def record_frames(page: Page, frames: list[dict[str, Any]] | None = None) -> list[dict[str, Any]]:
     """Every WebSocket frame the page receives, parsed, in order (``frames``, or a new list, fills as frames
     arrive); an uncaught JavaScript error or an error on the console is added as a ``pageerror`` entry."""

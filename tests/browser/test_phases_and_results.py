@@ -32,6 +32,7 @@ from tests.browser.driver import (
     lobby_page,
     record_frames,
     remember_identity,
+    scroll_to,
     sit,
     take_turn,
 )
@@ -510,9 +511,8 @@ def test_a_two_colour_table_shows_every_phase_it_passes_through(
     expect(colour.locator(".card.red").first).to_be_visible()
     expect(page.locator(".phase-panel-gift .pile").first).to_contain_text("the landlord-to-be")
     assert (_latest_view(recorded[spec]) or {})["parts"]["speculator"]["gifts"][0]["size"] == 10
-    # The middle of the table keeps the pile being filled in sight. Scrolled in one step in the page: a frame that
-    # arrives meanwhile draws the panel anew, and a locator's scroll would hold an element no longer in the page.
-    page.evaluate("s => document.querySelector(s).scrollIntoView({block: 'center'})", COLOUR_REFUSAL)
+    # The middle of the table keeps the pile being filled in sight.
+    scroll_to(page, COLOUR_REFUSAL)
     _shoot(page, artifacts / f"{shot}-gift")
     # The auction, as the first seat to bid sees it: the rule and its bid buttons.
     _turns_until(pages, recorded, spec, lambda v: v["phase"] == "bid")
@@ -544,7 +544,7 @@ def test_a_two_colour_table_shows_every_phase_it_passes_through(
     rows = page.locator(".settlement tbody tr")
     for seat in range(4):
         expect(rows.nth(seat)).to_contain_text(names[seat])
-    page.locator(".settlement").scroll_into_view_if_needed()
+    scroll_to(page, ".settlement")
     _shoot(page, artifacts / f"{shot}-settlement")
     for seat, each in enumerate(pages):
         assert errors(recorded[seat]) == []

@@ -20,6 +20,7 @@ from tests.browser.driver import (
     host_page,
     language_script,
     record_frames,
+    scroll_to,
     shots,
 )
 from tests.browser.test_host_and_language import _english_words
@@ -144,7 +145,7 @@ def test_a_host_plays_a_whole_chaodipi_hand_by_tapping(
             if lang == "zh":
                 assert (words := _english_words(page)) == [], "\n".join(words)
             shots(page, artifacts / f"trick-over-{lang}")
-            page.locator(".trick-table").scroll_into_view_if_needed()
+            scroll_to(page, ".trick-table")
             shots(page, artifacts / f"trick-over-table-{lang}")
         if {"bury", "declare"} <= seen:
             break

@@ -197,7 +197,10 @@ export class TableView {
 
   /** The public cards and facts during play, folded until the reader opens them (they then cover the middle until closed). */
   tableCards(cards) {
-    return h('details', { class: 'table-cards', open: this.cardsOpen, onToggle: (e) => { this.cardsOpen = e.target.open; } },
+    // The drawn element says whether it is open: its toggle event comes a task after the click, maybe after a new view.
+    const drawn = this.root.querySelector('details.table-cards');
+    if (drawn) this.cardsOpen = drawn.open;
+    return h('details', { class: 'table-cards', open: this.cardsOpen, onToggle: (e) => { if (e.target.isConnected) this.cardsOpen = e.target.open; } },
       h('summary', {}, t('table.table_cards')),
       h('div', { class: 'table-cards-body' }, cards));
   }
