@@ -237,10 +237,6 @@ def pick(weighed: list[object], scores: list[list[float]], own: int) -> object:
     return weighed[best]
 
 
-class _OutOfTime(Exception):
-    """A decision's time ran out while it was drawing a world."""
-
-
 class PimcBot:
     """Perfect-information Monte Carlo: the candidate with the best mean ``value`` over sampled worlds (rolled out, or
     solved exactly near the end) where it beats the policy's own choice clearly (``pick``), else the policy's choice. Deterministic for a seed and an iteration budget: each decision's
@@ -284,16 +280,10 @@ class PimcBot:
                 return None
             return started + (seconds if done >= LEAST_WORLDS else stretched)
 
-        def weights(world: AnyHand) -> float:
-            ends = deadline()
-            if ends is not None and time.perf_counter() > ends:
-                raise _OutOfTime  # a draw rejecting worlds for long (many bids to explain) stops with the time
-            return prior(world)
-
         while done < rounds or limit is None:
-            try:
-                world = worlds.sample_world(view, rng, weights)
-            except (SampleError, _OutOfTime):
+            try:  # a draw rejecting worlds for long (many bids to explain, a play no deal replays) stops with the time
+                world = worlds.sample_world(view, rng, prior, deadline())
+            except SampleError:
                 break  # no world found in time: the searched ones decide, else the policy's choice stands
             found = self._exact(world, weighed, view.seat) if exact else None
             if found is None:  # too many cards, or a world too long to solve: the rest are rolled out

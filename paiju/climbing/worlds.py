@@ -79,10 +79,16 @@ def seat_view(hand: Hand, seat: int) -> SeatView:
     return SeatView(seat, log, observe(hand, seat).to_json(), tuple(sorted(hand.hands[seat])))
 
 
-def sample_world(view: SeatView, rng: random.Random, weights: Callable[[Hand], float] | None = None) -> Hand:
-    """A hand drawn among those whose view for ``view.seat`` is ``view`` (uniformly, or by ``weights``)."""
+def sample_world(
+    view: SeatView,
+    rng: random.Random,
+    weights: Callable[[Hand], float] | None = None,
+    deadline: float | None = None,
+) -> Hand:
+    """A hand drawn among those whose view for ``view.seat`` is ``view`` (uniformly, or by ``weights``), tried
+    until ``deadline`` at most (``draw_world``)."""
     events = [event_from_json(e) for e in view.log["events"]]  # read once for all the draw's attempts
-    return draw_world(view, rng, lambda seen, r: _attempt(seen, events, r), seat_view, weights)
+    return draw_world(view, rng, lambda seen, r: _attempt(seen, events, r), seat_view, weights, deadline)
 
 
 # ---------------------------------------------------------------------------------------------------- dealing

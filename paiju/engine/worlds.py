@@ -5,23 +5,26 @@ the worlds whose view is that one (docs/engine.md, "Sampled worlds"). Each famil
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable, Iterable
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from paiju.cards import Card
 from paiju.engine.protocol import HandCore
+from paiju.engine.shares import share
 
-__all__ = ["FILLS", "TRIES", "Places", "SampleError", "SeatView", "Weights", "Worlds", "deal_segments", "draw_world"]
+__all__ = ["SHUFFLES", "TRIES", "Places", "SampleError", "Sampler", "SeatView", "Weights", "Worlds", "deal_segments", "draw_world"]
 
 H = TypeVar("H", bound=HandCore)
+H_co = TypeVar("H_co", bound=HandCore, covariant=True)
 E = TypeVar("E")
 
 #: How many deals one draw tries before it gives up (a consistent one comes within a few on every registered table).
 TRIES = 400
-#: How many times ``Places.fill`` deals again to keep a barred card out of a group.
-FILLS = 2000
+#: How many shuffles ``Places.fill`` tries to keep barred cards out of their groups before it counts the sharings.
+SHUFFLES = 8
 
 #: A world's weight in [0, 1]: a draw keeps a consistent world with this probability (rejection sampling).
 Weights = Callable[[H], float]
@@ -54,13 +57,25 @@ class SeatView:
     hand: tuple[Card, ...]
 
 
+class Sampler(Protocol[H_co]):
+    """A family's draw: a world for ``view`` (by ``weights``, else uniform), tried until ``deadline`` at most."""
+
+    def __call__(
+        self,
+        view: SeatView,
+        rng: random.Random,
+        weights: Callable[[H_co], float] | None = None,
+        deadline: float | None = None,
+    ) -> H_co: ...
+
+
 @dataclass(frozen=True)
 class Worlds(Generic[H]):
     """A family's sampled worlds: a seat's view of a hand, and a hand drawn among those that give the seat that
     view (uniformly, or by ``Weights``), ready for ``legal_actions``/``apply``/``clone``."""
 
     seat_view: Callable[[H, int], SeatView]
-    sample_world: Callable[[SeatView, random.Random, Callable[[H], float] | None], H]
+    sample_world: Sampler[H]
 
 
 def draw_world(
@@ -69,10 +84,14 @@ def draw_world(
     attempt: Callable[[SeatView, random.Random], H | None],
     seen: Callable[[H, int], SeatView],
     weights: Callable[[H], float] | None = None,
+    deadline: float | None = None,
 ) -> H:
     """Up to ``TRIES`` worlds from ``attempt``, the first whose view (``seen``) is ``view`` and that ``weights``
-    keeps: a draw uniform over what ``attempt`` proposes, restricted to the worlds consistent with the view."""
+    keeps: a draw uniform over what ``attempt`` proposes, restricted to the worlds consistent with the view. Past
+    ``deadline`` (a ``time.perf_counter`` time) no further world is tried: a search's budget bounds its draws."""
     for _ in range(TRIES):
+        if deadline is not None and time.perf_counter() > deadline:
+            raise SampleError(f"no deal consistent with seat {view.seat}'s view drawn in the time given")
         world = attempt(view, rng)
         if world is None or seen(world, view.seat) != view:
             continue
@@ -89,7 +108,8 @@ class Places:
 
     ``fill`` deals the free places uniformly among the deals that keep every pin and tie: the unseen cards shuffled,
     each group given as many as its free places less its tied cards, each group's cards shuffled over its places.
-    Barred cards are kept out by drawing again (``FILLS`` times at most): rejection keeps the draw uniform."""
+    Barred cards are kept out by shuffling again (``SHUFFLES`` times), then by counting the sharings that keep them
+    out and drawing one (``paiju.engine.shares``): each way is uniform, so the draw is."""
 
     places: dict[str, list[Card | None]]
     group: dict[str, str]
@@ -143,15 +163,19 @@ class Places:
         needs = {name: n - len(self.tied.get(name, ())) for name, n in needs.items()}
         if min(needs.values(), default=0) < 0 or sum(needs.values()) != len(rest):
             return False
-        for _ in range(FILLS):
+        shares: dict[str, list[Card]] = {}
+        for _ in range(SHUFFLES):
             rng.shuffle(rest)
-            shares, at = {}, 0
+            at = 0
             for name, n in needs.items():
                 shares[name], at = rest[at : at + n], at + n
             if all(not self.barred.get(name, set()).intersection(share) for name, share in shares.items()):
                 break
-        else:
-            return False
+        else:  # many bars: the sharings that keep them are counted and one drawn (uniform, as the shuffles are)
+            counted = share(rest, list(needs.values()), [self.barred.get(name, set()) for name in needs], rng)
+            if counted is None:
+                return False
+            shares = dict(zip(needs, counted, strict=True))
         for name, parts in members.items():
             cards = sorted(self.tied.get(name, ())) + shares[name]
             rng.shuffle(cards)

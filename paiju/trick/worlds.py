@@ -50,10 +50,14 @@ def seat_view(hand: TrickHand, seat: int) -> SeatView:
 
 
 def sample_world(
-    view: SeatView, rng: random.Random, weights: Callable[[TrickHand], float] | None = None
+    view: SeatView,
+    rng: random.Random,
+    weights: Callable[[TrickHand], float] | None = None,
+    deadline: float | None = None,
 ) -> TrickHand:
-    """A hand drawn among those whose view for ``view.seat`` is ``view`` (uniformly, or by ``weights``)."""
-    return draw_world(view, rng, _attempt, seat_view, weights)
+    """A hand drawn among those whose view for ``view.seat`` is ``view`` (uniformly, or by ``weights``), tried
+    until ``deadline`` at most (``draw_world``)."""
+    return draw_world(view, rng, _attempt, seat_view, weights, deadline)
 
 
 def _trumps(part: list[dict[str, Any]], level: int, kangqi: bool) -> Trumps:
