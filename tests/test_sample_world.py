@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from paiju.bots import act_for, make_bot
 from paiju.cards import deck_cards
 from paiju.climbing.hand import Hand
 from paiju.engine import HandEngine, family, game_log, open_hand, replay
@@ -199,3 +200,69 @@ def test_a_5p1d_seat_seen_playing_its_wild_card_is_dealt_nothing_higher_of_its_s
     assert len({e["seat"] for e in wild}) >= 2 and not hand.is_over
     for seat in range(5):
         drawn_within(hand, seat, 8, 10, monkeypatch)
+
+
+def _unpaired_follows(hand: HandEngine) -> int:
+    """How many follows of a hand answered a led pair (or more) in its category with fewer pairs than were led."""
+    assert isinstance(hand, TrickHand)
+    trumps, count, lead = hand.state.trumps, 0, []
+    for e in game_log(hand)["events"]:
+        if e["type"] == "trick":
+            lead = []
+        elif e["type"] == "play" and not lead:
+            lead = e["cards"]
+        elif e["type"] == "play" and len(lead) == 2 and lead[0] % 54 == lead[1] % 54:
+            category = trumps.category(lead[0])
+            count += all(trumps.category(c) == category for c in e["cards"]) and e["cards"][0] % 54 != e["cards"][1] % 54
+    return count
+
+
+def test_the_real_deal_keeps_every_void_and_every_pair_a_seat_showed_it_lacked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """炒地皮 F2/F4 read back: a seat that did not follow a category holds none of it, one that answered a led pair
+    with two singles of its category held no other pair of it. The draw's bars and cards kept apart must never rule
+    out the real deal: over hands played to many points, every seat's draw is checked against the real cards of each
+    seat that never took the kitty."""
+    drawn: list[tuple[engine_worlds.Places, set[int]]] = []
+    fill = engine_worlds.Places.fill
+
+    def recorded(places: engine_worlds.Places, pack: list[int], rng: random.Random) -> bool:
+        drawn.append((places, set(places.placed())))  # what a bar or a set kept apart can still reach: the rest
+        return fill(places, pack, rng)
+
+    monkeypatch.setattr(engine_worlds.Places, "fill", recorded)
+    apart = barred = 0
+    for seed in range(80):
+        hand = played_to("chaodipi", seed, 60 + seed * 2)
+        events = game_log(hand)["events"]
+        deals = [e for e in events if e["type"] == "deal"]
+        if len(deals) != 1 or not _unpaired_follows(hand):
+            continue
+        holders = {e["seat"] for e in events if e["type"] == "bury"}
+        worlds = worlds_of(hand)
+        for seat in range(4):
+            drawn.clear()
+            worlds.sample_world(worlds.seat_view(hand, seat), random.Random(seed), None)
+            for places, placed in drawn:
+                for other in set(range(4)) - holders - {seat}:
+                    group, real = places.group[f"h{other}"], set(deals[0]["hands"][other]) - placed
+                    assert not places.barred.get(group, set()) & real, (seed, seat, other)
+                    barred += bool(places.barred.get(group))
+                    for kept in places.apart.get(group, []):
+                        assert len(kept & real) <= 1, (seed, seat, other, kept)
+                        apart += 1
+    assert apart >= 20 and barred >= 20, (apart, barred)
+
+
+def test_a_seat_that_answered_pairs_with_singles_is_drawn_no_other_pair_of_them(monkeypatch: pytest.MonkeyPatch) -> None:
+    """炒地皮 F4 read back: 80 actions of a hand the rule-of-thumb bots play (seed 6), where five follows answered a
+    led pair with two singles. Each world is drawn within three deals for every seat (dealt without the pairs those
+    seats showed they lacked, one deal in forty replayed for seat 1)."""
+    v = get_variant("chaodipi")
+    hand = open_hand(v, 6)
+    bots = [make_bot("easy", 6 * 16 + s, "trick") for s in range(4)]
+    for _ in range(80):
+        seat = min(hand.actors())
+        hand.apply(act_for(bots[seat], hand, seat), seat)
+    assert _unpaired_follows(hand) == 5 and not hand.is_over
+    for seat in range(4):
+        drawn_within(hand, seat, 3, 10, monkeypatch)

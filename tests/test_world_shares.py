@@ -79,3 +79,19 @@ def test_a_draw_past_its_deadline_tries_no_world() -> None:
     with pytest.raises(SampleError, match="in the time given"):
         draw_world(view, random.Random(0), attempt, lambda hand, seat: view, None, time.perf_counter() - 1)
     assert tried == []
+
+
+def test_cards_kept_apart_never_reach_one_group_together_and_every_other_sharing_does() -> None:
+    """Two copies a seat showed it did not hold as a pair: four unseen cards to two hands of two, the first kept
+    from holding both copies. Of the six sharings, the one that gives it both never comes up; the other five do,
+    about equally often."""
+    pack = [make_card(rank, 0) for rank in range(4)]
+    counted: Counter[frozenset[int]] = Counter()
+    rng = random.Random(5)
+    for _ in range(1000):
+        places = Places({"h0": [None] * 2, "h1": [None] * 2}, {"h0": "h0", "h1": "h1"})
+        places.keep_apart(0, pack[:2])
+        assert places.fill(pack, rng)
+        counted[frozenset(places.cards("h0"))] += 1
+    assert frozenset(pack[:2]) not in counted and len(counted) == 5
+    assert all(abs(n - 200) < 5 * math.sqrt(200 * 0.8) for n in counted.values()), counted

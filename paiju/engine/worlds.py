@@ -15,7 +15,7 @@ from paiju.cards import Card
 from paiju.engine.protocol import HandCore
 from paiju.engine.shares import share
 
-__all__ = ["SHUFFLES", "TRIES", "Places", "SampleError", "Sampler", "SeatView", "Weights", "Worlds", "deal_segments", "draw_world"]
+__all__ = ["APART_TRIES", "SHUFFLES", "TRIES", "Places", "SampleError", "Sampler", "SeatView", "Weights", "Worlds", "deal_segments", "draw_world"]
 
 H = TypeVar("H", bound=HandCore)
 H_co = TypeVar("H_co", bound=HandCore, covariant=True)
@@ -23,6 +23,8 @@ E = TypeVar("E")
 
 #: How many deals one draw tries before it gives up (a consistent one comes within a few on every registered table).
 TRIES = 400
+#: How many sharings ``Places.fill`` draws to keep each group's ``apart`` cards apart before it gives up.
+APART_TRIES = 50
 #: How many shuffles ``Places.fill`` tries to keep barred cards out of their groups before it counts the sharings.
 SHUFFLES = 8
 
@@ -109,12 +111,15 @@ class Places:
     ``fill`` deals the free places uniformly among the deals that keep every pin and tie: the unseen cards shuffled,
     each group given as many as its free places less its tied cards, each group's cards shuffled over its places.
     Barred cards are kept out by shuffling again (``SHUFFLES`` times), then by counting the sharings that keep them
-    out and drawing one (``paiju.engine.shares``): each way is uniform, so the draw is."""
+    out and drawing one (``paiju.engine.shares``): each way is uniform, so the draw is. A sharing that gives a group
+    two of a set it must keep ``apart`` is drawn again (``APART_TRIES`` times at most), which keeps it uniform."""
 
     places: dict[str, list[Card | None]]
     group: dict[str, str]
     tied: dict[str, set[Card]] = field(default_factory=dict)
     barred: dict[str, set[Card]] = field(default_factory=dict)
+    #: Sets of unseen cards of which a group gets at most one (``keep_apart``).
+    apart: dict[str, list[frozenset[Card]]] = field(default_factory=dict)
     #: The cards in ``places`` and in ``tied``, kept as they grow: a deal pins and ties a card per event, so asking
     #: all the places each time made a draw quadratic in the record's length.
     _pinned: set[Card] = field(init=False, repr=False)
@@ -148,6 +153,10 @@ class Places:
         self.tied.setdefault(self.group[f"h{seat}"], set()).update(new)
         self._tied |= new
 
+    def keep_apart(self, seat: int, cards: Iterable[Card]) -> None:
+        """``seat``'s group gets at most one of ``cards`` (unseen copies of a face it showed it held no pair of)."""
+        self.apart.setdefault(self.group[f"h{seat}"], []).append(frozenset(cards))
+
     def bar(self, seat: int, cards: Iterable[Card]) -> None:
         """``seat``'s group gets none of ``cards`` beyond those tied to it (a void it showed)."""
         self.barred.setdefault(self.group[f"h{seat}"], set()).update(cards)
@@ -163,19 +172,14 @@ class Places:
         needs = {name: n - len(self.tied.get(name, ())) for name, n in needs.items()}
         if min(needs.values(), default=0) < 0 or sum(needs.values()) != len(rest):
             return False
-        shares: dict[str, list[Card]] = {}
-        for _ in range(SHUFFLES):
-            rng.shuffle(rest)
-            at = 0
-            for name, n in needs.items():
-                shares[name], at = rest[at : at + n], at + n
-            if all(not self.barred.get(name, set()).intersection(share) for name, share in shares.items()):
-                break
-        else:  # many bars: the sharings that keep them are counted and one drawn (uniform, as the shuffles are)
-            counted = share(rest, list(needs.values()), [self.barred.get(name, set()) for name in needs], rng)
-            if counted is None:
+        for _ in range(APART_TRIES):
+            shares = self._share(rest, needs, rng)
+            if shares is None:
                 return False
-            shares = dict(zip(needs, counted, strict=True))
+            if all(len(cards & set(shares[name])) <= 1 for name, sets in self.apart.items() for cards in sets):
+                break
+        else:
+            return False
         for name, parts in members.items():
             cards = sorted(self.tied.get(name, ())) + shares[name]
             rng.shuffle(cards)
@@ -186,6 +190,20 @@ class Places:
                         places[i] = card = cards.pop()
                         self._pinned.add(card)
         return True
+
+    def _share(self, rest: list[Card], needs: dict[str, int], rng: random.Random) -> dict[str, list[Card]] | None:
+        """The unseen cards shared out, each group as many as it ``needs``, none it is barred (``None``: no way)."""
+        shares: dict[str, list[Card]] = {}
+        for _ in range(SHUFFLES):
+            rng.shuffle(rest)
+            at = 0
+            for name, n in needs.items():
+                shares[name], at = rest[at : at + n], at + n
+            if all(not self.barred.get(name, set()).intersection(share) for name, share in shares.items()):
+                return shares
+        # many bars: the sharings that keep them are counted and one drawn (uniform, as the shuffles are)
+        counted = share(rest, list(needs.values()), [self.barred.get(name, set()) for name in needs], rng)
+        return None if counted is None else dict(zip(needs, counted, strict=True))
 
     def cards(self, part: str) -> tuple[Card, ...]:
         """The cards of ``part``."""

@@ -24,6 +24,7 @@ The method, per deal of the log:
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -33,10 +34,12 @@ from paiju.engine.worlds import Places, SeatView, Worlds, deal_segments, draw_wo
 from paiju.errors import IllegalMoveError
 from paiju.trick.actions import Bury
 from paiju.trick.events import DealEvent, event_from_json
+from paiju.trick.follow import lead_shape
 from paiju.trick.hand import TrickHand
 from paiju.trick.log import game_log, match_from_json
 from paiju.trick.observation import observe
 from paiju.trick.order import Trumps
+from paiju.trick.units import is_five_ten_king
 from paiju.variants import Variant
 
 __all__ = ["WORLDS", "sample_world", "seat_view"]
@@ -104,9 +107,11 @@ def _sample_deal(
     elif seat in holders:  # the seat took the burial before its own (抄底): its holder held those cards
         received = tuple(_kitty_taken(seat, part, own, view.hand))
         d.tie(holders[holders.index(seat) - 1], received)
-    # 2. ties and voids
+    # 2. ties, voids and pairs not held
     lead: list[Card] = []
     shown = {c: e["seat"] for e in part for c in _cards_held(e)}
+    played: dict[int, set[Card]] = {s: set() for s in range(players)}
+    unpaired: list[tuple[int, int, frozenset[Card], set[int]]] = []
     for e in part:
         if e["type"] == "declare":  # a declaration names a card's lowest copy: the seat was dealt one of its copies
             named: list[Card] = []
@@ -126,6 +131,13 @@ def _sample_deal(
             category = trumps.category(lead[0])
             if any(trumps.category(c) != category for c in e["cards"]):  # it could not follow: a void shown
                 d.bar(e["seat"], (c for c in pack if trumps.category(c) == category))
+            elif e["seat"] != seat and e["seat"] not in holders:
+                paired = _fewer_pairs(lead, e["cards"], trumps, v)
+                if paired is not None:
+                    unpaired.append((e["seat"], category, frozenset(played[e["seat"]]), paired))
+        if e["type"] == "play":
+            played[e["seat"]].update(e["cards"])
+    _keep_unpaired(d, v, trumps, unpaired)
     buried = next((e["cards"] for e in part if e["type"] == "kitty"), ())  # the last burial, shown at the end
     for name, bars in d.barred.items():
         bars.difference_update(d.tied.get(name, ()), buried)
@@ -149,6 +161,42 @@ def _sample_deal(
         held = [c if i in fixed else next(free) for i, c in enumerate(held)]
         hands = tuple(tuple(held) if s == holders[-1] else h for s, h in enumerate(hands))
     return DealEvent(dealt["first"], hands, kitty, paced), d.cards("back"), received
+
+
+def _fewer_pairs(lead: list[Card], cards: list[Card], trumps: Trumps, v: Variant) -> set[int] | None:
+    """The faces a follow in the led category played as pairs where it played fewer pairs than were led (F4/F5: the
+    seat then held no other pair of that category); ``None`` where the follow says nothing of the pairs held."""
+    assert v.trick is not None
+    if is_five_ten_king(lead, trumps):
+        return None
+    counted = Counter(map(face, cards))
+    if sum(n // 2 for n in counted.values()) >= lead_shape(lead, trumps, v.trick.trump_tractor_by_trump_order).pairs:
+        return None
+    return {f for f, n in counted.items() if n >= 2}
+
+
+def _keep_unpaired(
+    d: Places, v: Variant, trumps: Trumps, unpaired: list[tuple[int, int, frozenset[Card], set[int]]]
+) -> None:
+    """Each follow that showed its seat held no pair of a category (but those it played): of the copies of each
+    other face of it the seat had not played before, the seat's group gets none where it was seen holding one, and
+    at most one of those nobody is seen holding (the replay still checks every world)."""
+    where = {c: d.group[part] for part, cards in d.places.items() for c in cards if c is not None}
+    where |= {c: name for name, cards in d.tied.items() for c in cards}
+    faces: dict[int, list[int]] = {}
+    for f in range(54):
+        faces.setdefault(trumps.category(copy_of(f, 0)), []).append(f)
+    for s, category, before, paired in unpaired:
+        group = d.group[f"h{s}"]
+        for f in faces[category]:
+            copies = [c for c in (copy_of(f, k) for k in range(v.decks)) if c not in before]
+            if f in paired or len(copies) < 2:
+                continue
+            free = [c for c in copies if c not in where]
+            if any(where.get(c) == group for c in copies):
+                d.bar(s, free)
+            elif len(free) >= 2:
+                d.keep_apart(s, free)
 
 
 def _cards_held(event: dict[str, Any]) -> list[Card]:
