@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import dataclasses
 
+import pytest
 from test_trick_hand import CHAODIPI, later_hand
 
 from paiju.engine.driver import Driver
-from paiju.trick.actions import Bury, Pass
+from paiju.trick.actions import Bury, Declare, Pass
+from paiju.trick.declare import Declaration
 from paiju.trick.hand import LIST_CAP, TrickHand
+from paiju.trick.phases import declare as declare_phase
 from paiju.trick.phases import pipeline
 from paiju.trick.phases.deal import DealCards
 from paiju.trick.phases.declare import Declaring
@@ -64,6 +67,23 @@ def test_a_burial_past_the_listed_ones_is_legal_and_taken() -> None:
     assert hand.is_legal(unlisted, holder)
     hand.apply(unlisted, holder)
     assert hand.state.kitty == list(unlisted.cards)
+
+
+def test_a_pass_while_declaring_is_taken_without_listing_the_declarations(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every round of a paced deal asks each seat to declare or pass, and most pass: a pass is legal without the
+    seat's declarations being listed, and a declaration is still checked against them (and refused with why)."""
+    hand = TrickHand(get_variant("chaodipi-live"), 3)
+    listed: list[int] = []
+    found = declare_phase.declarations
+    monkeypatch.setattr(declare_phase, "declarations", lambda *a, **k: listed.append(1) or found(*a, **k))
+    for _ in range(12):
+        for seat in sorted(hand.actors()):
+            hand.apply(Pass(), seat)
+    assert listed == [] and hand.state.dealing.rounds_dealt == 13
+    seat = min(hand.actors())
+    wrong = Declare(Declaration(seat, (hand.hands[(seat + 1) % 4][0],), 1, None))
+    assert not hand.is_legal(wrong, seat) and listed
+    assert hand.is_legal(Pass(), seat)
 
 
 def test_a_refusal_is_explained_and_a_legal_action_is_not_asked_about() -> None:

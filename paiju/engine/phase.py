@@ -172,9 +172,10 @@ class Turn(Decision[T, A]):
 
 
 class Capped(Sequence[A]):
-    """A legal set too large to list whole (a burial, a free discard): ``listing`` gives the actions listed (the
-    first of them, made when first read), and ``in`` asks the rules (``allows``) about any action, listed or not,
-    without listing: a player may type one past the list, and an action is checked without making the list."""
+    """A legal set too large to list whole (a burial, a free discard), or dear to list for the action usually taken
+    (炒地皮's declarations, where a pass is): ``listing`` gives the actions listed (the first of them, made when first
+    read), and ``in`` asks the rules (``allows``) about any action, listed or not, without listing: a player may type
+    one past the list, and an action is checked without making the list."""
 
     __slots__ = ("_allows", "_listed", "_listing")
 

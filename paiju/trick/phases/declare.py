@@ -4,7 +4,7 @@ cards are dealt and in 抄底."""
 
 from __future__ import annotations
 
-from paiju.engine.phase import CONTINUE, DONE, Step
+from paiju.engine.phase import CONTINUE, DONE, Capped, Step
 from paiju.errors import Reason
 from paiju.trick.actions import Action, Declare, Pass
 from paiju.trick.declare import RED_FIVE_PAIR, Declaration, declaration_problem, declarations
@@ -24,10 +24,16 @@ def standing(state: TrickState, chaodi: bool) -> Declaration | None:
     return Declaration(-1, (), max(state.call.strength, 1), state.call.trump)
 
 
-def offers(state: TrickState, seat: int, chaodi: bool) -> list[Action]:
-    """A pass, and every declaration ``seat`` may show now (in 抄底 only a stronger pair)."""
-    shown = declarations(state.hands[seat], seat, standing(state, chaodi), state.level, state.rules, pairs_only=chaodi)
-    return [Pass(), *(Declare(d) for d in shown)]
+def offers(state: TrickState, seat: int, chaodi: bool) -> Capped[Action]:
+    """A pass, and every declaration ``seat`` may show now (in 抄底 only a stronger pair), listed when first read: a
+    pass, most of a declaring seat's turns (every round of a paced deal), is taken without listing them."""
+
+    def listing() -> list[Action]:
+        held, rules = state.hands[seat], state.rules
+        shown = declarations(held, seat, standing(state, chaodi), state.level, rules, pairs_only=chaodi)
+        return [Pass(), *(Declare(d) for d in shown)]
+
+    return Capped(listing, lambda action: isinstance(action, Pass) or action in listing())
 
 
 def declaration_refused(state: TrickState, seat: int, action: Action, chaodi: bool) -> str:
@@ -65,7 +71,7 @@ class Declaring(Turn):
         state.phase, state.to_act = Stage.DECLARE, state.first
         return CONTINUE
 
-    def legal(self, state: TrickState, seat: int) -> list[Action]:
+    def legal(self, state: TrickState, seat: int) -> Capped[Action]:
         """Pass, or any declaration the seat may show."""
         return offers(state, seat, chaodi=False)
 

@@ -5,7 +5,7 @@ round, once every card is out, in which nobody declared (at once on a ♥5 pair:
 
 from __future__ import annotations
 
-from paiju.engine.phase import CONTINUE, DONE, Step
+from paiju.engine.phase import CONTINUE, DONE, Capped, Step
 from paiju.errors import Reason
 from paiju.trick.actions import Action, Declare
 from paiju.trick.events import DealtEvent, PassEvent
@@ -34,7 +34,7 @@ class PacedDeclaring(AtOnce):
         """Every seat that has not let this round go by."""
         return frozenset(range(state.variant.players)) - state.dealing.answered
 
-    def legal(self, state: TrickState, seat: int) -> list[Action]:
+    def legal(self, state: TrickState, seat: int) -> Capped[Action]:
         """Pass (let the round go by), or any declaration the seat may show."""
         return offers(state, seat, chaodi=False)
 
