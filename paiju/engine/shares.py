@@ -33,7 +33,10 @@ def share(cards: Sequence[C], needs: Sequence[int], barred: Sequence[AbstractSet
         return None
     out: list[list[C]] = [[] for _ in needs]
     for i, allowed in enumerate(order):
-        spreads = list(_spreads(kinds[i][0], allowed, caps))
+        if i == len(order) - 1:  # the last cards fill what the others left: one spread (``_ways`` said it fits)
+            spreads = [tuple(caps[g] for g in allowed)]
+        else:
+            spreads = list(_spreads(kinds[i][0], allowed, caps))
         weights = [_arrangements(x) * _ways(kinds[i + 1 :], _less(caps, allowed, x)) for x in spreads]
         pick, chosen = rng.randrange(sum(weights)), 0
         while pick >= weights[chosen]:
@@ -50,7 +53,7 @@ def share(cards: Sequence[C], needs: Sequence[int], barred: Sequence[AbstractSet
     return out
 
 
-@lru_cache(maxsize=1 << 14)
+@lru_cache(maxsize=1 << 16)
 def _ways(kinds: tuple[Kind, ...], caps: tuple[int, ...]) -> int:
     """How many ways the cards of ``kinds`` (each card its own) fill groups of ``caps`` places exactly."""
     if sum(n for n, _ in kinds) != sum(caps):
@@ -58,7 +61,14 @@ def _ways(kinds: tuple[Kind, ...], caps: tuple[int, ...]) -> int:
     if not kinds:
         return 1
     (n, allowed), rest = kinds[0], kinds[1:]
-    return sum(_arrangements(x) * _ways(rest, _less(caps, allowed, x)) for x in _spreads(n, allowed, caps))
+    if not rest:  # the last cards fill exactly what is left, where they may go
+        return _arrangements(tuple(caps[g] for g in allowed)) if sum(caps[g] for g in allowed) == n else 0
+    total = 0
+    for spread in _spreads(n, allowed, caps):
+        ways = _ways(rest, _less(caps, allowed, spread))
+        if ways:
+            total += _arrangements(spread) * ways
+    return total
 
 
 def _spreads(n: int, allowed: tuple[int, ...], caps: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
@@ -73,6 +83,7 @@ def _spreads(n: int, allowed: tuple[int, ...], caps: tuple[int, ...]) -> Iterato
             yield (k, *more)
 
 
+@lru_cache(maxsize=1 << 12)
 def _arrangements(spread: tuple[int, ...]) -> int:
     """How many ways distinct cards go to groups in the numbers of ``spread`` (a multinomial coefficient)."""
     return factorial(sum(spread)) // prod(factorial(k) for k in spread)
