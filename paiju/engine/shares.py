@@ -19,7 +19,9 @@ C = TypeVar("C")
 Kind = tuple[int, tuple[int, ...]]
 
 
-def share(cards: Sequence[C], needs: Sequence[int], barred: Sequence[AbstractSet[C]], rng: random.Random) -> list[list[C]] | None:
+def share(
+    cards: Sequence[C], needs: Sequence[int], barred: Sequence[AbstractSet[C]], rng: random.Random
+) -> list[list[C]] | None:
     """``cards`` dealt out, ``needs[g]`` to group ``g`` and none to a group that bars it, uniformly over every such
     sharing (what a shuffle kept only when it breaks no bar gives); ``None`` when there is none."""
     classes: dict[tuple[int, ...], list[C]] = {}

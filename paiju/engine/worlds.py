@@ -15,7 +15,10 @@ from paiju.cards import Card
 from paiju.engine.protocol import HandCore
 from paiju.engine.shares import share
 
-__all__ = ["APART_TRIES", "SHUFFLES", "TRIES", "Places", "SampleError", "Sampler", "SeatView", "Weights", "Worlds", "deal_segments", "draw_world"]
+__all__ = [
+    "APART_TRIES", "SHUFFLES", "TRIES", "Places", "SampleError", "Sampler", "SeatView", "Weights", "Worlds",
+    "deal_segments", "draw_world",
+]
 
 H = TypeVar("H", bound=HandCore)
 H_co = TypeVar("H_co", bound=HandCore, covariant=True)
