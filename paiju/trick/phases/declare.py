@@ -33,7 +33,8 @@ def offers(state: TrickState, seat: int, chaodi: bool) -> Capped[Action]:
         shown = declarations(held, seat, standing(state, chaodi), state.level, rules, pairs_only=chaodi)
         return [Pass(), *(Declare(d) for d in shown)]
 
-    return Capped(listing, lambda action: isinstance(action, Pass) or action in listing())
+    offered: Capped[Action] = Capped(listing, lambda action: isinstance(action, Pass) or action in offered[1:])
+    return offered
 
 
 def declaration_refused(state: TrickState, seat: int, action: Action, chaodi: bool) -> str:
