@@ -18,6 +18,7 @@ import importlib.util
 import json
 import math
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import closing
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -31,8 +32,8 @@ from paiju.simulate import RoleStats
 from paiju.variants import Variant
 
 __all__ = [
-    "AGAINST", "ArenaError", "ArenaReport", "DealRecord", "Paired", "PlayedSeating", "arena_header", "deal_seed",
-    "play_deal", "play_seating", "read_deal_lines", "read_results", "run_arena", "seatings", "write_lines",
+    "AGAINST", "ArenaError", "ArenaReport", "DealRecord", "Paired", "PlayedSeating", "ResultsSink", "arena_header",
+    "deal_seed", "play_deal", "play_seating", "read_deal_lines", "read_results", "run_arena", "seatings", "write_lines",
 ]  # fmt: skip
 
 #: The reference opponents ``against`` names, and the table each plays.
@@ -364,24 +365,40 @@ def _played(
     ``out``."""
     missing = [deal for deal in range(deals) if deal not in done]
     played = local_map(partial(play_deal, variant, bots, seed, against=against), missing, workers)
-    sink = None
-    try:
+    with closing(played), ResultsSink(out, header) as sink:
         for deal in range(deals):
             if deal in done:
                 yield done[deal]
                 continue
             record = next(played)
-            if out is not None:
-                if sink is None:
-                    sink = out.open("a", encoding="utf-8")
-                    if out.stat().st_size == 0:
-                        write_lines(sink, [header])
-                write_lines(sink, [record.to_json()])
+            sink.append([record.to_json()])
             yield record
-    finally:
-        played.close()
-        if sink is not None:
-            sink.close()
+
+
+class ResultsSink:
+    """A results file (``None``: none) that deals are appended to as they are played: opened at the first, with its
+    ``header`` written first where the file is new, and closed on leaving the ``with`` block."""
+
+    def __init__(self, path: Path | None, header: dict[str, Any]) -> None:
+        self.path, self.header = path, header
+        self._file: TextIO | None = None
+
+    def __enter__(self) -> ResultsSink:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._file is not None:
+            self._file.close()
+
+    def append(self, lines: Sequence[dict[str, Any]]) -> None:
+        """Append the deal ``lines`` (and the header before the first line of a new file)."""
+        if self.path is None:
+            return
+        if self._file is None:
+            self._file = self.path.open("a", encoding="utf-8")
+            if self.path.stat().st_size == 0:
+                write_lines(self._file, [self.header])
+        write_lines(self._file, lines)
 
 
 def write_lines(sink: TextIO, lines: Iterable[dict[str, Any]]) -> None:

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Generator, Iterator, Sequence
+from contextlib import closing
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from paiju.arena import deal_seed, play_seating, read_deal_lines, write_lines
+from paiju.arena import ResultsSink, deal_seed, play_seating, read_deal_lines
 from paiju.bots import bot_maker
 from paiju.engine import variant_family
 from paiju.ordered import local_map, processes
@@ -132,20 +133,10 @@ def played_deals(
     done = {line["deal"]: line for line in read_deal_lines(out, header, "balance")} if out is not None else {}
     lacking = [tuple(d for d in group if d not in done) for group in groups]
     results = pool.results(make(deals) for deals in lacking if deals)
-    sink = None
-    try:
+    with closing(results), ResultsSink(out, header) as sink:
         for group, deals in zip(groups, lacking, strict=True):
             if deals:
                 lines = next(results)
-                if out is not None:
-                    if sink is None:
-                        sink = out.open("a", encoding="utf-8")
-                        if out.stat().st_size == 0:
-                            write_lines(sink, [header])
-                    write_lines(sink, lines)
+                sink.append(lines)
                 done.update((line["deal"], line) for line in lines)
             yield [done[d] for d in group]
-    finally:
-        results.close()
-        if sink is not None:
-            sink.close()
