@@ -10,11 +10,12 @@ import pytest
 from test_trick_hand import CHAODIPI, later_hand
 
 from paiju.engine.driver import Driver
-from paiju.trick.actions import Bury, Declare, Pass
+from paiju.trick.actions import Bury, Declare, Pass, Play
 from paiju.trick.declare import Declaration
 from paiju.trick.hand import LIST_CAP, TrickHand
 from paiju.trick.phases import declare as declare_phase
 from paiju.trick.phases import pipeline
+from paiju.trick.phases import play as play_phase
 from paiju.trick.phases.deal import DealCards
 from paiju.trick.phases.declare import Declaring
 from paiju.trick.phases.kitty import Burying, Chaodi, TakeKitty
@@ -67,6 +68,31 @@ def test_a_burial_past_the_listed_ones_is_legal_and_taken() -> None:
     assert hand.is_legal(unlisted, holder)
     hand.apply(unlisted, holder)
     assert hand.state.kitty == list(unlisted.cards)
+
+
+def test_a_play_picked_from_the_list_is_not_checked_again_and_a_typed_one_is(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bot (or a rollout) plays one of the listed actions itself: the listing made only legal ones, so the rules
+    are not asked again; the same cards typed anew, or a play past the list, are checked (and refused with why)."""
+    hand = later_hand(0)
+    for _ in range(4):
+        hand.apply(Pass(), hand.state.to_act)
+    while hand.phase is not Phase.PLAY:  # the burial, then 抄底 passed round
+        seat = hand.state.to_act
+        hand.apply(Pass() if hand.phase is Phase.CHAODI else hand.legal_actions(seat)[0], seat)
+    asked: list[Play] = []
+    problem = play_phase._problem
+    monkeypatch.setattr(play_phase, "_problem", lambda state, seat, a: asked.append(a) or problem(state, seat, a))
+    seat = hand.state.to_act
+    picked = hand.legal_actions(seat)[0]
+    hand.apply(picked, seat)
+    assert asked == []
+    seat = hand.state.to_act
+    typed = Play(tuple(hand.legal_actions(seat)[0].cards))
+    assert hand.is_legal(typed, seat) and asked == [typed]
+    other = Play((hand.hands[(seat + 1) % 4][0],))
+    assert not hand.is_legal(other, seat) and asked == [typed, other]
+    assert hand.explain(other, seat).startswith("you do not hold")
+    hand.apply(typed, seat)
 
 
 def test_a_pass_while_declaring_is_taken_without_listing_the_declarations(monkeypatch: pytest.MonkeyPatch) -> None:

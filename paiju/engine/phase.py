@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from itertools import repeat
+from operator import is_
 from typing import Generic, Protocol, TypeVar, overload
 
 from paiju.errors import Reason
@@ -175,7 +177,8 @@ class Capped(Sequence[A]):
     """A legal set too large to list whole (a burial, a free discard), or dear to list for the action usually taken
     (炒地皮's declarations, where a pass is): ``listing`` gives the actions listed (the first of them, made when first
     read), and ``in`` asks the rules (``allows``) about any action, listed or not, without listing: a player may type
-    one past the list, and an action is checked without making the list."""
+    one past the list, and an action is checked without making the list (one of the listed actions itself, a bot's
+    pick, is known legal and not checked again)."""
 
     __slots__ = ("_allows", "_listed", "_listing")
 
@@ -205,6 +208,9 @@ class Capped(Sequence[A]):
         return iter(self._list())
 
     def __contains__(self, action: object) -> bool:
+        listed = self._listed
+        if listed is not None and any(map(is_, listed, repeat(action))):
+            return True  # one of the actions listed itself (a bot's pick): the listing holds legal actions only
         return self._allows(action)
 
     def __eq__(self, other: object) -> bool:
