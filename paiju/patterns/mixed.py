@@ -150,15 +150,24 @@ class Supply:
     ) -> None:
         """Append the moves of ``nat`` and wilds meaning ``stands`` with each of ``kickers`` (a bomb of class
         ``bomb`` at ``tier``, or no bomb): one per choice of faces."""
-        faced = self._faced
+        faced, append = self._faced, out.append
+        plain = None  # the reading of a kicker set with no wild card: the body's own, looked up once
         for kick_nat, kick_stands, fixed in kickers:
-            read = (stands + kick_stands, fixed)
-            choices = faced.get(read)
-            if choices is None:
-                choices = faced[read] = self._choices(*read)
+            if kick_stands or fixed:
+                read = (stands + kick_stands, fixed)
+                choices = faced.get(read)
+                if choices is None:
+                    choices = faced[read] = self._choices(*read)
+            else:
+                if plain is None:
+                    read = (stands, ())
+                    plain = faced.get(read)
+                    if plain is None:
+                        plain = faced[read] = self._choices(*read)
+                choices = plain
             ranks = nat + kick_nat
             for faces, pairs in choices:
-                out.append(new_move(Move, (kind, key, length, tuple(sorted(ranks + faces)), tier, bomb, pairs, NO_COLOUR)))
+                append(new_move(Move, (kind, key, length, tuple(sorted(ranks + faces)), tier, bomb, pairs, NO_COLOUR)))
 
 
 class _Hand:
