@@ -17,23 +17,24 @@ from __future__ import annotations
 import importlib.util
 import json
 import math
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import closing
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any
 
 from paiju.bots import AnyBot, act_for, bot_maker, play_out
 from paiju.engine import AnyHand, open_hand, variant_family
 from paiju.ordered import local_map
 from paiju.policy import table_policy
+from paiju.results_sink import ResultsSink
 from paiju.simulate import RoleStats
 from paiju.variants import Variant
 
 __all__ = [
-    "AGAINST", "ArenaError", "ArenaReport", "DealRecord", "Paired", "PlayedSeating", "ResultsSink", "arena_header",
-    "deal_seed", "play_deal", "play_seating", "read_deal_lines", "read_results", "run_arena", "seatings", "write_lines",
+    "AGAINST", "ArenaError", "ArenaReport", "DealRecord", "Paired", "PlayedSeating", "arena_header", "deal_seed",
+    "play_deal", "play_seating", "read_deal_lines", "read_results", "run_arena", "seatings",
 ]  # fmt: skip
 
 #: The reference opponents ``against`` names, and the table each plays.
@@ -373,36 +374,3 @@ def _played(
             record = next(played)
             sink.append([record.to_json()])
             yield record
-
-
-class ResultsSink:
-    """A results file (``None``: none) that deals are appended to as they are played: opened at the first, with its
-    ``header`` written first where the file is new, and closed on leaving the ``with`` block."""
-
-    def __init__(self, path: Path | None, header: dict[str, Any]) -> None:
-        self.path, self.header = path, header
-        self._file: TextIO | None = None
-
-    def __enter__(self) -> ResultsSink:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        if self._file is not None:
-            self._file.close()
-
-    def append(self, lines: Sequence[dict[str, Any]]) -> None:
-        """Append the deal ``lines`` (and the header before the first line of a new file)."""
-        if self.path is None:
-            return
-        if self._file is None:
-            self._file = self.path.open("a", encoding="utf-8")
-            if self.path.stat().st_size == 0:
-                write_lines(self._file, [self.header])
-        write_lines(self._file, lines)
-
-
-def write_lines(sink: TextIO, lines: Iterable[dict[str, Any]]) -> None:
-    """Append JSON lines and flush them: an interrupted run keeps every deal it finished."""
-    for line in lines:
-        sink.write(json.dumps(line, ensure_ascii=False) + "\n")
-    sink.flush()

@@ -14,11 +14,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from paiju.arena import ResultsSink, deal_seed, play_seating, read_deal_lines
+from paiju.arena import deal_seed, play_seating, read_deal_lines
 from paiju.bots import bot_maker
 from paiju.engine import variant_family
 from paiju.ordered import local_map, processes
 from paiju.policy import table_policy
+from paiju.results_sink import ResultsSink
 from paiju.variants import Variant
 
 __all__ = [
