@@ -54,15 +54,15 @@ def test_a_run_stopped_early_ends_its_workers_without_waiting_for_their_batches(
 #: header and three batches, wherever the machine's speed would have let a watcher's kill land.
 _KILLED_HALFWAY = """
 import os, signal, sys
-import paiju.results_sink as sink
+import paiju.results_sink as results
 from paiju.cli import main
-write, calls = sink.write_lines, []
+write, calls = results.write_lines, []
 def dying(sink, lines):
     write(sink, lines)
     calls.append(1)
     if len(calls) == 4:
         os.kill(os.getpid(), signal.SIGKILL)
-sink.write_lines = dying
+results.write_lines = dying
 main(sys.argv[1:])
 """
 
