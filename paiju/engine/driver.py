@@ -10,11 +10,9 @@ hand rests in a last phase that no seat acts in.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import repeat
-from operator import is_
 from typing import Generic, TypeVar
 
-from paiju.engine.phase import Continue, Finish, Phase, Pipeline, Redeal, Step, TurnState
+from paiju.engine.phase import Continue, Finish, Phase, Pipeline, Redeal, Step, TurnState, is_among
 from paiju.errors import IllegalMoveError, Reason
 
 __all__ = ["Driver", "listed"]
@@ -141,4 +139,4 @@ class Driver(Generic[S, A]):
 def listed(action: object, legal: Sequence[object]) -> bool:
     """Whether ``action`` is in ``legal``: one of the listed objects itself is found without comparing actions (the
     usual case, a bot or a player picking from the list; a lazy or capped list answers ``in`` its own way)."""
-    return (isinstance(legal, list) and any(map(is_, legal, repeat(action)))) or action in legal
+    return (isinstance(legal, list) and is_among(action, legal)) or action in legal

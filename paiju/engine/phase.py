@@ -28,6 +28,7 @@ __all__ = [
     "Step",
     "Turn",
     "TurnState",
+    "is_among",
     "not_your_turn",
 ]
 
@@ -173,6 +174,11 @@ class Turn(Decision[T, A]):
         return _ALONE[state.to_act]
 
 
+def is_among(action: object, items: Sequence[object]) -> bool:
+    """Whether one of ``items`` is ``action`` itself: a pick from a legal list is found without comparing actions."""
+    return any(map(is_, items, repeat(action)))
+
+
 class Capped(Sequence[A]):
     """A legal set too large to list whole (a burial, a free discard), or dear to list for the action usually taken
     (炒地皮's declarations, where a pass is): ``listing`` gives the actions listed (the first of them, made when first
@@ -208,8 +214,7 @@ class Capped(Sequence[A]):
         return iter(self._list())
 
     def __contains__(self, action: object) -> bool:
-        listed = self._listed
-        if listed is not None and any(map(is_, listed, repeat(action))):
+        if self._listed is not None and is_among(action, self._listed):
             return True  # one of the actions listed itself (a bot's pick): the listing holds legal actions only
         return self._allows(action)
 
