@@ -1,6 +1,6 @@
-"""Browser tests: the real server on a loopback port, and Debian's Chromium driven by Playwright.
+"""Browser tests: the real server on a loopback port, and Debian's headless Chromium driven by Playwright.
 
-Without /usr/bin/chromium the tests are skipped on a developer's machine; under ``CI=true``
+Without /usr/bin/chromium-headless-shell the tests are skipped on a developer's machine; under ``CI=true``
 they fail instead, so a CI image without Chromium cannot pass them silently.
 """
 
@@ -24,7 +24,7 @@ from paiju.server.config import ServerConfig
 # A shared two-core machine may take seconds to serve a page or a socket; wait longer than the default 5 s.
 expect.set_options(timeout=15_000)
 
-CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM = Path("/usr/bin/chromium-headless-shell")
 CHROMIUM_ARGS = [
     "--headless",
     "--no-sandbox",

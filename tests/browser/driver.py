@@ -22,6 +22,22 @@ HAND_SECONDS = 90
 CARD_CORNER = {"x": 6, "y": 14}
 
 
+#: What a page the tests open asks for unless the test says otherwise: less motion. An endless pulse ("Your turn", the
+#: ring of a seat thinking) repaints every frame, about a fifth of a core for each open page, and only the tests of
+#: motion look at it.
+REDUCED_MOTION: dict[str, Any] = {"reduced_motion": "reduce"}
+
+
+def new_context(browser: Browser, **options: Any) -> BrowserContext:
+    """A browser context with Playwright's ``options``, asking for reduced motion unless they say otherwise."""
+    return browser.new_context(**{**REDUCED_MOTION, **options})
+
+
+def new_page(browser: Browser, **options: Any) -> Page:
+    """A page in a context of its own, opened as ``new_context`` opens one."""
+    return browser.new_page(**{**REDUCED_MOTION, **options})
+
+
 def create_room(server_url: str, **settings: Any) -> dict[str, Any]:
     """A room made through the HTTP API (the lobby test makes one through the page)."""
     response = httpx.post(f"{server_url}/api/rooms", json=settings, timeout=10)
@@ -54,7 +70,7 @@ def host_page(
     default when ``None``) and seated at ``seat``; ``init_script`` runs in every page of the host's context first
     (a language, a recorder); ``frames``, when given, receives every frame from the first one on."""
     room = create_room(server_url, name="Ann", **settings)
-    context = browser.new_context(viewport=viewport) if viewport is not None else browser.new_context()
+    context = new_context(browser, viewport=viewport) if viewport is not None else new_context(browser)
     remember_identity(context, room["code"], room, "Ann")
     if init_script:
         context.add_init_script(init_script)
@@ -100,9 +116,12 @@ def record_frames(page: Page, frames: list[dict[str, Any]] | None = None) -> lis
     return frames
 
 
-def lobby_page(browser: Browser, server_url: str, viewport: dict[str, int], lang: str) -> tuple[Page, list[dict[str, Any]]]:
-    """A new page of the lobby in ``lang`` at ``viewport``, and the frames it will receive."""
-    page = browser.new_page(viewport=viewport)
+def lobby_page(
+    browser: Browser, server_url: str, viewport: dict[str, int], lang: str, **options: Any
+) -> tuple[Page, list[dict[str, Any]]]:
+    """A new page of the lobby in ``lang`` at ``viewport`` (and Playwright's ``options``), and the frames it will
+    receive."""
+    page = new_page(browser, viewport=viewport, **options)
     page.add_init_script(f"localStorage.setItem('paiju.lang', '{lang}');")
     frames = record_frames(page)
     page.goto(server_url)

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.driver import record_frames
+from tests.browser.driver import new_page, record_frames
 
 pytestmark = pytest.mark.browser
 
@@ -22,7 +22,7 @@ WILD_VIEW: dict[str, Any] = {
 
 
 def _module_page(browser: Browser, server_url: str) -> Page:
-    page = browser.new_page()
+    page = new_page(browser)
     page.goto(server_url)
     page.wait_for_selector(".create-room")
     return page

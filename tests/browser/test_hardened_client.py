@@ -21,6 +21,8 @@ from tests.browser.driver import (
     expect_last_cards_shown,
     hand_ids,
     join_room,
+    new_context,
+    new_page,
     play_a_hand_on_auto,
     record_frames,
     remember_identity,
@@ -35,7 +37,7 @@ pytestmark = pytest.mark.browser
 def _room_page(browser: Browser, server_url: str, **settings: Any) -> tuple[Any, Page, dict[str, Any]]:
     """A room made through the API and its host's page, open on the room."""
     room = create_room(server_url, name="Ann", **settings)
-    context = browser.new_context()
+    context = new_context(browser)
     remember_identity(context, room["code"], room, "Ann")
     page = context.new_page()
     page.goto(f"{server_url}/r/{room['code']}")
@@ -44,7 +46,7 @@ def _room_page(browser: Browser, server_url: str, **settings: Any) -> tuple[Any,
 
 def test_no_content_security_policy_violation_and_no_token_in_any_url(browser: Browser, server_url: str, tmp_path: Path) -> None:
     """The lobby, a room with a hand played to the end, the history page and a replay, under the server's CSP."""
-    context = browser.new_context()
+    context = new_context(browser)
     violations = watch_csp(context)
     urls = watch_urls(context)
     page = context.new_page()
@@ -133,7 +135,7 @@ def test_a_member_replays_a_room_hand_and_an_outsider_cannot(browser: Browser, s
     # Someone with no token of the room: the API refuses, the pages say the hands are for members.
     assert httpx.get(f"{server_url}/api/hands/{hand_id}", timeout=10).status_code == 403
     assert httpx.get(f"{server_url}/api/hands/{hand_id}/views", timeout=10).status_code == 403
-    stranger_context = browser.new_context()
+    stranger_context = new_context(browser)
     stranger = stranger_context.new_page()
     stranger.goto(f"{server_url}/r/{room['code']}/replay/{hand_id}")
     expect(stranger.locator(".members-only")).to_be_visible()
@@ -151,7 +153,7 @@ def test_a_member_replays_a_room_hand_and_an_outsider_cannot(browser: Browser, s
 
 
 def test_presets_are_listed_only_for_their_owner(browser: Browser, server_url: str) -> None:
-    ann_context = browser.new_context()
+    ann_context = new_context(browser)
     ann = ann_context.new_page()
     ann.goto(server_url)
     ann.click(".create-room details.room-options summary")
@@ -164,7 +166,7 @@ def test_presets_are_listed_only_for_their_owner(browser: Browser, server_url: s
     ann.reload()
     expect(ann.locator('.presets li[data-preset="friday"]')).to_be_visible()
 
-    bo_context = browser.new_context()
+    bo_context = new_context(browser)
     bo = bo_context.new_page()
     bo.goto(server_url)
     expect(bo.locator(".presets li.muted")).to_be_visible()
@@ -197,7 +199,7 @@ def test_the_page_pings_so_an_idle_socket_stays_open(browser: Browser, make_serv
     of real time, and the ping it ends with must still come within the server's timeout.)"""
     server = make_server(idle_timeout=IDLE_SECONDS)
     room = create_room(server.url, variant="classic", name="Ann")
-    context = browser.new_context()
+    context = new_context(browser)
     remember_identity(context, room["code"], room, "Ann")
     page = context.new_page()
     sockets: list[Any] = []
@@ -228,7 +230,7 @@ def test_the_page_pings_so_an_idle_socket_stays_open(browser: Browser, make_serv
 
     # A page whose clock runs at its own pace (another context: a clock is the context's) sends no ping
     # within the timeout: the server closes its socket (4408).
-    quiet_context = browser.new_context()
+    quiet_context = new_context(browser)
     remember_identity(quiet_context, room["code"], room, "Ann")
     quiet = quiet_context.new_page()
     quiet_sockets: list[Any] = []
@@ -247,7 +249,7 @@ def test_the_page_pings_so_an_idle_socket_stays_open(browser: Browser, make_serv
 def test_a_full_room_stops_and_says_why(browser: Browser, make_server: Callable[..., LiveServer]) -> None:
     server = make_server(max_people=1)
     room = create_room(server.url, variant="classic", name="Ann")
-    context = browser.new_context()
+    context = new_context(browser)
     page = context.new_page()
     sockets: list[Any] = []
     page.on("websocket", lambda ws: sockets.append(ws))
@@ -264,13 +266,13 @@ def test_refused_sockets_stop_retrying_and_offer_a_reconnect_button(browser: Bro
     """Past the sockets one address may hold (4429) the page backs off, gives up after minutes, and can try again."""
     server = make_server(max_sockets_per_client=1)
     room = create_room(server.url, variant="classic", name="Ann")
-    first_context = browser.new_context()
+    first_context = new_context(browser)
     remember_identity(first_context, room["code"], room, "Ann")
     first = first_context.new_page()
     first.goto(f"{server.url}/r/{room['code']}")
     expect(first.locator(".connection.open")).to_be_visible()
 
-    context = browser.new_context()
+    context = new_context(browser)
     remember_identity(context, room["code"], room, "Ann")
     page = context.new_page()
     sockets: list[Any] = []
@@ -299,7 +301,7 @@ def test_refused_sockets_stop_retrying_and_offer_a_reconnect_button(browser: Bro
 def test_a_spectator_who_reloads_joins_again_by_itself(browser: Browser, server_url: str) -> None:
     host_context, host, room = _room_page(browser, server_url, variant="classic")
     sit(host, 0)  # the host is seated: the one spectator is Bo
-    watcher_context = browser.new_context()
+    watcher_context = new_context(browser)
     watcher = watcher_context.new_page()
     frames = record_frames(watcher)
     join_room(watcher, f"{server_url}/r/{room['code']}", "Bo")
@@ -329,7 +331,7 @@ def test_a_spectator_who_reloads_joins_again_by_itself(browser: Browser, server_
 
 
 def test_the_lobby_shows_why_a_table_is_too_large(browser: Browser, server_url: str) -> None:
-    page = browser.new_page()
+    page = new_page(browser)
     page.goto(server_url)
     page.click(".create-room details.rules summary")
     page.fill('input[data-rule="decks"]', "3")

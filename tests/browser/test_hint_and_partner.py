@@ -24,6 +24,7 @@ from tests.browser.driver import (
     language_script,
     lobby_page,
     mount_table,
+    new_page,
     take_turn,
 )
 
@@ -120,7 +121,7 @@ def test_a_colour_mixed_selection_is_refused_with_the_engine_s_reason_in_the_rea
 ) -> None:
     """The refusal of two copies of one rank in both colours, as the server sends it, reads as the colour rule in
     the page's language, its cards and colours in words (and a 炒地皮 follow rule its suit), never the generic line."""
-    page = browser.new_page()
+    page = new_page(browser)
     page.add_init_script(language_script(lang))
     page.goto(server_url)
     page.wait_for_selector(".create-room")

@@ -23,6 +23,8 @@ from tests.browser.driver import (
     errors,
     expect_settlement,
     join_room,
+    new_context,
+    new_page,
     record_frames,
 )
 
@@ -74,7 +76,7 @@ def _lobby_room(page: Page, name: str, variant: str = "classic") -> str:
 def test_create_and_the_name_are_on_a_phones_first_screen_and_a_double_click_makes_one_room(
     browser: Browser, server_url: str, artifacts: Path
 ) -> None:
-    context = browser.new_context(viewport=PHONE)
+    context = new_context(browser, viewport=PHONE)
     page = context.new_page()
     frames = record_frames(page)
     posts: list[str] = []
@@ -108,7 +110,7 @@ def test_create_and_the_name_are_on_a_phones_first_screen_and_a_double_click_mak
 def test_the_host_fills_removes_bots_moves_deals_and_deals_again_while_a_guest_waits_for_the_host(
     browser: Browser, server_url: str, artifacts: Path
 ) -> None:
-    host_context = browser.new_context(viewport=PHONE)
+    host_context = new_context(browser, viewport=PHONE)
     host = host_context.new_page()
     host_frames = record_frames(host)
     host.goto(server_url)
@@ -118,7 +120,7 @@ def test_the_host_fills_removes_bots_moves_deals_and_deals_again_while_a_guest_w
     host.reload()  # the socket is watched from here on
     expect(host.locator('.seat-row.me[data-seat="0"]')).to_be_visible()
 
-    guest_context = browser.new_context(viewport=PHONE)
+    guest_context = new_context(browser, viewport=PHONE)
     guest = guest_context.new_page()
     guest_frames = record_frames(guest)
     join_room(guest, f"{server_url}/r/{code}", "Bo")
@@ -164,7 +166,7 @@ def test_a_host_still_standing_keeps_a_seat_free_when_bots_fill_the_room(
 ) -> None:
     """A room made without the lobby has its host watching: bots leave one seat for it."""
     room = create_room(server_url, variant="spec-4p1d", name="Ann")
-    context = browser.new_context(viewport=LAPTOP)
+    context = new_context(browser, viewport=LAPTOP)
     identity = '{"token": "%s", "player_id": "%s", "name": "Ann"}' % (room["token"], room["player_id"])
     context.add_init_script(f"localStorage.setItem('paiju.room.{room['code']}', '{identity}')")
     page = context.new_page()
@@ -181,7 +183,7 @@ def test_a_host_still_standing_keeps_a_seat_free_when_bots_fill_the_room(
 
 
 def test_a_code_with_a_slash_is_refused_in_the_lobby_in_the_readers_language(browser: Browser, server_url: str) -> None:
-    page = browser.new_page()
+    page = new_page(browser)
     page.goto(server_url)
     page.click("button.lang-switch")
     page.fill('input[name="code"]', "AB/CD")
@@ -211,7 +213,7 @@ def _refusal(page: Page, body: dict[str, Any]) -> str:
 def test_refusals_are_worded_in_the_readers_language_never_as_the_validators_text(
     browser: Browser, server_url: str
 ) -> None:
-    page = browser.new_page()
+    page = new_page(browser)
     page.goto(server_url)
     page.click("button.lang-switch")
     expect(page.locator("button.lang-switch")).to_have_text("English")
@@ -258,7 +260,7 @@ RAW_VALUES = """() => {
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_every_tables_rule_values_are_shown_in_words(browser: Browser, server_url: str, lang: str) -> None:
-    page = browser.new_page()
+    page = new_page(browser)
     frames = record_frames(page)
     page.goto(server_url)
     if lang == "zh":
@@ -286,7 +288,7 @@ def test_every_tables_rule_values_are_shown_in_words(browser: Browser, server_ur
 def test_no_english_word_on_the_chinese_lobby_room_table_and_settlement(
     browser: Browser, server_url: str, artifacts: Path
 ) -> None:
-    context = browser.new_context(viewport=PHONE)
+    context = new_context(browser, viewport=PHONE)
     page = context.new_page()
     frames = record_frames(page)
     page.goto(server_url)
@@ -323,7 +325,7 @@ def test_no_english_word_on_the_chinese_lobby_room_table_and_settlement(
 
 
 def test_the_lobby_at_laptop_size(browser: Browser, server_url: str, artifacts: Path) -> None:
-    page = browser.new_page(viewport=LAPTOP)
+    page = new_page(browser, viewport=LAPTOP)
     page.goto(server_url)
     box = page.locator("button.create").bounding_box()
     assert box is not None and box["y"] + box["height"] <= LAPTOP["height"]

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.driver import PHONE
+from tests.browser.driver import PHONE, new_context
 
 pytestmark = pytest.mark.browser
 
@@ -19,7 +19,7 @@ CJK = re.compile(r"[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]")
 
 
 def _page(browser: Browser, server_url: str, lang: str) -> Page:
-    context = browser.new_context(viewport=PHONE)
+    context = new_context(browser, viewport=PHONE)
     context.add_init_script(f"localStorage.setItem('paiju.lang', '{lang}')")
     page = context.new_page()
     page.goto(server_url)

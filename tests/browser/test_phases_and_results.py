@@ -30,6 +30,7 @@ from tests.browser.driver import (
     expect_settlement,
     join_room,
     lobby_page,
+    new_context,
     record_frames,
     remember_identity,
     scroll_to,
@@ -174,7 +175,8 @@ def test_notices_tell_a_redeal_the_landlord_and_the_result_and_the_mute_switch_i
         if i and f["view"]["phase"] == "gift" and frames[i - 1]["view"]["phase"] == "bid"
     )
     reveal_at = next(i for i, f in enumerate(frames) if f["view"]["phase"] == "play")
-    page, page_frames = lobby_page(browser, server_url, PHONE, "en")
+    # The gifts fly and the burst bursts for a reader who has not asked for less motion.
+    page, page_frames = lobby_page(browser, server_url, PHONE, "en", reduced_motion="no-preference")
     page.evaluate(
         "async () => { const { Feedback } = await import('/static/js/notices.js'); window.feedback = new Feedback(); }"
     )
@@ -266,7 +268,7 @@ def test_the_settlement_words_every_factor_and_fits_a_phone_at_8_seats(
     browser: Browser, server_url: str, artifacts: Path, lang: str, size: str
 ) -> None:
     room = create_room(server_url, variant="spec-8p3d", name="Ann")
-    context = browser.new_context(viewport=PHONE if size == "phone" else LAPTOP)
+    context = new_context(browser, viewport=PHONE if size == "phone" else LAPTOP)
     context.add_init_script(f"localStorage.setItem('paiju.lang', '{lang}');")
     remember_identity(context, room["code"], room, "Ann")
     # Every banner the page shows, kept as it appears (they go by themselves).
@@ -382,7 +384,7 @@ def _people_at_every_seat(
     room = create_room(server_url, variant=variant, name="P1")
     pages, recorded = [], []
     for seat in range(players):
-        context = browser.new_context(viewport=LAPTOP)
+        context = new_context(browser, viewport=LAPTOP)
         context.add_init_script("localStorage.setItem('paiju.lang', 'en');")
         if seat == 0:
             remember_identity(context, room["code"], room, "P1")

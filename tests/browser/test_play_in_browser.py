@@ -18,6 +18,8 @@ from tests.browser.driver import (
     expect_last_cards_shown,
     host_page,
     join_room,
+    new_context,
+    new_page,
     play_to_the_end,
     record_frames,
     take_turn,
@@ -30,7 +32,7 @@ pytestmark = pytest.mark.browser
 
 
 def test_lobby_room_bots_and_a_hand_played_by_clicking(browser: Browser, server_url: str, artifacts: Path) -> None:
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page = new_page(browser, viewport={"width": 1280, "height": 900})
     frames = record_frames(page)
     page.goto(server_url)
     # A preset keeps the room's settings; using it later fills the form again.
@@ -118,7 +120,7 @@ def test_a_spectator_sees_only_public_cards(browser: Browser, server_url: str, a
     host = host_page(browser, server_url, variant="spec-4p1d")
     _fill_bots_and_start(host)
 
-    phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    phone = new_context(browser, viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     watcher = phone.new_page()
     frames = record_frames(watcher)
     join_room(watcher, host.url, "Bo")
@@ -143,7 +145,7 @@ def test_a_spectator_sees_only_public_cards(browser: Browser, server_url: str, a
 def test_two_people_and_bots_play_a_speculator_hand(browser: Browser, server_url: str, artifacts: Path) -> None:
     ann = host_page(browser, server_url, variant="spec-4p1d", turn_seconds=60)
 
-    bo_context = browser.new_context()
+    bo_context = new_context(browser)
     bo = bo_context.new_page()
     bo_frames = record_frames(bo)
     join_room(bo, ann.url, "Bo")
@@ -225,7 +227,7 @@ def test_the_host_changes_settings_and_removes_a_watcher(browser: Browser, serve
     host_frames: list[dict[str, Any]] = []
     host = host_page(browser, server_url, frames=host_frames, variant="classic")
 
-    guest_context = browser.new_context()
+    guest_context = new_context(browser)
     guest = guest_context.new_page()
     join_room(guest, host.url, "Bo")
     expect(guest.locator(".room-side .muted", has_text="You are watching")).to_be_visible()

@@ -15,7 +15,7 @@ from playwright.sync_api import Browser, expect
 from paiju.bots import make_bot, play_out
 from paiju.climbing import Game, game_log
 from paiju.variants import get_variant
-from tests.browser.driver import LAPTOP, PHONE, language_script, shots
+from tests.browser.driver import LAPTOP, PHONE, language_script, new_context, shots
 from tests.browser.test_client_modules import mount_table
 
 pytestmark = pytest.mark.browser
@@ -34,7 +34,7 @@ SEED = 2**127 + 2**64 + 12345
 def test_two_readings_of_the_lifted_cards_are_two_choices_and_the_chosen_one_is_sent(
     browser: Browser, server_url: str, artifacts: Path, lang: str
 ) -> None:
-    context = browser.new_context()
+    context = new_context(browser)
     context.add_init_script(language_script(lang))
     page = context.new_page()
     page.goto(server_url)
@@ -69,7 +69,7 @@ def test_a_replay_shows_the_hands_128_bit_seed_exactly(browser: Browser, server_
     imported = httpx.post(f"{server_url}/api/hands/import", json=game_log(game, ["Ann", "Bo", "Cy"]), timeout=10).json()
     stored = httpx.get(f"{server_url}/api/hands/{imported['hand_id']}", timeout=10).text
     assert json.loads(stored)["seed"] == str(SEED)
-    context = browser.new_context()
+    context = new_context(browser)
     context.add_init_script(language_script(lang))
     page = context.new_page()
     page.goto(f"{server_url}/replay/{imported['hand_id']}")

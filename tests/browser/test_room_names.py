@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, expect
 
-from tests.browser.driver import create_room, join_room, language_script, shots
+from tests.browser.driver import create_room, join_room, language_script, new_context, shots
 
 pytestmark = pytest.mark.browser
 
@@ -20,7 +20,7 @@ def test_a_newcomer_who_types_the_host_s_name_is_told_it_is_taken(
     browser: Browser, server_url: str, artifacts: Path, lang: str
 ) -> None:
     room = create_room(server_url, name="Ann")
-    context = browser.new_context()
+    context = new_context(browser)
     context.add_init_script(language_script(lang))
     page = context.new_page()
     join_room(page, f"{server_url}/r/{room['code']}", "ＡＮＮ")  # the host's name in full-width capitals

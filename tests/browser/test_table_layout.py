@@ -19,6 +19,8 @@ from tests.browser.driver import (
     errors,
     fill_bots_and_start,
     host_page,
+    new_context,
+    new_page,
     record_frames,
     take_turn,
 )
@@ -197,7 +199,7 @@ KEYS_VIEW: dict[str, Any] = {
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
 def test_keyboard_play_labels_and_card_faces(browser: Browser, server_url: str, artifacts: Path, lang: str) -> None:
-    context = browser.new_context(viewport=PHONE)
+    context = new_context(browser, viewport=PHONE)
     context.add_init_script(f"localStorage.setItem('paiju.lang', '{lang}');")
     page = context.new_page()
     frames = record_frames(page)
@@ -265,7 +267,7 @@ def test_keyboard_play_labels_and_card_faces(browser: Browser, server_url: str, 
 
 
 def test_drag_across_the_fan_lifts_every_card_passed(browser: Browser, server_url: str) -> None:
-    page = browser.new_page(viewport=PHONE)
+    page = new_page(browser, viewport=PHONE)
     page.goto(server_url)
     page.wait_for_selector(".create-room")
     mount_table(page, KEYS_VIEW)
@@ -286,7 +288,7 @@ def test_drag_across_the_fan_lifts_every_card_passed(browser: Browser, server_ur
 def test_every_seat_has_its_own_place_round_the_oval_on_a_phone(
     browser: Browser, server_url: str, artifacts: Path, players: int
 ) -> None:
-    page = browser.new_page(viewport=PHONE)
+    page = new_page(browser, viewport=PHONE)
     page.goto(server_url)
     page.wait_for_selector(".create-room")
     others = list(range(1, players))

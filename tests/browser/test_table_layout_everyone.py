@@ -22,6 +22,8 @@ from tests.browser.driver import (
     fill_bots_and_start,
     host_page,
     join_room,
+    new_context,
+    new_page,
     record_frames,
 )
 from tests.browser.test_client_modules import WILD_VIEW, mount_table
@@ -104,7 +106,7 @@ def test_the_host_and_a_spectator_see_no_layout_shift_over_a_whole_hand(
     host_frames = record_frames(host)
     host.click("button.fill-bots")
     expect(host.locator(".seat-row.empty")).to_have_count(0)
-    spectator_context = browser.new_context(viewport=viewport)
+    spectator_context = new_context(browser, viewport=viewport)
     spectator_context.add_init_script(script)
     spectator = spectator_context.new_page()
     spectator_frames = record_frames(spectator)
@@ -145,7 +147,7 @@ def test_a_spectators_table_keeps_its_place_before_the_hand(browser: Browser, se
     host = host_page(browser, server_url, PHONE, variant="spec-6p3d")
     host.click("button.fill-bots")
     expect(host.locator(".seat-row.empty")).to_have_count(0)
-    spectator = browser.new_context(viewport=PHONE).new_page()
+    spectator = new_context(browser, viewport=PHONE).new_page()
     join_room(spectator, host.url, "Sam")
     expect(spectator.locator(".table .waiting-host")).to_be_visible()
     before = _box(spectator.locator(".table"))
@@ -238,7 +240,7 @@ def _module_page(
 ) -> Page:
     """The app's page in ``lang`` at ``viewport`` (the reader's ``prefers-reduced-motion``), emptied, for a table
     drawn from a made-up view."""
-    context = browser.new_context(viewport=viewport, reduced_motion=motion)
+    context = new_context(browser, viewport=viewport, reduced_motion=motion)
     context.add_init_script(f"localStorage.setItem('paiju.lang', '{lang}');")
     page = context.new_page()
     page.goto(server_url)
@@ -446,7 +448,7 @@ def test_a_name_of_emoji_keeps_as_many_characters_as_the_server_takes(browser: B
     """The join form counts a name in characters (code points) as the server does: 40 emoji are cut to 32, not 16,
     and the room greets the 32."""
     host = host_page(browser, server_url, PHONE, variant="classic")
-    guest = browser.new_context(viewport=PHONE).new_page()
+    guest = new_context(browser, viewport=PHONE).new_page()
     guest.goto(host.url)
     field = guest.locator('.join input[name="name"]')
     field.fill(EMOJI)
@@ -468,7 +470,7 @@ def test_a_spectators_foot_seat_keeps_a_long_hand_on_one_line_inside_the_table(b
         "cards_left": [20, 3, 0], "hands": [left, "4h 4c 6s", ""],
     }  # fmt: skip
     for viewport in (PHONE, LAPTOP):
-        page = browser.new_page(viewport=viewport)
+        page = new_page(browser, viewport=viewport)
         page.goto(server_url)
         page.wait_for_selector(".create-room")
         mount_table(page, view)

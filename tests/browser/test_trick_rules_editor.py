@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, expect
 
-from tests.browser.driver import LAPTOP, PHONE
+from tests.browser.driver import LAPTOP, PHONE, new_context
 
 pytestmark = pytest.mark.browser
 
@@ -25,7 +25,7 @@ pytestmark = pytest.mark.browser
 def test_a_host_sets_chaodipis_trick_rules_in_words_and_a_bad_value_is_refused_in_words(
     browser: Browser, server_url: str, artifacts: Path, lang: str, size: str, room_word: str, round_word: str, refusal: str
 ) -> None:
-    context = browser.new_context(viewport=PHONE if size == "phone" else LAPTOP)
+    context = new_context(browser, viewport=PHONE if size == "phone" else LAPTOP)
     context.add_init_script(f"localStorage.setItem('paiju.lang', '{lang}')")
     page = context.new_page()
     page.goto(server_url)

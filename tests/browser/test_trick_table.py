@@ -19,6 +19,7 @@ from tests.browser.driver import (
     fill_bots_and_start,
     host_page,
     language_script,
+    new_context,
     record_frames,
     scroll_to,
     shots,
@@ -222,7 +223,7 @@ def test_made_up_views_bury_follow_declare_and_end(
 ) -> None:
     """Bury is enabled by exactly 8 tapped cards; while following, the other categories are dimmed and say why;
     a ♥5 pair offers each trump; a refusal is shown under the buttons; the end is worded from ``result``."""
-    context = browser.new_context(viewport=PHONE)
+    context = new_context(browser, viewport=PHONE)
     if lang == "zh":
         context.add_init_script("localStorage.setItem('paiju.lang', 'zh')")
     page = context.new_page()
