@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, WebSocketRoute, expect
 
 from tests.browser.driver import (
     LAPTOP,
@@ -26,6 +26,7 @@ from tests.browser.driver import (
     new_context,
     new_page,
     record_frames,
+    remember_identity,
 )
 
 pytestmark = pytest.mark.browser
@@ -179,6 +180,27 @@ def test_a_host_still_standing_keeps_a_seat_free_when_bots_fill_the_room(
     page.click(".seat-row.empty button.sit")
     expect(page.locator(".seat-row.me")).to_have_count(1)
     expect(page.locator("button.start")).to_be_enabled()
+    context.close()
+
+
+def test_the_host_s_buttons_wait_until_the_server_welcomes_the_page(browser: Browser, server_url: str) -> None:
+    """The page draws its host's steps from the room it loaded, before its socket is answered; a press then would be
+    lost, so the buttons stay disabled until the server's welcome (here a socket that never answers)."""
+    room = create_room(server_url, variant="spec-4p1d", name="Ann")
+    context = new_context(browser, viewport=LAPTOP)
+    remember_identity(context, room["code"], room, "Ann")
+    page = context.new_page()
+    unanswered: list[WebSocketRoute] = []
+
+    def hold(socket: WebSocketRoute) -> None:
+        unanswered.append(socket)  # neither answered nor passed on to the server
+
+    page.route_web_socket(re.compile(r"/ws/"), hold)
+    page.goto(f"{server_url}/r/{room['code']}")
+    expect(page.locator(".host-steps li").first).to_contain_text("Take a seat")
+    assert unanswered, "the page opened its socket"
+    expect(page.locator("button.fill-bots")).to_be_disabled()
+    expect(page.locator(".seat-row button.sit").first).to_be_disabled()
     context.close()
 
 

@@ -33,7 +33,7 @@ export class HostControls {
       idle ? h('details', { class: 'room-settings', open },
         h('summary', {}, t('room.settings')),
         this.settingsForm.root,
-        h('button', { class: 'apply-settings', disabled: this.page.inFlight.has('settings'), onClick: () => this.applySettings() }, t('room.apply_settings'))) : null);
+        h('button', { class: 'apply-settings', disabled: this.page.waiting('settings'), onClick: () => this.applySettings() }, t('room.apply_settings'))) : null);
   }
 
   /**
@@ -57,7 +57,7 @@ export class HostControls {
   startButton(extraClass) {
     const { page } = this;
     if (!page.isHost || page.room.status === 'playing') return null;
-    return h('button', { class: `primary ${extraClass}`, disabled: page.hasEmptySeat || page.inFlight.has('start'), onClick: () => page.request({ type: 'start' }) },
+    return h('button', { class: `primary ${extraClass}`, disabled: page.hasEmptySeat || page.waiting('start'), onClick: () => page.request({ type: 'start' }) },
       page.room.status === 'between' ? t('room.next') : t('room.start'));
   }
 
@@ -73,7 +73,7 @@ export class HostControls {
     const { page } = this;
     if (!page.isHost) return null;
     return h('button', {
-      class: `kick ${extraClass}`.trim(), disabled: page.inFlight.has('kick'), 'aria-label': label || null,
+      class: `kick ${extraClass}`.trim(), disabled: page.waiting('kick'), 'aria-label': label || null,
       onClick: () => page.request({ type: 'kick', player_id: playerId }),
     }, t('room.kick'));
   }
@@ -89,7 +89,7 @@ export class HostControls {
       [...BOT_LEVELS, ...(page.room.bots ?? [])].map((s) => h('option', { value: s }, t(`room.strength.${s}`))));
     return h('div', { class: 'inline bots-row' },
       h('label', {}, t('room.strength'), ' ', strength),
-      h('button', { class: 'fill-bots', disabled: this.botSeats().length === 0 || page.inFlight.has('bots'), onClick: () => this.fillBots() }, t('room.fill_bots')));
+      h('button', { class: 'fill-bots', disabled: this.botSeats().length === 0 || page.waiting('bots'), onClick: () => this.fillBots() }, t('room.fill_bots')));
   }
 
   /** The empty seats bots may fill: all of them once the host sits, all but one for a host still standing. */

@@ -99,6 +99,14 @@ class RoomPage {
     if (!this.socket?.send(frame)) toast(t('room.disconnected'), 'error');
   }
 
+  /**
+   * Whether a room request of `type` waits, its button disabled: until the server welcomes this connection (a press
+   * before would be lost), and while the last one of its kind is unanswered.
+   */
+  waiting(type) {
+    return !this.welcomed || this.inFlight.has(type);
+  }
+
   /** Send a room request once: a second press while the first is unanswered sends nothing. */
   request(frame) {
     if (this.inFlight.has(frame.type)) return;

@@ -21,7 +21,7 @@ export function fillSeatList(section, page, host) {
   const names = page.seatNames();
   const joined = Boolean(page.identity?.player_id);
   const betweenHands = room.status !== 'playing';
-  const busy = page.inFlight.has('sit');
+  const busy = page.waiting('sit');
   const seatRows = room.seats.map((s) => {
     const empty = !s.player_id && !s.bot;
     const me = s.seat === mine;
@@ -52,6 +52,6 @@ export function fillSeatList(section, page, host) {
     h('p', { class: 'muted' }, t('room.spectators', { n: room.spectators })),
     watchers.length ? h('ul', { class: 'watchers' }, watchers) : null,
     joined && mine !== null && betweenHands
-      ? h('button', { class: 'stand', disabled: page.inFlight.has('stand'), onClick: () => page.request({ type: 'stand' }) }, standLabel(room)) : null,
+      ? h('button', { class: 'stand', disabled: page.waiting('stand'), onClick: () => page.request({ type: 'stand' }) }, standLabel(room)) : null,
     joined && mine === null ? h('p', { class: 'muted' }, t('room.watching')) : null);
 }
