@@ -168,8 +168,7 @@ def test_a_host_still_standing_keeps_a_seat_free_when_bots_fill_the_room(
     """A room made without the lobby has its host watching: bots leave one seat for it."""
     room = create_room(server_url, variant="spec-4p1d", name="Ann")
     context = new_context(browser, viewport=LAPTOP)
-    identity = '{"token": "%s", "player_id": "%s", "name": "Ann"}' % (room["token"], room["player_id"])
-    context.add_init_script(f"localStorage.setItem('paiju.room.{room['code']}', '{identity}')")
+    remember_identity(context, room["code"], room, "Ann")
     page = context.new_page()
     page.goto(f"{server_url}/r/{room['code']}")
     expect(page.locator(".host-steps li").first).to_contain_text("Take a seat")
