@@ -724,18 +724,18 @@ def assert_small_landlord_hidden(g: Game) -> None:
         partner = obs.part(PartnerView)
         assert partner is not None
         data = obs.to_json()
-        text = json.dumps(data, ensure_ascii=False)
         if small is not None and (known or seat == small):
             assert partner.small_landlord == small and data["roles"][small] == "small_landlord"
         else:
             assert partner.small_landlord is None and data["parts"]["partner"]["small_landlord"] is None
             # The word appears only as the field's name, never as a role.
+            text = json.dumps(data, ensure_ascii=False)
             assert "small_landlord" not in data["roles"] and text.count("small_landlord") == text.count('"small_landlord":')
             if small is not None:
                 assert obs.role(small) == "farmer"
         if g.state.partner.partnership == "self" and not g.is_over:
             assert partner.partnership == ("self" if seat == g.landlord else "named")
-            assert ('"self"' in text) == (seat == g.landlord)
+            assert ('"self"' in json.dumps(data, ensure_ascii=False)) == (seat == g.landlord)
         if g.phase == "declare" and seat == g.to_act and seat != small:
             assert data["legal"] == ["pass"]
 

@@ -223,19 +223,19 @@ def join_room(page: Page, room_url: str, name: str) -> None:
 
 
 def sit(page: Page, seat: int) -> None:
-    """Take a seat. The seat list is redrawn on every room frame, and on a loaded machine a frame
-    can land between the press and the release of a click, so a click that did not seat is repeated,
-    as a person would; a host that came from the lobby is seated on arrival, and its button goes away."""
+    """Take a seat once the seat list is drawn. The list is redrawn on every room frame, and on a loaded machine a
+    frame can land between the press and the release of a click, so a click that did not seat is repeated, as a
+    person would; a host that came from the lobby is seated on arrival, and its button goes away."""
     mine = page.locator(f'.seat-row.me[data-seat="{seat}"]')
     button = page.locator(f'.seat-row[data-seat="{seat}"] button.sit')
     for _ in range(3):
+        expect(mine.or_(button).first).to_be_visible()
         if mine.is_visible():
             return
-        if button.count():
-            try:
-                button.click(timeout=5_000)
-            except PlaywrightTimeoutError:
-                continue
+        try:
+            button.click(timeout=5_000)
+        except PlaywrightTimeoutError:
+            continue
         try:
             expect(mine).to_be_visible(timeout=5_000)
             return
