@@ -293,8 +293,12 @@ def moves_of(
     wilds: Wilds | None = None,
     promoted: int | None = None,
 ) -> Sequence[Move]:
-    """``generate_moves`` with a given generator (the compiled one, or the pure-Python oracle)."""
+    """``generate_moves`` with a given generator (the compiled one, or the pure-Python oracle). Under a promoted rank
+    an answer is a promoted lead that beats ``to_beat``: only a move of its kind and length (at any key: promotion
+    may lift it) or a bomb can, and those are the generator's answers to ``to_beat`` keyed below every rank."""
     if promoted is None or promoted >= TWO:
         return gen.moves(counts, to_beat, wilds)
-    leads = promote(gen.moves(counts, None, wilds), promoted)
-    return leads if to_beat is None else [m for m in leads if beats(m, to_beat)]
+    if to_beat is None:
+        return promote(gen.moves(counts, None, wilds), promoted)
+    below_all = to_beat._replace(key=-1)
+    return [m for m in promote(gen.moves(counts, below_all, wilds), promoted) if beats(m, to_beat)]

@@ -41,6 +41,8 @@ class RoomPage {
     this.identity = roomIdentity(code);
     this.host = false;
     this.viewFrame = null;
+    /** The table's drawing asked for the next paint (`drawTableSoon`), or 0. */
+    this.tableDrawing = 0;
     this.result = null;
     this.connection = 'connecting';
     /** Whether this connection's hello was answered with `welcome` (a `bad_token` before it means a stale token). */
@@ -157,7 +159,7 @@ class RoomPage {
       case 'view':
         this.viewFrame = frame;
         this.inFlight.clear('act');
-        this.renderTable();
+        this.drawTableSoon();
         break;
       case 'result':
         this.result = frame;
@@ -283,8 +285,18 @@ class RoomPage {
     fillSharePanel(this.parts.share, this.room);
   }
 
+  /**
+   * Draw the table at the next paint: a burst of views (bots answering at once, a catch-up after a reconnection) is
+   * drawn once, from the latest, instead of once per view.
+   */
+  drawTableSoon() {
+    this.tableDrawing ||= requestAnimationFrame(() => this.renderTable());
+  }
+
   /** The table from the latest view, with what this seat may do and the card counter. */
   renderTable() {
+    if (this.tableDrawing) cancelAnimationFrame(this.tableDrawing);
+    this.tableDrawing = 0;
     if (!this.viewFrame) {
       // Before a hand, everyone but the host keeps the table's place (the host's steps stand there instead).
       const waiting = this.room.status !== 'playing' && !this.result && !this.isHost;
