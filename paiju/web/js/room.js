@@ -159,6 +159,7 @@ class RoomPage {
       case 'view':
         this.viewFrame = frame;
         this.inFlight.clear('act');
+        this.renderTitle();
         this.drawTableSoon();
         break;
       case 'result':
@@ -326,7 +327,18 @@ class RoomPage {
       legalTotal: this.viewFrame.auto_play ? 0 : this.viewFrame.legal_total ?? view.legal.length,
       legalCards: this.viewFrame.legal_cards ?? [],
     });
-    document.title = `${view.legal.length && seated ? '● ' : ''}${tableName({ name: this.room.variant, title: this.room.title })} · paiju`;
+    this.renderTitle();
+  }
+
+  /**
+   * The tab's title: the table's name, after a dot while this seat has something to do. Set at once on every view,
+   * not at the next paint: a tab in the background gets no paints, and its title is how its turn is seen.
+   */
+  renderTitle() {
+    const frame = this.viewFrame;
+    const seated = frame.seat !== null && frame.seat !== undefined;
+    const turn = seated && !frame.auto_play && frame.view.legal.length > 0;
+    document.title = `${turn ? '● ' : ''}${tableName({ name: this.room.variant, title: this.room.title })} · paiju`;
   }
 
   /** Once a hand is over every seat's last cards may be shown: the stored hand's `/final` (members only). */
