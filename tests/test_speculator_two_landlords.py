@@ -724,6 +724,7 @@ def assert_small_landlord_hidden(g: Game) -> None:
         partner = obs.part(PartnerView)
         assert partner is not None
         data = obs.to_json()
+        text = ""  # the view's JSON text, written only where a check below reads it
         if small is not None and (known or seat == small):
             assert partner.small_landlord == small and data["roles"][small] == "small_landlord"
         else:
@@ -735,7 +736,8 @@ def assert_small_landlord_hidden(g: Game) -> None:
                 assert obs.role(small) == "farmer"
         if g.state.partner.partnership == "self" and not g.is_over:
             assert partner.partnership == ("self" if seat == g.landlord else "named")
-            assert ('"self"' in json.dumps(data, ensure_ascii=False)) == (seat == g.landlord)
+            text = text or json.dumps(data, ensure_ascii=False)
+            assert ('"self"' in text) == (seat == g.landlord)
         if g.phase == "declare" and seat == g.to_act and seat != small:
             assert data["legal"] == ["pass"]
 
