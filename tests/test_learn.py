@@ -18,6 +18,7 @@ from paiju.bots import make_bot  # noqa: E402
 from paiju.cli import main  # noqa: E402
 from paiju.climbing.actions import Bid, Pass, Play  # noqa: E402
 from paiju.env import env  # noqa: E402
+from paiju.learn.dmc import train  # noqa: E402
 from paiju.learn.features import FEATURES, ActionFeatures  # noqa: E402
 from paiju.learn.model import Checkpoint, QNet, load_checkpoint  # noqa: E402
 from paiju.patterns import Move  # noqa: E402
@@ -165,6 +166,15 @@ def test_a_checkpoint_plays_in_simulate_arena_and_play(untrained: Path, tmp_path
     )  # fmt: skip
     assert run.returncode == 0, run.stderr
     assert "Traceback" not in run.stdout + run.stderr
+
+
+def test_a_training_run_is_the_same_from_the_same_seed() -> None:
+    """Two runs of ``tiny`` from one seed learn the same weights from the same frames, however fast the learner steps
+    while the actors play (each round's actors get the weights of the moment it is launched)."""
+    first, second = (train("classic", "tiny", seed=3, frames=2_500) for _ in range(2))
+    assert first.trained["frames"] == second.trained["frames"] >= 2_500
+    assert first.state.keys() == second.state.keys()
+    assert all(torch.equal(first.state[k], second.state[k]) for k in first.state)
 
 
 @pytest.mark.slow

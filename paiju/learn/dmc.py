@@ -104,11 +104,11 @@ def _start_actor(variant: str, options: dict[str, Any], hidden: tuple[int, ...])
     _ACTOR = _actor(variant, options, hidden)
 
 
-def _actor_hands(state: dict[str, torch.Tensor], seed: int, hands: int, epsilon: float, objective: str) -> Frames:
-    """``play_hands`` in an actor process."""
+def _actor_hands(state: dict[str, NDArray[np.float32]], seed: int, hands: int, epsilon: float, objective: str) -> Frames:
+    """``play_hands`` in an actor process, with the learner's weights of the round's launch."""
     assert _ACTOR is not None
     env, policy = _ACTOR
-    policy.net.load_state_dict(state)
+    policy.net.load_state_dict({k: torch.from_numpy(v) for k, v in state.items()})
     return play_hands(env, policy, seed, hands, epsilon, objective)
 
 
@@ -212,7 +212,9 @@ def train(
 
         def launch() -> list[AsyncResult[Frames]]:
             n, base = next(rounds)
-            state = {k: v.detach().cpu() for k, v in net.state_dict().items()}
+            # A copy taken now: the pool pickles its tasks in a thread of its own while the learner steps on, and
+            # plain arrays travel in the pickle instead of through shared memory an ended actor leaves half-fetched.
+            state = {k: v.detach().cpu().numpy().copy() for k, v in net.state_dict().items()}
             return [
                 pool.apply_async(_actor_hands, (state, base + a, chosen.hands, chosen.epsilon, chosen.objective))
                 for a in range(chosen.actors)
