@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import json
-import re
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import httpx
-from playwright.sync_api import Browser, BrowserContext, ElementHandle, Page, WebSocketRoute, expect
+from playwright.sync_api import Browser, BrowserContext, ElementHandle, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 #: The two screens every page is looked at on: a laptop and a phone (portrait, and on its side).
@@ -66,21 +64,17 @@ def host_page(
     *,
     seat: int = 0,
     frames: list[dict[str, Any]] | None = None,
-    socket_route: Callable[[WebSocketRoute], None] | None = None,
     **settings: Any,
 ) -> Page:
     """A room made through the API with ``settings``, opened by its host (``Ann``) at ``viewport`` (Playwright's
     default when ``None``) and seated at ``seat``; ``init_script`` runs in every page of the host's context first
-    (a language, a recorder); ``frames``, when given, receives every frame from the first one on; ``socket_route``,
-    when given, stands between the page and the server's socket from the start (Playwright's ``route_web_socket``)."""
+    (a language, a recorder); ``frames``, when given, receives every frame from the first one on."""
     room = create_room(server_url, name="Ann", **settings)
     context = new_context(browser, viewport=viewport) if viewport is not None else new_context(browser)
     remember_identity(context, room["code"], room, "Ann")
     if init_script:
         context.add_init_script(init_script)
     page = context.new_page()
-    if socket_route is not None:
-        page.route_web_socket(re.compile(r"/ws/"), socket_route)
     if frames is not None:
         record_frames(page, frames)
     page.goto(f"{server_url}/r/{room['code']}")
@@ -250,12 +244,13 @@ def sit(page: Page, seat: int) -> None:
     expect(mine).to_be_visible()
 
 
-def fill_bots_and_start(page: Page) -> None:
-    """As the host: fill the empty seats with bots and deal."""
+def fill_bots_and_start(page: Page, drawn: bool = True) -> None:
+    """As the host: fill the empty seats with bots and deal, and (``drawn``: the page paints) see the table."""
     page.click("button.fill-bots")
     expect(page.locator(".seat-row.empty")).to_have_count(0)
     page.click("button.start")
-    expect(page.locator(".table")).to_be_visible()
+    if drawn:
+        expect(page.locator(".table")).to_be_visible()
 
 
 def expect_settlement(page: Page, players: int, scored: bool = True) -> None:

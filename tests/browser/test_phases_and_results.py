@@ -290,6 +290,10 @@ def test_the_settlement_words_every_factor_and_fits_a_phone_at_8_seats(
     # The room page tells the hand as it goes: 托管 switched on, any new deal, then whether this seat won.
     views = [f for f in frames if f["type"] == "view"]
     redeals = len(views[-1]["redeals"])  # every new deal of the hand, nobody bid or not, and before the first view or not
+    # A new deal's banner is read alone and the banners after it wait their turn, so the hand may be over before they
+    # show: the result's comes last, whether this seat won or lost.
+    won = "banner banner-win" if result["lines"][0]["score"] >= 0 else "banner banner-lose"
+    page.wait_for_function("kind => window.bannersSeen.some(([shown]) => shown === kind)", arg=won)
     banners = page.evaluate("window.bannersSeen")
     seen = [c for c, _ in banners]
     # One banner per run of new deals for the same reason, its count written ×n where there were several (deals that
@@ -297,7 +301,6 @@ def test_the_settlement_words_every_factor_and_fits_a_phone_at_8_seats(
     told = [int(m.group(1)) if (m := re.search(r"×(\d+)", text)) else 1 for c, text in banners if "banner-redeal" in c]
     assert sum(told) == redeals, banners
     assert "banner banner-auto" in seen
-    assert ("banner banner-win" if result["lines"][0]["score"] >= 0 else "banner banner-lose") in seen
     settlement = page.locator(".settlement")
     expect(settlement.locator(".outcome li").first).to_contain_text(result["lines"][result["winner"]]["name"])
     expect(settlement.locator('.chip[data-factor="bid"]')).to_have_count(1 if result["bid"] else 0)

@@ -360,7 +360,7 @@ def test_made_up_views_bury_follow_declare_and_end(
         },
     }
     _mount(page, over_view)
-    words = page.evaluate("window.table.settlementPart().textContent")
+    words = page.evaluate("view => window.table.settlementPart(view, ['Ann', 'Bo', 'Cy', 'Di']).textContent", over_view)
     expected = (
         ["Bo & Di take the deal", "95", "×4 = +20", "up 1 to 6", "Bo deals next"]
         if lang == "en"

@@ -43,6 +43,9 @@ function star(cx, cy, r, filled) {
   return svg('polygon', { class: filled ? 'star filled' : 'star', points: points.join(' ') });
 }
 
+/** The faces drawn so far, by rank, suit and options: `cardFace` copies them. */
+const FACES = new Map();
+
 /**
  * The face of one card as an `<svg>` (60 × 84 units): `rank` as printed (`10`, `K`), `suit` one of
  * `shdc` or null (a joker, or a card of a play named by its rank alone), `joker` whether it is a joker,
@@ -50,6 +53,18 @@ function star(cx, cy, r, filled) {
  * cards of plays) is all corner: a large rank over a large suit.
  */
 export function cardFace(rank, suit, { joker = false, big = false, name = '', compact = false } = {}) {
+  // A table redraws every card at every move: each face is built once and copied after.
+  const key = `${rank}|${suit}|${joker}|${big}|${name}|${compact}`;
+  let face = FACES.get(key);
+  if (!face) {
+    face = drawFace(rank, suit, { joker, big, name, compact });
+    FACES.set(key, face);
+  }
+  return face.cloneNode(true);
+}
+
+/** A card face drawn anew (`cardFace`). */
+function drawFace(rank, suit, { joker, big, name, compact }) {
   const face = svg('svg', { class: 'face', viewBox: '0 0 60 84', 'aria-hidden': 'true', focusable: 'false' },
     svg('rect', { class: 'paper', x: 0.5, y: 0.5, width: 59, height: 83, rx: 5 }));
   if (joker) {

@@ -38,6 +38,9 @@ export class HandFan {
   constructor(onLift) {
     this.onLift = onLift;
     this.drag = null;
+    /** The fan's width and a card's, in pixels, as last measured: read once per width of the table, since reading
+     * them after a redraw makes the page lay itself out once more at every move. */
+    this.measured = null;
     document.addEventListener('pointermove', (e) => this.dragOver(e));
     document.addEventListener('pointerup', () => { this.drag = null; });
     document.addEventListener('pointercancel', () => { this.drag = null; });
@@ -51,8 +54,13 @@ export class HandFan {
    */
   draw(root, hand, { selected, fresh, dim, wild, promoted, rows: minRows = 1, interactive }) {
     const order = fanOrder(hand, promoted);
-    const width = root.clientWidth || 360;
-    const card = cardWidth(root);
+    let measured = this.measured;
+    if (!measured) {
+      measured = { width: root.clientWidth, card: cardWidth(root) };
+      if (measured.width) this.measured = measured;
+      else measured.width = 360; // not laid out yet: measured again next time
+    }
+    const { width, card } = measured;
     const rows = Math.max(minRows, rowsFor(order.length, width, card));
     const perRow = Math.ceil(order.length / rows) || 1;
     // Side by side where the cards fit, else overlapping just enough to fit the width.
@@ -64,6 +72,11 @@ export class HandFan {
     const element = h('div', { class: `hand rows-${rows}`, role: interactive ? 'group' : null }, lines);
     element.style.setProperty('--step', `${step.toFixed(1)}px`);
     return { element, rows };
+  }
+
+  /** The table's width changed: the next fan is measured afresh. */
+  forget() {
+    this.measured = null;
   }
 
   /** One card of the fan, lifted by a press (and by dragging from it), or by Enter / Space when focused. */

@@ -252,7 +252,7 @@ class RoomPage {
     this.renderJoin();
     this.renderSeats();
     this.renderHost();
-    this.renderTable();
+    this.drawTableSoon(); // at the next paint: a move sends a room frame and a view, and the table is drawn once
     this.renderResult();
   }
 
@@ -363,6 +363,6 @@ class RoomPage {
     const next = this.hostControls.startButton('next-hand');
     const over = this.room.session_over ? h('p', { class: 'session-over' }, t('room.session_over')) : null;
     const bots = this.isHost ? this.hostControls.botsRow() : null;
-    fill(this.parts.result, settlementElement(this.result, this.seatNames(), this.room.variant, [this.table.settlementPart?.(), over, bots, next, this.hostControls.waitingForHost()]));
+    fill(this.parts.result, settlementElement(this.result, this.seatNames(), this.room.variant, [this.table.settlementPart?.(this.viewFrame?.view, this.seatNames()), over, bots, next, this.hostControls.waitingForHost()]));
   }
 }

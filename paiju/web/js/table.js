@@ -63,11 +63,15 @@ export class TableView {
     this.fan = new HandFan((indexes, lifted) => this.lift(indexes, lifted));
     this.typing = new CardTyping(this);
     setInterval(() => this.tick(), 250);
-    // A turned phone or a resized window lays the fan out again for its new width.
-    window.addEventListener('resize', () => {
-      this.handRows = 1;
-      this.render();
-    });
+    // A turned phone or a resized window lays the fan out again for its new width, at once; so does a scroll bar
+    // that came or went, at the next paint (the table's width is told once the page is laid out).
+    window.addEventListener('resize', () => this.newWidth());
+    let width = null;
+    new ResizeObserver(([entry]) => {
+      const now = entry.contentRect.width;
+      if (width !== null && now !== width) requestAnimationFrame(() => this.newWidth());
+      width = now;
+    }).observe(root);
   }
 
   /**
@@ -98,6 +102,13 @@ export class TableView {
     if (myTurn && !this.wasMyTurn) beep();
     this.wasMyTurn = myTurn;
     document.body.classList.toggle('my-turn', myTurn);
+    this.render();
+  }
+
+  /** The table is as wide as it will be drawn: measure the fan again and draw it. */
+  newWidth() {
+    this.handRows = 1;
+    this.fan.forget();
     this.render();
   }
 

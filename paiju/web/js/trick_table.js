@@ -293,10 +293,10 @@ export class TrickTableView {
     this.toldThrow = key;
   }
 
-  /** The hand's outcome in words for the settlement (the kitty, the rule, each side's move, the next 庄家), or null. */
-  settlementPart() {
-    const view = this.state?.view;
-    return view?.phase === 'over' ? outcome(view, this.state.names) : null;
+  /** The outcome of the hand `view` ended, in words for the settlement (the kitty, the rule, each side's move, the
+   * next 庄家), or null: read from the latest view the room holds, which the table may draw only at the next paint. */
+  settlementPart(view, names) {
+    return view?.phase === 'over' ? outcome(view, names) : null;
   }
 
   /** Whether `view` opens a hand this table has not drawn yet (its first view, or the first after a settlement). */
