@@ -284,6 +284,30 @@ def test_drag_across_the_fan_lifts_every_card_passed(browser: Browser, server_ur
     page.close()
 
 
+#: Whether the last card of the fan ends inside the seat's own part of the table.
+FAN_FITS = """() => {
+  const mine = document.querySelector('#made-up .mine');
+  const right = Math.max(...[...mine.querySelectorAll('.hand .card')].map((card) => card.getBoundingClientRect().right));
+  return right <= mine.getBoundingClientRect().right + 1;
+}"""
+
+
+def test_a_table_that_narrows_with_no_window_resize_lays_its_fan_out_again(browser: Browser, server_url: str) -> None:
+    """The fan is measured once per width of the table, not at every draw: a table that narrows while the window
+    keeps its size (a scroll bar that comes, a panel beside it) still gets its fan laid out again, in the width left."""
+    page = new_page(browser, viewport=LAPTOP)
+    page.goto(server_url)
+    page.wait_for_selector(".create-room")
+    hand = "3s 3h 4d Ts Th 7h R 5s 5h 6d 6c 8s 8h 9d 9c Js Qh Kd Ac 2s"
+    mount_table(page, {**KEYS_VIEW, "hand": hand, "cards_left": [20, 2, 1]})
+    expect(page.locator("#made-up .hand .card")).to_have_count(20)
+    assert page.evaluate(FAN_FITS)
+    page.evaluate("document.getElementById('made-up').style.width = '320px'")
+    page.wait_for_function(FAN_FITS, timeout=5_000)
+    expect(page.locator("#made-up .hand .card")).to_have_count(20)
+    page.close()
+
+
 @pytest.mark.parametrize("players", [3, 4, 5, 6, 7, 8])
 def test_every_seat_has_its_own_place_round_the_oval_on_a_phone(
     browser: Browser, server_url: str, artifacts: Path, players: int
