@@ -24,6 +24,7 @@ from paiju.bots.search import (
     candidates,
     parse_budget,
     pick,
+    preferred,
     shedding,
     value,
     winners,
@@ -83,6 +84,21 @@ def test_a_long_lead_list_keeps_the_plays_that_shed_most() -> None:
     assert len(picked) == CANDIDATES and picked[0] == legal[0]
     assert most in picked and most not in candidates(legal, legal[0])  # the even steps alone miss it
     assert any(cast(Play, a).move.is_bomb for a in picked)
+
+
+def test_a_speculators_gift_weighs_the_rule_of_thumbs_best_gifts_only() -> None:
+    hand = open_hand(get_variant("spec-5p2d"), 3)
+    seat = min(hand.actors())
+    obs = cast(Observation, family("climbing").observe(hand, seat))
+    assert obs.phase == PhaseName.GIFT and len(obs.legal) > CANDIDATES
+    policy = HeuristicBot()
+    own = policy.act(obs)
+    ranked = policy.gift_order(obs)
+    picked = candidates(obs.legal, own, preferred(obs, policy))
+    assert picked == ranked[:CANDIDATES] and picked[0] == own
+    assert candidates(obs.legal, own) != picked  # the even steps through the hand would weigh other cards
+    lead = family("climbing").observe(at_decision("classic", 4, 0, 4), 0)
+    assert preferred(lead, policy) == shedding(lead)  # a play's list keeps the plays that shed most
 
 
 def test_a_win_weighs_more_than_its_points() -> None:

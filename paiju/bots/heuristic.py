@@ -129,23 +129,24 @@ class HeuristicBot:
         return self.speculator_aim
 
     def _give(self, obs: Observation) -> Action:
-        """speculator.md §4: shape its own hand for the side it aims for.
+        """speculator.md §4: the gift that best shapes its hand for the side it aims for (``gift_order``)."""
+        return self.gift_order(obs)[0]
 
-        Aiming for the landlord's side (few cards left) it gives away its loose low cards and
-        keeps the high ones that win tricks; aiming for the farmers' side it gives away its high
-        cards and keeps low ones that seldom can (and so must) follow.
-        """
+    def gift_order(self, obs: Observation) -> list[Give]:
+        """The speculator's legal gifts, best first: aiming for the landlord's side (few cards left) it gives away
+        its loose low cards and keeps the high ones that win tricks; aiming for the farmers' side it gives away its
+        high cards and keeps low ones that seldom can (and so must) follow. The search weighs the first few."""
         gives = [a for a in obs.legal if isinstance(a, Give)]
         high_first = self._target(obs) == "farmers"
-        counts = rank_counts(obs.hand)
+        counts, shapes = rank_counts(obs.hand), Shapes.of(obs.patterns)
 
         def value(a: Give) -> tuple[float, int]:
             left = list(counts)
             left[card_rank(a.card)] -= 1
             rank = card_rank(a.card)
-            return (plan_cost(left, self.shapes) + (-0.6 * rank if high_first else 0.6 * rank), a.card)
+            return (plan_cost(left, shapes) + (-0.6 * rank if high_first else 0.6 * rank), a.card)
 
-        return min(gives, key=value)
+        return sorted(gives, key=value)
 
     def _speculate(self, obs: Observation, counts: list[int], plays: list[Play]) -> Action:
         """Play as the speculator: shed towards the landlord's side, or hold cards for the farmers'."""

@@ -21,9 +21,10 @@ from dataclasses import dataclass
 
 from paiju.bots.base import MAKERS, AnyBot, act_for, bot_maker
 from paiju.bots.hand_cost import Shapes, plan_cost
+from paiju.bots.heuristic import HeuristicBot
 from paiju.cards import rank_counts
 from paiju.climbing import Observation as ClimbingObservation
-from paiju.climbing import Play
+from paiju.climbing import PhaseName, Play
 from paiju.engine import AnyHand, Observation, family, log_variant
 from paiju.engine.worlds import SampleError, SeatView, Worlds
 
@@ -45,6 +46,7 @@ __all__ = [
     "candidates",
     "parse_budget",
     "pick",
+    "preferred",
     "shedding",
     "value",
     "winners",
@@ -188,6 +190,15 @@ def shedding(obs: Observation[object]) -> list[object]:
     ]
 
 
+def preferred(obs: Observation[object], policy: AnyBot) -> list[object]:
+    """The actions a long legal list must not lose, before the even steps: the speculator's next-best gifts by the
+    policy's own ranking (``gift_order``: a gift taken at an even step through the hand gives away what it needs, and
+    two noisy worlds would pick one by luck), else a climbing seat's plays that shed most (``shedding``)."""
+    if isinstance(policy, HeuristicBot) and isinstance(obs, ClimbingObservation) and obs.phase == PhaseName.GIFT:
+        return list(policy.gift_order(obs))
+    return shedding(obs)
+
+
 def value(score: int) -> float:
     """A settlement score as the search weighs it: +1 for a win, −1 for a loss, and ``SCORE_SHARE`` a point."""
     return (score > 0) - (score < 0) + SCORE_SHARE * score
@@ -268,7 +279,7 @@ class PimcBot:
         table = view.log["variant"]
         worlds = self._worlds.get(table) or self._worlds.setdefault(table, self._worlds_of(view))
         rng = random.Random(f"pimc:{self.seed}:{view.seat}:{len(view.log['events'])}")
-        weighed = candidates(legal, own, shedding(obs) if len(legal) > CANDIDATES else ())
+        weighed = candidates(legal, own, preferred(obs, self._own) if len(legal) > CANDIDATES else ())
         scores: list[list[float]] = [[] for _ in weighed]
         limit = self.budget.iterations
         rounds = 1 if limit is None else max(1, limit // len(weighed))
