@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -129,19 +130,27 @@ def lobby_page(
     return page, frames
 
 
-def mount_table(page: Page, view: dict[str, Any], names: list[str]) -> None:
-    """Draw ``view`` as its seat's table in the page's main part, with an action bar whose frames go to
-    ``window.sent`` (the seat may act)."""
+#: The names a mounted table gives its seats, in seat order.
+SEAT_NAMES = ("Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal")
+
+
+def mount_table(page: Page, view: dict[str, Any], names: Sequence[str] = SEAT_NAMES, **fields: Any) -> None:
+    """Draw ``view`` as its seat's table in a ``#made-up`` element in place of the page's main part (after its body
+    where it has none), with the other
+    fields a frame brings beside it (``counter``, ``legalTotal``, ``deadline``, ``bids``: none unless given); the
+    frames its action bar sends go to ``window.sent``."""
     page.evaluate(
-        """async ([view, names]) => {
+        """async ([view, names, fields]) => {
         const { TableView } = await import('/static/js/table.js');
         const root = document.createElement('div');
-        document.querySelector('main').replaceChildren(root);
+        root.id = 'made-up';
+        const main = document.querySelector('main');
+        if (main) main.replaceChildren(root); else document.body.append(root);
         window.sent = [];
         window.table = new TableView(root, { onAct: (f) => window.sent.push(f), onAuto: () => {} });
-        window.table.update({ view, names, deadline: null, counter: null, seatInfo: null, auto: false });
+        window.table.update({ view, names, deadline: null, counter: null, seatInfo: null, auto: false, ...fields });
     }""",
-        [view, names[: view["players"]]],
+        [view, list(names[: view["players"]]), fields],
     )
 
 

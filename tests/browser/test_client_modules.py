@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import re
+import time
 from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.driver import new_page, record_frames
+from tests.browser.driver import mount_table, new_page, record_frames
 
 pytestmark = pytest.mark.browser
 
@@ -26,26 +27,6 @@ def _module_page(browser: Browser, server_url: str) -> Page:
     page.goto(server_url)
     page.wait_for_selector(".create-room")
     return page
-
-
-def mount_table(
-    page: Page, view: dict[str, Any], legal_total: int | None = None, counter: dict[str, int] | None = None
-) -> None:
-    """Draw ``view`` (with the card ``counter`` a frame would send) with the client's TableView in a #made-up element;
-    the frames it sends go to window.sent."""
-    page.evaluate(
-        """async ([view, legalTotal, counter]) => {
-        const { TableView } = await import('/static/js/table.js');
-        const root = document.createElement('div');
-        root.id = 'made-up';
-        document.body.append(root);
-        window.sent = [];
-        window.table = new TableView(root, { onAct: (frame) => window.sent.push(frame), onAuto: () => {} });
-        const state = { view, names: ['Ann', 'Bo', 'Cy'], deadline: null, counter, seatInfo: null, auto: false };
-        window.table.update(legalTotal === null ? state : { ...state, legalTotal });
-    }""",
-        [view, legal_total, counter],
-    )
 
 
 def test_legal_actions_are_read_from_their_text(browser: Browser, server_url: str) -> None:
@@ -122,19 +103,7 @@ def test_the_auction_and_unknown_roles_are_drawn_from_the_view(browser: Browser,
     page = _module_page(browser, server_url)
     bidding = {**WILD_VIEW, "phase": "bid", "roles": ["bidder", "bidder", "small_landlord"], "to_act": 2, "landlord": None,
                "legal": ["pass", "bid 3"], "seat": 2, "wild_cards": ""}
-    page.evaluate(
-        """async (view) => {
-        const { TableView } = await import('/static/js/table.js');
-        const root = document.createElement('div');
-        root.id = 'made-up';
-        document.body.append(root);
-        new TableView(root, { onAct: () => {}, onAuto: () => {} }).update({
-          view, names: ['Ann', 'Bo', 'Cy'], deadline: Date.now() / 1000 + 20, counter: null, seatInfo: null, auto: false,
-          bids: [{ seat: 0, points: 2 }, { seat: 1, points: 0 }],
-        });
-    }""",
-        bidding,
-    )
+    mount_table(page, bidding, deadline=time.time() + 20, bids=[{"seat": 0, "points": 2}, {"seat": 1, "points": 0}])
     table = page.locator("#made-up")
     expect(table.locator('.seat[data-seat="0"] .last-action')).to_have_text("Bid 2")
     expect(table.locator('.seat[data-seat="1"] .last-action')).to_have_text("No bid")
@@ -187,7 +156,7 @@ def test_a_cut_legal_list_dims_nothing_and_sends_typed_cards(browser: Browser, s
     page = _module_page(browser, server_url)
     frames = record_frames(page)
     view = {**WILD_VIEW, "wild_cards": "", "legal": ["pass", "3", "9"]}
-    mount_table(page, view, legal_total=5000)
+    mount_table(page, view, legalTotal=5000)
     table = page.locator("#made-up")
     expect(table.locator(".hand .card")).to_have_count(7)
     expect(table.locator(".hand .card.dim")).to_have_count(0)

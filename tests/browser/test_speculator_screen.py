@@ -14,11 +14,11 @@ from playwright.sync_api import Browser, expect
 from paiju.bots import make_bot
 from paiju.climbing import Game, Give, PhaseName, observe
 from paiju.variants import get_variant
-from tests.browser.driver import LAPTOP, PHONE, lobby_page, mount_table
+from tests.browser.driver import LAPTOP, PHONE, SEAT_NAMES, lobby_page, mount_table
 
 pytestmark = pytest.mark.browser
 
-NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
+
 #: The laptop the issue was seen on (the driver's LAPTOP is 768 high).
 LAPTOP_800 = {"width": 1366, "height": 800}
 
@@ -59,7 +59,7 @@ def test_nothing_covers_the_gift_panel_and_a_laptop_shows_all_of_it(browser: Bro
         view = _gift_view(name, seed, gives)
         for viewport, size in ((PHONE, "phone"), (LAPTOP_800, "laptop")):
             page, frames = lobby_page(browser, server_url, viewport, lang)
-            mount_table(page, view, NAMES)
+            mount_table(page, view)
             expect(page.locator(".phase-panel-gift .ungiftable li").first).to_be_attached()
             page.screenshot(path=str(artifacts / f"speculator-gifts-{name}-{lang}-{size}.png"))
             result = page.evaluate(COVER_SCRIPT)
@@ -80,7 +80,7 @@ def test_every_gift_pile_shows_from_the_first_gift_and_5p1d_names_the_others_wil
     which suit's highest card becomes each other player's wild card (§15 (a))."""
     page, frames = lobby_page(browser, server_url, LAPTOP, lang)
     view = _gift_view("spec-4p1d", 1)
-    mount_table(page, view, NAMES)
+    mount_table(page, view)
     piles = page.locator(".phase-panel-gift .pile")
     expect(piles).to_have_count(len(view["parts"]["speculator"]["gift_piles"]))
     expect(piles.nth(0)).to_have_class("pile filling empty")
@@ -89,7 +89,7 @@ def test_every_gift_pile_shows_from_the_first_gift_and_5p1d_names_the_others_wil
     expect(page.locator(".phase-panel-gift .gift-wilds")).to_have_count(0)
     five = _gift_view("spec-5p1d", 1)
     assert five["parts"]["speculator"]["wild_suits"] == "s"
-    mount_table(page, five, NAMES)
+    mount_table(page, five)
     expect(page.locator(".phase-panel-gift .gift-wilds")).to_contain_text("♠")
     expect(page.locator(".phase-panel-gift .gift-wilds")).to_contain_text("百搭" if lang == "zh" else "wild card")
     expect(page.locator(".phase-panel-gift .pile")).to_have_count(4)
@@ -116,7 +116,7 @@ def test_the_speculator_reads_its_side_in_the_second_person_with_the_rule(
     side, else the farmers'); another seat reads the speculator's name and the same rule."""
     page, frames = lobby_page(browser, server_url, PHONE, lang)
     mine, landlords = _play_view("spec-8p3d", 2)
-    mount_table(page, mine, NAMES)
+    mount_table(page, mine)
     side = page.locator(".phase-panel-play .side")
     rule = page.locator(".phase-panel-play .side-rule")
     expect(side).to_have_text("你是投机商，目前站农民一边。" if lang == "zh" else "You, the speculator, side with the farmers for now.")
@@ -126,11 +126,11 @@ def test_the_speculator_reads_its_side_in_the_second_person_with_the_rule(
     expect(rule).to_contain_text("你" if lang == "zh" else "you join")
     expect(rule).to_be_in_viewport()
     page.screenshot(path=str(artifacts / f"speculator-side-{lang}-phone.png"))
-    mount_table(page, landlords, NAMES)
-    expect(side).to_contain_text(NAMES[mine["seat"]])
+    mount_table(page, landlords)
+    expect(side).to_contain_text(SEAT_NAMES[mine["seat"]])
     expect(rule).not_to_contain_text("你" if lang == "zh" else "you")
     page.set_viewport_size(LAPTOP_800)
-    mount_table(page, mine, NAMES)
+    mount_table(page, mine)
     expect(rule).to_be_in_viewport()
     page.screenshot(path=str(artifacts / f"speculator-side-{lang}-laptop.png"))
     assert [f for f in frames if f["type"] == "pageerror"] == []
@@ -145,7 +145,7 @@ def test_wild_threes_are_marked_and_every_reading_is_read_out_in_words(
     in words (never `3(8)9TJQ`); a play on the table says what its wild 3 stood for, from the record the server sends."""
     page, frames = lobby_page(browser, server_url, PHONE, lang)
     gift = _gift_view("spec-4p1d", 1)
-    mount_table(page, gift, NAMES)
+    mount_table(page, gift)
     threes = [c for c in gift["hand"].split() if c.startswith("3")]
     assert threes
     for card in threes:
@@ -156,7 +156,7 @@ def test_wild_threes_are_marked_and_every_reading_is_read_out_in_words(
         "trick": {"seat": 1, "cards": "3h Kd", "wilds": [{"card": "3", "as": "K"}]}, "wild_cards": "3s",
         "parts": {"speculator": {**gift["parts"]["speculator"], "gifts": []}},
     }
-    mount_table(page, play, NAMES)
+    mount_table(page, play)
     expect(page.locator(".trick .wild-as")).to_have_text("百搭：3 当 K" if lang == "zh" else "wild: 3 as K")
     for card in ("3s", "9h", "Ts", "Jd", "Qc"):
         page.locator(f'.hand .card[data-card="{card}"]').click(position={"x": 6, "y": 14})
@@ -233,7 +233,7 @@ def test_the_cards_on_the_table_take_the_middles_place_and_show_every_gift(
     mine, _ = _play_view("spec-8p3d", 2)
     for viewport, size in ((PHONE, "phone"), (LAPTOP_800, "laptop")):
         page, frames = lobby_page(browser, server_url, viewport, lang)
-        mount_table(page, mine, NAMES)
+        mount_table(page, mine)
         centre = page.locator(".centre .phase-panel")
         expect(centre).to_be_visible()
         page.locator(".table-cards summary").click()
@@ -265,7 +265,7 @@ def test_at_the_reveal_every_gift_row_is_in_sight(browser: Browser, server_url: 
     view = observe(game, game.state.speculator).to_json()
     for viewport, size in ((PHONE, "phone"), (LAPTOP_800, "laptop")):
         page, frames = lobby_page(browser, server_url, viewport, lang)
-        mount_table(page, view, NAMES)
+        mount_table(page, view)
         gifts = page.locator(".centre .gifts .gift")
         expect(gifts).to_have_count(7)
         page.screenshot(path=str(artifacts / f"speculator-reveal-{lang}-{size}.png"))
@@ -292,7 +292,7 @@ def test_the_marked_determination_card_is_dimmed_while_its_unmarked_twin_may_be_
     assert view["parts"]["speculator"]["determination"] == "7c*" and "7c*" in hand and "7c" in hand
     assert "give 7c" in view["legal"]
     page, frames = lobby_page(browser, server_url, PHONE, "en")
-    mount_table(page, view, NAMES)
+    mount_table(page, view)
     expect(page.locator('.hand .card.dim[data-card="7c*"]')).to_have_count(1)
     expect(page.locator('.hand .card[data-card="7c"]:not(.dim)')).to_have_count(hand.count("7c"))
     kept = page.locator(".phase-panel-gift .ungiftable li").filter(has_text="speculator card")

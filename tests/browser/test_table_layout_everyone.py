@@ -22,11 +22,12 @@ from tests.browser.driver import (
     fill_bots_and_start,
     host_page,
     join_room,
+    mount_table,
     new_context,
     new_page,
     record_frames,
 )
-from tests.browser.test_client_modules import WILD_VIEW, mount_table
+from tests.browser.test_client_modules import WILD_VIEW
 from tests.browser.test_table_layout import SHIFT_RECORDER
 
 pytestmark = pytest.mark.browser
@@ -463,7 +464,7 @@ def test_a_name_of_emoji_keeps_as_many_characters_as_the_server_takes(browser: B
 
 def test_a_spectators_foot_seat_keeps_a_long_hand_on_one_line_inside_the_table(browser: Browser, server_url: str) -> None:
     """At the settlement a spectator sees the foot seat's cards left (or a 明牌 hand all along): twenty of them lie
-    on one line beside the seat's name, overlapped to fit a phone, never wrapping below the table."""
+    on one line beside the seat's name (under it on a phone), overlapped to fit, never wrapping below the table."""
     left = "3s 3h 4d 5c 5s 6h 7d 8c 9s Th Jd Qc Ks Ah 2d 2c 2s B R 4s"
     view = {
         **WILD_VIEW, "seat": None, "phase": "over", "to_act": None, "hand": "", "legal": [], "wild_cards": "",
