@@ -15,8 +15,7 @@ from playwright.sync_api import Browser, expect
 from paiju.bots import make_bot, play_out
 from paiju.climbing import Game, game_log
 from paiju.variants import get_variant
-from tests.browser.driver import LAPTOP, PHONE, language_script, new_context, shots
-from tests.browser.test_client_modules import mount_table
+from tests.browser.driver import LAPTOP, PHONE, language_script, mount_table, new_context, shots
 
 pytestmark = pytest.mark.browser
 

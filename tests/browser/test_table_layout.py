@@ -19,12 +19,12 @@ from tests.browser.driver import (
     errors,
     fill_bots_and_start,
     host_page,
+    mount_table,
     new_context,
     new_page,
     record_frames,
     take_turn,
 )
-from tests.browser.test_client_modules import mount_table
 
 pytestmark = pytest.mark.browser
 
@@ -305,6 +305,26 @@ def test_a_table_that_narrows_with_no_window_resize_lays_its_fan_out_again(brows
     page.evaluate("document.getElementById('made-up').style.width = '320px'")
     page.wait_for_function(FAN_FITS, timeout=5_000)
     expect(page.locator("#made-up .hand .card")).to_have_count(20)
+    page.close()
+
+
+def test_a_resized_window_draws_the_table_once_for_its_new_width(browser: Browser, server_url: str) -> None:
+    """A resized window lays the table out again at once; the table's own width observer, which sees the same new
+    width at the next paint, draws nothing more (a second drawing would take the cards from under a click)."""
+    page = new_page(browser, viewport=LAPTOP)
+    page.goto(server_url)
+    page.wait_for_selector(".create-room")
+    mount_table(page, KEYS_VIEW)
+    cards = page.locator("#made-up .hand .card")
+    for viewport in (PHONE, LAPTOP):
+        count = cards.count()
+        cards.evaluate_all("(els) => els.forEach((el) => { el.dataset.before = '1'; })")
+        page.set_viewport_size(viewport)
+        expect(page.locator("#made-up .hand .card[data-before]")).to_have_count(0)  # drawn for the new width
+        cards.evaluate_all("(els) => els.forEach((el) => { el.dataset.after = '1'; })")
+        page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))")
+        expect(page.locator("#made-up .hand .card[data-after]")).to_have_count(count)  # and not drawn again
+        assert page.evaluate(FAN_FITS)
     page.close()
 
 

@@ -64,13 +64,17 @@ export class TableView {
     this.typing = new CardTyping(this);
     setInterval(() => this.tick(), 250);
     // A turned phone or a resized window lays the fan out again for its new width, at once; so does a scroll bar
-    // that came or went, at the next paint (the table's width is told once the page is laid out).
+    // that came or went, at the next paint (the table's width is told once the page is laid out). A width already
+    // laid out — the window's resize came first — is not drawn again.
+    /** The table's width the fan was last laid out for (null until the page is first laid out). */
+    this.laidOut = null;
     window.addEventListener('resize', () => this.newWidth());
-    let width = null;
-    new ResizeObserver(([entry]) => {
-      const now = entry.contentRect.width;
-      if (width !== null && now !== width) requestAnimationFrame(() => this.newWidth());
-      width = now;
+    new ResizeObserver(() => {
+      const now = root.getBoundingClientRect().width;
+      if (this.laidOut === null) this.laidOut = now;
+      else if (now !== this.laidOut) {
+        requestAnimationFrame(() => { if (root.getBoundingClientRect().width !== this.laidOut) this.newWidth(); });
+      }
     }).observe(root);
   }
 
@@ -110,6 +114,7 @@ export class TableView {
     this.handRows = 1;
     this.fan.forget();
     this.render();
+    this.laidOut = this.root.getBoundingClientRect().width;
   }
 
   /** Draw again with the current state (after a language switch or a selection change). */
