@@ -136,9 +136,8 @@ SEAT_NAMES = ("Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal")
 
 def mount_table(page: Page, view: dict[str, Any], names: Sequence[str] = SEAT_NAMES, **fields: Any) -> None:
     """Draw ``view`` as its seat's table in a ``#made-up`` element in place of the page's main part (after its body
-    where it has none), with the other
-    fields a frame brings beside it (``counter``, ``legalTotal``, ``deadline``, ``bids``: none unless given); the
-    frames its action bar sends go to ``window.sent``."""
+    where it has none), with the other fields a frame brings beside it (``counter``, ``legalTotal``, ``deadline``,
+    ``bids``: none unless given); the frames its action bar sends go to ``window.sent``."""
     page.evaluate(
         """async ([view, names, fields]) => {
         const { TableView } = await import('/static/js/table.js');
