@@ -226,7 +226,7 @@ BID_VIEW: dict[str, Any] = {
     "parts": {},
     "marker": "4h",
     "max_bid": 3,
-    "legal": ["bid 0", "bid 1", "bid 2", "bid 3"],
+    "legal": ["pass", "bid 1", "bid 2", "bid 3"],
 }
 
 SIX_NAMES = ["Ann", "AI 2", "AI 3", "AI 4", "AI 5", "AI 6"]
