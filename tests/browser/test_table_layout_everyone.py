@@ -280,6 +280,29 @@ def test_naming_a_partner_on_a_phone_shows_the_bottom_and_the_speculator_card_cl
 
 
 @pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("step", ["partner", "bid"])
+def test_every_button_of_a_step_fits_a_phones_action_bar(
+    browser: Browser, server_url: str, artifacts: Path, lang: str, step: str
+) -> None:
+    """The bar does not grow (the table would move), so its buttons share one line: at the partner step its four
+    (name a partner, play alone, Hint, Clear) all fit a 390 px phone, none scrolled out of sight."""
+    page = _module_page(browser, server_url, PHONE, lang)
+    view, names = (PARTNER_VIEW, SIX_NAMES) if step == "partner" else (BID_VIEW, ["Ann", "AI 2", "AI 3"])
+    _draw(page, view, names)
+    page.screenshot(path=str(artifacts / f"layout-action-bar-{step}-{lang}-phone.png"))
+    bar = page.locator(".action-area .actions")
+    widths = bar.evaluate("el => [el.scrollWidth, el.clientWidth]")
+    assert widths[0] <= widths[1], widths
+    row = _box(bar)
+    buttons = bar.locator("button")
+    assert buttons.count() >= 4
+    for i in range(buttons.count()):
+        button = _box(buttons.nth(i))
+        assert row["x"] <= button["x"] and button["x"] + button["width"] <= row["x"] + row["width"], (i, button, row)
+    page.context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
 def test_the_first_bidders_card_is_whole_under_the_bidding_panel_on_a_laptop(
     browser: Browser, server_url: str, artifacts: Path, lang: str
 ) -> None:

@@ -36,7 +36,7 @@ export const TABLE_LABELS = {
     'table.lift.partner': 'Lift a card to show, or tap Hint.',
     'table.verb.give': 'Give',
     'table.verb.partner': 'Name partner',
-    'table.verb.alone': 'One against all ×3',
+    'table.verb.alone': 'Alone ×3',
     'card.name': '{rank} of {suit}',
     'card.name.spades': 'spades',
     'card.name.hearts': 'hearts',
