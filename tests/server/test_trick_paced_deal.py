@@ -16,7 +16,7 @@ from fastapi.testclient import TestClient
 from paiju.bots.trick_rule import RuleBot
 from paiju.server import create_app
 from paiju.server.config import ServerConfig
-from tests.server.wire import seated_host, two_people_and_a_bot, until
+from tests.server.wire import error, seated_host, two_people_and_a_bot, until
 
 PACE = 0.05
 
@@ -49,9 +49,8 @@ def test_a_person_declares_while_the_cards_are_dealt_and_cannot_hurry_the_deal(p
             assert len(view["hand"].split()) == view["parts"]["dealing"]["round"]
             rounds.append(view["parts"]["dealing"]["round"])
             if len(rounds) == 1:
-                ws.send_json({"type": "act", "action": "pass"})
                 between: list[dict[str, Any]] = []
-                refused = until(ws, "error", between)
+                refused = error(ws, {"type": "act", "action": "pass"}, between)
                 assert refused["code"] == "illegal_move" and "fixed pace" in refused["message"]
                 # A round's view may come before the refusal (a busy machine): it counts as the round shown.
                 rounds += [f["view"]["parts"]["dealing"]["round"] for f in between if _dealing(f)]

@@ -39,13 +39,16 @@ def hello(ws: WebSocketTestSession, name: str, token: str | None = None) -> dict
     return welcome
 
 
-def error(ws: WebSocketTestSession, frame: dict[str, Any] | str) -> dict[str, Any]:
-    """Send ``frame`` (a dict, or raw text) and return the error it gets."""
+def error(
+    ws: WebSocketTestSession, frame: dict[str, Any] | str, seen: list[dict[str, Any]] | None = None
+) -> dict[str, Any]:
+    """Send ``frame`` (a dict, or raw text) and return the error it gets; the frames read before it (and it) are
+    appended to ``seen``."""
     if isinstance(frame, str):
         ws.send_text(frame)
     else:
         ws.send_json(frame)
-    return until(ws, "error")
+    return until(ws, "error", seen)
 
 
 def my_turn(ws: WebSocketTestSession, seen: list[dict[str, Any]] | None = None) -> dict[str, Any]:
