@@ -36,12 +36,14 @@ def named_cards(text: str) -> Counter[str]:
 
 def leaks(view: dict[str, Any], known: set[Card]) -> list[str]:
     """The cards a view names beyond ``known``: per string, more copies of a card than are known."""
-    may_know = Counter(format_card(c) for c in known)
+    may_know = Counter(map(format_card, known))
     out: list[str] = []
     for text in set(strings_of(view)):
         names = named_cards(text)
-        if any(n > may_know[card] for card, n in names.items()):
-            out += (names - may_know).elements()
+        for card, n in names.items():
+            if n > may_know[card]:
+                out += (names - may_know).elements()
+                break
     return sorted(out)
 
 

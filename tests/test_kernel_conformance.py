@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import strings_of
 
 from paiju.engine import HandEngine, family_of, game_log, open_hand, replay, tables
 from paiju.policy import policy_of, table_bot
@@ -51,13 +52,7 @@ def views(hand: HandEngine) -> Views:
 
 def names(view: Any) -> set[str]:
     """The cards a view names anywhere in its strings."""
-    if isinstance(view, str):
-        return set(CARD.findall(view))
-    if isinstance(view, dict):
-        return set().union(*map(names, view.values()))
-    if isinstance(view, list):
-        return set().union(*map(names, view))
-    return set()
+    return {card for text in set(strings_of(view)) for card in CARD.findall(text)}
 
 
 def state_of(hand: HandEngine) -> tuple[list[dict[str, Any]], Views, list[int] | None]:
