@@ -273,26 +273,25 @@ class HeuristicBot:
             return wild_cost(counts, self.wild_ranks, self.shapes)
         return plan_cost(counts, self.shapes)
 
-    def _side(self, obs: Observation, seat: int) -> str:
-        """``landlord`` or ``farmers``: the side ``seat`` plays for, as this seat sees it."""
-        role = obs.role(seat)
-        if role in _LANDLORDS:
-            return "landlord"
+    def _sides(self, obs: Observation) -> list[str]:
+        """``landlord`` or ``farmers`` for each seat: the side it plays for, as this seat sees it (the roles read
+        once for all the seats: the rollouts ask at every lead and follow)."""
         spec = obs.part(SpeculatorView)
-        if spec is not None and seat == spec.seat:
-            if seat == obs.seat:
-                return self._target(obs)
-            return spec.side or "farmers"
-        return "farmers"
+        sides: list[str] = []
+        for seat, role in enumerate(obs.roles()):
+            if role in _LANDLORDS:
+                sides.append("landlord")
+            elif spec is not None and seat == spec.seat:
+                sides.append(self._target(obs) if seat == obs.seat else spec.side or "farmers")
+            else:
+                sides.append("farmers")
+        return sides
 
     def _teammates(self, obs: Observation) -> list[int]:
         assert obs.seat is not None, "a bot acts for a seat, never as a spectator"
-        mine, out = self._side(obs, obs.seat), _out(obs)
-        return [s for s in range(obs.players) if s != obs.seat and s not in out and self._side(obs, s) == mine]
-
-    def _opponents(self, obs: Observation) -> list[int]:
-        mates, out = self._teammates(obs), _out(obs)
-        return [s for s in range(obs.players) if s != obs.seat and s not in out and s not in mates]
+        sides, out = self._sides(obs), _out(obs)
+        mine = sides[obs.seat]
+        return [s for s in range(obs.players) if s != obs.seat and s not in out and sides[s] == mine]
 
     def _keep(self, obs: Observation) -> Action:
         """斗帝主's bottom (§6.1): put back the cards whose going leaves the cheapest hand to play out, fewest first."""
@@ -309,13 +308,15 @@ class HeuristicBot:
     # ------------------------------------------------------------------ play
     def _lead(self, obs: Observation, counts: list[int], plays: list[Play]) -> Action:
         ordinary = [a for a in plays if not a.move.is_bomb] or plays
-        for mate in self._teammates(obs):
-            if mate != _speculator(obs) and obs.cards_left[mate] <= 2:
+        mates, out, speculator = self._teammates(obs), _out(obs), _speculator(obs)
+        for mate in mates:
+            if mate != speculator and obs.cards_left[mate] <= 2:
                 # Feed a partner who is nearly out the smallest play of its size.
                 feed = [a for a in ordinary if a.move.size == obs.cards_left[mate] and a.move.kind in ("single", "pair")]
                 if feed:
                     return min(feed, key=lambda a: a.move.key)
-        rivals = [s for s in self._opponents(obs) if s != _speculator(obs)] or self._opponents(obs)
+        opponents = [s for s in range(obs.players) if s != obs.seat and s not in out and s not in mates]
+        rivals = [s for s in opponents if s != speculator] or opponents
         danger = min((obs.cards_left[s] for s in rivals), default=99)
         if danger <= 2:
             # Do not hand an opponent about to go out a cheap way to do it.

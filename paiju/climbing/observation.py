@@ -96,6 +96,10 @@ class Observation:
         """Whether this seat is among the seats to act."""
         return self.seat is not None and self.seat in self.actors
 
+    def roles(self) -> list[str]:
+        """Every seat's role as this view shows it (``seat_role``)."""
+        return self._roles(range(self.players))
+
     def role(self, seat: int) -> str:
         """``seat``'s role as this view shows it (``seat_role``)."""
         return self._roles([seat])[0]
@@ -125,7 +129,7 @@ class Observation:
             "seat": self.seat,
             "phase": self.phase.value,
             "players": self.players,
-            "roles": self._roles(range(self.players)),
+            "roles": self.roles(),
             "to_act": self.to_act,
             "hand": fmt(self.hand),
             "cards_left": list(self.cards_left),
