@@ -104,9 +104,9 @@ def assert_play_start_sizes(g: Game, landlord: int, farmer: int, speculator: int
     assert sum(sizes) == total
 
 
-def strings_of(value: Any) -> list[str]:
+def strings_of(value: Any, keys: list[str] | None = None) -> list[str]:
     """Every string in a JSON value (a view, a frame, a log), however deeply nested (walked with a stack, not
-    recursively: the sweeps read every view of every step)."""
+    recursively: the sweeps read every view of every step); every object's keys too into ``keys`` where it is given."""
     found: list[str] = []
     stack = [value]
     while stack:
@@ -114,6 +114,8 @@ def strings_of(value: Any) -> list[str]:
         if isinstance(item, str):
             found.append(item)
         elif isinstance(item, dict):
+            if keys is not None:
+                keys.extend(item)
             stack.extend(item.values())
         elif isinstance(item, list):
             stack.extend(item)

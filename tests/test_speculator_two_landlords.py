@@ -16,7 +16,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import replace
 
 import pytest
-from helpers import assert_play_start_sizes, checked_play, part_view, replays_identically
+from helpers import assert_play_start_sizes, checked_play, part_view, replays_identically, strings_of
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from scenario import Scenario
@@ -717,19 +717,8 @@ def test_illegal_partner_choice_raises_and_changes_nothing(v: Variant, action: s
 def words_of(view: object) -> tuple[set[str], set[str]]:
     """The string values and the object keys anywhere in a view's JSON (what its text would spell, read without
     writing it: the sweeps check every seat's view before every action)."""
-    values: set[str] = set()
-    keys: set[str] = set()
-    stack = [view]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, str):
-            values.add(item)
-        elif isinstance(item, dict):
-            keys.update(item)
-            stack.extend(item.values())
-        elif isinstance(item, list):
-            stack.extend(item)
-    return values, keys
+    keys: list[str] = []
+    return set(strings_of(view, keys)), set(keys)
 
 
 def assert_small_landlord_hidden(g: Game) -> None:
