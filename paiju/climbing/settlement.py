@@ -81,8 +81,9 @@ def settlement(game: Hand, names: Sequence[str]) -> Settlement:
         "doubles": list(five.doubles) if five is not None else [],  # public: each seat's 加倍
     }
     lines = []
+    roles = view.roles()
     for s in range(game.players):
-        role, score = view.role(s), result.scores[s]
+        role, score = roles[s], result.scores[s]
         share: float | None = None
         words = f"{'receives' if score >= 0 else 'pays'} {abs(score)}"  # one wording on every table
         if game.speculator is not None:
